@@ -1,0 +1,24 @@
+// Business constants and limits (staff-app spec §9, intake spec §9). Nothing else in the code
+// base writes these numbers.
+
+export const PAGE_SIZE = 10;
+export const FIRST_PAGE = 1;
+export const FIRST_OFFSET = 0;
+export const SEARCH_DEBOUNCE_MS = 2000;
+
+export const DRAWER_TRANSITION_MS = 300;
+export const TEXT_AREA_DEFAULT_LIMIT = 180;
+
+export const TOAST_SUCCESS_MS = 2000;
+export const TOAST_ERROR_MS = 4000;
+export const TOAST_LIMIT = 20;
+
+export const LAZY_SCREEN_TIMEOUT_MS = 120_000;
+
+export const MINIMUM_AGE = 18;
+export const PASSWORD_MIN_LENGTH = 8;
+export const SSN_DIGITS = 9;
+
+export const POST_LOGIN_ROUTE = '/intake-list';
+export const NOT_FOUND_HOME_ROUTE = '/profile';
+export const LOGIN_ROUTE = '/login';

@@ -1,0 +1,43 @@
+// The session's view of the signed-in user: the decoded token payload (staff-app spec §3, Login
+// response). The server never puts SSN or ITIN digits in a token (DESIGN.md, Auth).
+import type { CivilStatus, Gender, PhoneUsage, Privilege, SsnStatus } from './enums';
+
+export interface TokenUserInformation {
+  phoneNumber: string | null;
+  usage: PhoneUsage | null;
+  civilStatus: CivilStatus | null;
+  gender: Gender | null;
+  birthDate: string | null;
+  ssnStatus: SsnStatus | null;
+}
+
+export interface SessionUser {
+  id: string;
+  firmId: string;
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  email: string;
+  privilege: Privilege;
+  userInformation: TokenUserInformation;
+}
+
+/**
+ * Token lifetime: the first number in `expiresIn`, in hours (staff-app spec §4 and §9).
+ * "8h" -> 8 hours; "12" -> 12 hours. Returns undefined when there is no number.
+ */
+export function expiresInHours(expiresIn: string): number | undefined {
+  const match = /\d+(?:\.\d+)?/.exec(expiresIn);
+  return match ? Number(match[0]) : undefined;
+}
+
+export function expiryFrom(now: number, expiresIn: string): number | undefined {
+  const hours = expiresInHours(expiresIn);
+  return hours === undefined ? undefined : now + hours * 3_600_000;
+}
+
+export const privilegedRoles = ['owner', 'administrator'] as const satisfies readonly Privilege[];
+
+export function canManageEmployees(privilege: Privilege): boolean {
+  return (privilegedRoles as readonly Privilege[]).includes(privilege);
+}
