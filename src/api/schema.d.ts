@@ -38,18 +38,280 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The firm's employees, filtered by privilege and search text, one page at a time.
+         * @description Owner and administrator only (staff-app.md §6).
+         */
+        get: operations["listUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/firmUser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register an employee in the caller's firm.
+         * @description Owner and administrator only (staff-app.md §6).
+         */
+        post: operations["createEmployee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update the caller's own profile.
+         * @description Only the caller's own record (`id` must be the caller's id, otherwise 403). The answer
+         *     carries a fresh token so that the session shows the new names (staff-app.md §3, Login
+         *     response: the user data comes from the token).
+         */
+        put: operations["updateUser"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cases/v2/checkDuplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Look for leads of the firm that resemble this one, before registering it.
+         * @description A lead resembles another when the normalised name (case, accents, spacing) and the birth
+         *     date are equal, or the phone digits are equal, or the emails are equal. A lead identical
+         *     to a stored one in every field (after normalising) is refused with 409.
+         */
+        post: operations["checkDuplicateLead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cases/v2/FromLead": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a lead and open a draft intake from it.
+         * @description Stores the lead and creates a draft intake whose personal information comes from the lead;
+         *     the lead keeps that intake's id (`intakeId`). `birthDate` is sent as an ISO string
+         *     (staff-app.md §7).
+         */
+        post: operations["createLead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/leads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The firm's leads, newest first, one page at a time. */
+        get: operations["listLeads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/firm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's firm. */
+        get: operations["getFirm"];
+        /**
+         * Update the caller's firm.
+         * @description Owner and administrator only (staff-app.md §6). When `neosCredentials` is given the server
+         *     validates them with Neos first (as `POST /neos/validateCredentials` does), then stores them
+         *     encrypted and sets `isNeosIntegrated`; when it is absent the stored credentials stay.
+         */
+        put: operations["updateFirm"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/neos/validateCredentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask Neos whether these integration credentials are valid; nothing is stored.
+         * @description Owner and administrator only. Success is status 200; the client does not read the body
+         *     (staff-app.md §7) and treats any other outcome as invalid (staff-app.md §5).
+         */
+        post: operations["validateNeosCredentials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/intake": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The firm's intakes, most recently updated first, one page at a time.
+         * @description `searchFilter` matches the client's name, phone or email and the representative's name,
+         *     ignoring case (intake.md §7 leaves the matching open).
+         */
+        get: operations["listIntakes"];
+        put?: never;
+        /**
+         * Create an intake as a draft or as final.
+         * @description A draft needs only the client's first and last name; a final intake must pass every tab's
+         *     rules (intake.md §5) or is refused with 400 and `fields` naming each failing field by its
+         *     path (e.g. `personalInformation.email`). The server sets `caseId`, `createdAt`, `updatedAt`
+         *     and `representativeName` (the caller's full name).
+         */
+        post: operations["createIntake"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/intake/{caseId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseId: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        /** One intake, for editing a draft or viewing a final intake. */
+        get: operations["getIntake"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Save a draft again, or submit it as final.
+         * @description The path names the intake; `caseId`, `createdAt` and `representativeName` in the body are
+         *     ignored. `generalCaseInformation.updatedAt` is the version the edit started from: when the
+         *     stored intake has changed since, the update is refused with 409 `intake_stale` and nothing
+         *     is stored. A final intake is read-only (409 `intake_final`). A final submission that breaks
+         *     a rule of intake.md §5 gets 400 with `fields`.
+         */
+        patch: operations["updateIntake"];
+        trace?: never;
+    };
+    "/intake-template.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The blank four-page intake template, filled in the browser (intake.md §7).
+         * @description A static file (built from `src/pdf/layout.ts`); it holds no client data.
+         */
+        get: operations["getIntakeTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         Error: {
             message: string;
-            /** @description Machine-readable reason, e.g. `validation_failed`, `invalid_credentials`, `invalid_password_format`. */
+            /**
+             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_credentials`,
+             *     `invalid_password_format`, `email_taken`, `duplicate_lead`, `intake_final`,
+             *     `intake_stale`, `neos_credentials_invalid`, `neos_unavailable`.
+             */
             code: string;
             /** @description Field path (dot separated) to the message for that field. */
             fields?: {
                 [key: string]: string;
             };
+        };
+        /**
+         * @description A date as YYYY-MM-DD or an ISO timestamp (intake.md §3).
+         * @example 1990-04-01
+         * @example 1990-04-01T00:00:00.000Z
+         */
+        IsoDate: string;
+        /** @description A date as YYYY-MM-DD or an ISO timestamp, or null when not given (never an empty string). */
+        NullableIsoDate: string | null;
+        /** @enum {string} */
+        Privilege: "owner" | "administrator" | "representative";
+        /** @enum {string} */
+        IntakeStatus: "draft" | "final";
+        LoginRequest: {
+            email: string;
+            password: string;
         };
         LoginResult: {
             token: string;
@@ -59,8 +321,9 @@ export interface components {
              */
             expiresIn: string;
         };
-        /** @enum {string} */
-        Privilege: "owner" | "administrator" | "representative";
+        LoginResponse: {
+            data: components["schemas"]["LoginResult"];
+        };
         UserInformation: {
             phoneNumber?: string | null;
             /** @enum {string|null} */
@@ -69,11 +332,12 @@ export interface components {
             civilStatus?: "single" | "married" | null;
             /** @enum {string|null} */
             gender?: "male" | "female" | null;
-            /** @description YYYY-MM-DD or an ISO timestamp. */
-            birthDate?: string | null;
+            birthDate?: components["schemas"]["NullableIsoDate"];
+            /** @description 123-45-6789 (staff-app.md §5); only meaningful when ssnStatus is hasSsn. */
             ssn?: string | null;
             /** @enum {string|null} */
             ssnStatus?: "noSsn" | "pending" | "needToGet" | "hasSsn" | null;
+            /** @description 123-45-6789 when given. */
             itin?: string | null;
         };
         User: {
@@ -87,9 +351,512 @@ export interface components {
             createdAt: string;
             userInformation: components["schemas"]["UserInformation"];
         };
+        UserResponse: {
+            data: components["schemas"]["User"];
+        };
+        /**
+         * @description `data` is the list of users (staff-app.md §7: "data.data is a list of users");
+         *     `totalRecords` counts every user matching the filter, for the pager.
+         */
+        UserListResponse: {
+            data: components["schemas"]["User"][];
+            totalRecords: number;
+        };
+        EmployeeCreateRequest: {
+            firstName: string;
+            middleName?: string | null;
+            lastName: string;
+            /** Format: email */
+            email: string;
+            /** @description The password rules are checked by the server (`invalid_password_format`), not by this schema. */
+            password: string;
+            /** @description Our addition to the spec's body; representative when absent. */
+            privilege?: components["schemas"]["Privilege"];
+            userInformation: components["schemas"]["UserInformation"];
+        };
+        UserUpdateRequest: {
+            firstName: string;
+            middleName?: string | null;
+            lastName: string;
+            /** Format: email */
+            email: string;
+            /** @description Optional on profile edit (staff-app.md §5); absent keeps the current password. */
+            password?: string;
+            userInformation: components["schemas"]["UserInformation"];
+        };
+        UserUpdateResponse: {
+            data: components["schemas"]["User"];
+            session: components["schemas"]["LoginResult"];
+        };
+        /** @description The lead as the registration form sends it (staff-app.md §3, Lead). */
+        LeadInput: {
+            firstName: string;
+            middleName?: string | null;
+            lastName: string;
+            birthDate: components["schemas"]["IsoDate"];
+            /** @description 100 like the intake's address (intake.md §5), which is filled from it. */
+            address: string;
+            city: string;
+            county: string;
+            state: string;
+            country: string;
+            zipCode: string;
+            /** @description Optional; empty or a valid address. */
+            email?: string | null;
+            /** @enum {string} */
+            gender: "Male" | "Female";
+            phone: string;
+            /** @enum {string} */
+            minor: "Yes" | "No";
+        };
+        LeadRequest: {
+            neosCasesInformation: components["schemas"]["LeadInput"];
+        };
+        /** @description A stored lead. */
+        Lead: {
+            id: string;
+            firstName: string;
+            middleName: string | null;
+            lastName: string;
+            /** @description ISO timestamp. */
+            birthDate: string;
+            address: string;
+            city: string;
+            county: string;
+            state: string;
+            country: string;
+            zipCode: string;
+            email: string | null;
+            /** @enum {string} */
+            gender: "Male" | "Female";
+            phone: string;
+            /** @enum {string} */
+            minor: "Yes" | "No";
+            /** @description The caseId of the intake opened for this lead. */
+            intakeId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        DuplicateLead: {
+            firstName: string;
+            middleName: string | null;
+            lastName: string;
+            /** @description ISO timestamp. */
+            birthDate: string;
+            address: string;
+            city: string;
+            state: string;
+            intakeId: string | null;
+        };
+        DuplicateCheck: {
+            /** @description At least one resembling lead exists. */
+            isDuplicate: boolean;
+            /** @description Every resembling lead has an intake (staff-app.md §4 refuses a duplicate without one). */
+            hasIntakeId: boolean;
+            duplicateLeads: components["schemas"]["DuplicateLead"][];
+        };
+        DuplicateCheckResponse: {
+            data: components["schemas"]["DuplicateCheck"];
+        };
+        IntakeReference: {
+            caseId: string;
+            status: components["schemas"]["IntakeStatus"];
+        };
+        CreatedLead: {
+            lead: components["schemas"]["Lead"];
+            intake: components["schemas"]["IntakeReference"];
+        };
+        CreatedLeadResponse: {
+            data: components["schemas"]["CreatedLead"];
+        };
+        LeadRow: {
+            id: string;
+            firstName: string;
+            middleName: string | null;
+            lastName: string;
+            phone: string;
+            email: string | null;
+            /** @description ISO timestamp. */
+            birthDate: string;
+            /** Format: date-time */
+            createdAt: string;
+            intakeId: string | null;
+            /** @enum {string|null} */
+            intakeStatus: "draft" | "final" | null;
+        };
+        LeadPage: {
+            record: components["schemas"]["LeadRow"][];
+            totalRecords: number;
+        };
+        LeadPageResponse: {
+            data: components["schemas"]["LeadPage"];
+        };
+        NeosCredentials: {
+            companyId: string;
+            apiKey: string;
+            integrationId: string;
+        };
+        /** @description The stored credentials without the API key, which is never sent back in full. */
+        NeosCredentialsSummary: {
+            companyId: string;
+            integrationId: string;
+            apiKeyLastFour: string;
+        };
+        Firm: {
+            firmName: string;
+            firmContact: string | null;
+            firmMail: string | null;
+            firmAddress: string | null;
+            /** @description False until Neos credentials were validated and stored. */
+            isNeosIntegrated: boolean;
+            neosCredentials: null | components["schemas"]["NeosCredentialsSummary"];
+        };
+        FirmResponse: {
+            data: components["schemas"]["Firm"];
+        };
+        FirmUpdateRequest: {
+            firmName: string;
+            /** @description Contact person or phone number. */
+            firmContact: string | null;
+            /** @description Empty, null or a valid address. */
+            firmMail: string | null;
+            firmAddress: string | null;
+            neosCredentials?: components["schemas"]["NeosCredentials"];
+        };
+        CredentialsValidation: {
+            /** @constant */
+            valid: true;
+        };
+        CredentialsValidationResponse: {
+            data: components["schemas"]["CredentialsValidation"];
+        };
+        /** @description One row of the intakes list (intake.md §3, Intake list row). */
+        IntakeRow: {
+            caseId: string;
+            /** @description First, middle and last name of the client. */
+            clientName: string;
+            /** @description Absent representative shows 'Unknown' (intake.md §2). */
+            representativeName: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            status: components["schemas"]["IntakeStatus"];
+        };
+        IntakePage: {
+            record: components["schemas"]["IntakeRow"][];
+            totalRecords: number;
+        };
+        IntakePageResponse: {
+            data: components["schemas"]["IntakePage"];
+        };
+        /**
+         * @description Tab 1 (intake.md §3). Texts are strings (empty when not given), choices and Yes/No
+         *     answers are null until answered.
+         */
+        PersonalInformation: {
+            firstName: string;
+            middleName: string;
+            lastName: string;
+            languages: ("spanish" | "english" | "vietnamese")[];
+            address: string;
+            phoneNumber: string;
+            phoneUsages: ("call" | "text")[];
+            email: string;
+            /** @description Driver's licence number. */
+            dl: string;
+            /** @enum {string|null} */
+            gender: "male" | "female" | null;
+            /** @enum {string|null} */
+            civilStatus: "single" | "married" | null;
+            birthDate: components["schemas"]["NullableIsoDate"];
+            /**
+             * @description Social-security status.
+             * @enum {string|null}
+             */
+            status: "noSsn" | "pending" | "needToGet" | "hasSsn" | null;
+            ssnItin: string;
+            alternateContact: string;
+            relationshipToClient: string;
+            altPhoneNumber: string;
+            minorParentsName: string;
+            passengers: boolean | null;
+            passengerCount: number;
+            seatingPosition: string;
+            existingClient: boolean | null;
+        };
+        /** @description Tab 2, the client's vehicle (intake.md §3). */
+        VehicleInformation: {
+            clientHasPhotos: boolean | null;
+            /** @description Vehicle information (make, model, year, colour). */
+            information: string;
+            owner: string;
+            drivable: boolean | null;
+            lienHolder: boolean | null;
+            financeCompany: string;
+            vin: string;
+            licensePlate: string;
+            /** @description PD estimate. */
+            pds: string;
+            /** @description Total loss. */
+            tl: boolean | null;
+            towed: boolean | null;
+            /** @description Where the vehicle is (when towed). */
+            location: string;
+            repairFacility: string;
+            /** @description The repair facility's phone. */
+            phoneNumber: string;
+            insuredBy: string;
+            policyNo: string;
+            claimNo: string;
+            pdAdjuster: string;
+            phone1: string;
+            fax1: string;
+            biAdjuster: string;
+            phone2: string;
+            fax2: string;
+        };
+        /** @description Tab 3, the defendant and their vehicle (intake.md §3). */
+        DefendantInformation: {
+            clientHasPhotos: boolean | null;
+            driversName: string;
+            owner: string;
+            phoneNumber: string;
+            address: string;
+            /** @description Defendant vehicle information (intake.md §5 limit 90). */
+            information: string;
+            vin: string;
+            licensePlate: string;
+            drivable: boolean | null;
+            insuredBy: string;
+            policyNo: string;
+            claimNo: string;
+            pdAdjuster: string;
+            phone1: string;
+            fax1: string;
+            biAdjuster: string;
+            phone2: string;
+            fax2: string;
+        };
+        /**
+         * @description Tab 4: every tick box as one flat boolean, as intake.md §3 lists them. The three groups
+         *     are body points (leftNeck ... upperBack), symptoms (tingling ... dizziness) and vehicle
+         *     impact points (leftFrontWing ... frontBumper); their names do not overlap, so one flat
+         *     object keeps the stored shape equal to the spec's field list.
+         */
+        PointsOfInjury: {
+            leftNeck: boolean;
+            rightNeck: boolean;
+            leftShoulder: boolean;
+            rightShoulder: boolean;
+            leftElbow: boolean;
+            rightElbow: boolean;
+            leftForearm: boolean;
+            rightForearm: boolean;
+            leftWrist: boolean;
+            rightWrist: boolean;
+            leftHand: boolean;
+            rightHand: boolean;
+            leftKnee: boolean;
+            rightKnee: boolean;
+            leftFoot: boolean;
+            rightFoot: boolean;
+            lowerBack: boolean;
+            upperBack: boolean;
+            tingling: boolean;
+            numbness: boolean;
+            shortnessOfBreath: boolean;
+            bruise: boolean;
+            headache: boolean;
+            blackOut: boolean;
+            chestTightness: boolean;
+            earRinging: boolean;
+            nausea: boolean;
+            dizziness: boolean;
+            leftFrontWing: boolean;
+            rightFrontWing: boolean;
+            leftFrontDoor: boolean;
+            rightFrontDoor: boolean;
+            leftBackDoor: boolean;
+            rightBackDoor: boolean;
+            leftBackWing: boolean;
+            rightBackWing: boolean;
+            bonnet: boolean;
+            roof: boolean;
+            tailgate: boolean;
+            offside: boolean;
+            nearside: boolean;
+            rearBumper: boolean;
+            frontBumper: boolean;
+        };
+        /** @description The 'Check all that apply' group of tab 5 (spellings as in intake.md §3). */
+        PainAndSymptoms: {
+            lossOfConciousness: boolean;
+            headaches: boolean;
+            vomitting: boolean;
+        };
+        /**
+         * @description Tab 5 (intake.md §3). painAndSymptomsExp and dailyLifeWorkEffect are the multi-line text
+         *     areas (180 characters, intake.md §2).
+         */
+        InjuryInformation: {
+            ems: boolean | null;
+            ara: boolean | null;
+            photos: boolean | null;
+            hospitalized: boolean | null;
+            hospitalDate: components["schemas"]["NullableIsoDate"];
+            hospital: string;
+            painStart: string;
+            painAndSymptomsExp: string;
+            painAndSymptoms: components["schemas"]["PainAndSymptoms"];
+            dailyLifeWorkEffect: string;
+            receivingTreatment: boolean | null;
+            doctor: string;
+            doctorPhone: string;
+            doctorFax: string;
+            chiropractor: string;
+            chiropractorPhone: string;
+            chiropractorFax: string;
+            specialist: string;
+            specialistPhone: string;
+            specialistFax: string;
+            priorInjuries: boolean | null;
+            /** @description Description of prior injuries. */
+            description: string;
+            treatmentReceived: boolean | null;
+            facilityTreated: string;
+            doctorSpecialistName: string;
+            /** @description Free text 'Date(s)' of the prior treatment. */
+            dates: string;
+            healthInsurance: boolean | null;
+            provider: string;
+            insIdNumber: string;
+        };
+        /**
+         * @description Tab 6 (intake.md §3). description, fault and witnessNamesAndContacts are multi-line text
+         *     areas (180 characters, intake.md §2); photoOrEvidenceDescription has the spec's 100.
+         */
+        IncidentDescription: {
+            crashReportNum: string;
+            city: string;
+            county: string;
+            police: boolean | null;
+            crashLocation: string;
+            clientCited: boolean | null;
+            clientCitedReason: string;
+            /** @description Was the defendant cited? */
+            defendant: boolean | null;
+            defendantReason: string;
+            multiVehicle: boolean | null;
+            howManyVehicles: number;
+            description: string;
+            priorIncidents: boolean | null;
+            /** @description The prior incidents, including who was found at fault. */
+            fault: string;
+            witnesses: boolean | null;
+            witnessNamesAndContacts: string;
+            photoOrEvidence: boolean | null;
+            photoOrEvidenceDescription: string;
+        };
+        /**
+         * @description Tab 7: the discussion topics (vehicleNextStep ... questions) and the checklist items
+         *     (firstPartyInsurance ... potentialTbi), as intake.md §3 lists them.
+         */
+        Checklist: {
+            vehicleNextStep: boolean;
+            processOverview: boolean;
+            insuranceRepresentation: boolean;
+            incidentNonDisclosure: boolean;
+            treatment: boolean;
+            timeframeAndPayout: boolean;
+            recommendHospital: boolean;
+            questions: boolean;
+            firstPartyInsurance: boolean;
+            thirdPartyInsurance: boolean;
+            policeReport: boolean;
+            medicalInsuranceInformation: boolean;
+            hospitalInformation: boolean;
+            treatmentInformation: boolean;
+            witnessInformation: boolean;
+            injuryPhoto: boolean;
+            potentialTbi: boolean;
+        };
+        /** @description A stored intake (intake.md §3), as the server answers it. */
+        GeneralCaseInformation: {
+            caseId: string;
+            status: components["schemas"]["IntakeStatus"];
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description The version; send it back with an update.
+             */
+            updatedAt: string;
+            representativeName: string | null;
+            personalInformation: components["schemas"]["PersonalInformation"];
+            vehicleInformation: components["schemas"]["VehicleInformation"];
+            defendantInformation: components["schemas"]["DefendantInformation"];
+            pointsOfInjury: components["schemas"]["PointsOfInjury"];
+            injuryInformation: components["schemas"]["InjuryInformation"];
+            incidentDescription: components["schemas"]["IncidentDescription"];
+            checklist: components["schemas"]["Checklist"];
+        };
+        /**
+         * @description An intake as the form creates it. caseId, createdAt, updatedAt and representativeName are
+         *     server-owned and ignored when present; `id` and `generalCaseInformationId` are refused
+         *     (intake.md §5: the client removes them).
+         */
+        GeneralCaseInformationInput: {
+            caseId?: string | null;
+            status: components["schemas"]["IntakeStatus"];
+            createdAt?: components["schemas"]["NullableIsoDate"];
+            updatedAt?: components["schemas"]["NullableIsoDate"];
+            representativeName?: string | null;
+            personalInformation: components["schemas"]["PersonalInformation"];
+            vehicleInformation: components["schemas"]["VehicleInformation"];
+            defendantInformation: components["schemas"]["DefendantInformation"];
+            pointsOfInjury: components["schemas"]["PointsOfInjury"];
+            injuryInformation: components["schemas"]["InjuryInformation"];
+            incidentDescription: components["schemas"]["IncidentDescription"];
+            checklist: components["schemas"]["Checklist"];
+        };
+        /**
+         * @description An intake as the form saves it again: like GeneralCaseInformationInput, but `updatedAt`
+         *     (the version the edit started from) is required.
+         */
+        GeneralCaseInformationUpdate: {
+            caseId?: string | null;
+            status: components["schemas"]["IntakeStatus"];
+            createdAt?: components["schemas"]["NullableIsoDate"];
+            updatedAt: components["schemas"]["IsoDate"];
+            representativeName?: string | null;
+            personalInformation: components["schemas"]["PersonalInformation"];
+            vehicleInformation: components["schemas"]["VehicleInformation"];
+            defendantInformation: components["schemas"]["DefendantInformation"];
+            pointsOfInjury: components["schemas"]["PointsOfInjury"];
+            injuryInformation: components["schemas"]["InjuryInformation"];
+            incidentDescription: components["schemas"]["IncidentDescription"];
+            checklist: components["schemas"]["Checklist"];
+        };
+        IntakeCreateRequest: {
+            /** @description The caller's own id (403 otherwise). */
+            userId: string;
+            generalCaseInformation: components["schemas"]["GeneralCaseInformationInput"];
+        };
+        IntakeUpdateRequest: {
+            /** @description The caller's own id (403 otherwise). */
+            userId: string;
+            generalCaseInformation: components["schemas"]["GeneralCaseInformationUpdate"];
+        };
+        IntakeResponse: {
+            data: components["schemas"]["GeneralCaseInformation"];
+        };
     };
     responses: {
-        /** @description The request does not follow this contract or breaks a validation rule. */
+        /**
+         * @description The request does not follow this contract (`validation_failed`, with `fields`) or breaks
+         *     a validation rule of the spec.
+         */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -98,7 +865,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description No valid token, or (login) wrong email or password. */
+        /** @description No valid token, or (login) wrong email or password (`invalid_credentials`). */
         Unauthorized: {
             headers: {
                 [name: string]: unknown;
@@ -107,7 +874,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The caller's privilege does not allow this call. */
+        /** @description The caller's privilege does not allow this call, or it names another user. */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -144,8 +911,88 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description `validation_failed` with `fields`, or `invalid_password_format` when the password is
+         *     shorter than 8 characters or lacks a letter, a digit or one of !@#$%^&* (staff-app.md §5;
+         *     the interface shows its own text for this code, §8).
+         */
+        UserFormRejected: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Another user already has this email (`email_taken`, with `fields.email`). */
+        EmailTaken: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description An identical lead already exists (`duplicate_lead`, message 'Cannot register duplicate
+         *     lead', staff-app.md §8).
+         */
+        DuplicateLead: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `intake_final`: the intake is final and read-only. `intake_stale`: it changed after the
+         *     `updatedAt` the edit started from; reload before saving.
+         */
+        IntakeConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `validation_failed` with `fields`, or `neos_credentials_invalid` when Neos refuses the
+         *     credentials.
+         */
+        NeosCredentialsRejected: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Neos could not be reached or answered unexpectedly (`neos_unavailable`). */
+        NeosUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
-    parameters: never;
+    parameters: {
+        /** @description Rows per page (staff-app.md §9 default 10). */
+        PageSize: number;
+        /** @description Rows to skip; (page - 1) times pageSize. */
+        OffSetValue: number;
+        /** @description Search text, matched ignoring case; empty or absent matches everything. */
+        SearchFilter: string;
+        /**
+         * @description The caller's own id, sent as the spec's client does (intake.md §6). Access comes from the
+         *     token; an id that is not the caller's is refused with 403.
+         */
+        UserId: string;
+        CaseId: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -161,10 +1008,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    email: string;
-                    password: string;
-                };
+                "application/json": components["schemas"]["LoginRequest"];
             };
         };
         responses: {
@@ -174,9 +1018,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["LoginResult"];
-                    };
+                    "application/json": components["schemas"]["LoginResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -199,12 +1041,400 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["User"];
-                    };
+                    "application/json": components["schemas"]["UserResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                /** @description Only users with this privilege; absent for 'All Employees'. */
+                privilege?: components["schemas"]["Privilege"];
+                /** @description Matched against full name and email, ignoring case. */
+                search?: string;
+                /** @description Rows per page (staff-app.md §9 default 10). */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description Rows to skip; (page - 1) times pageSize. */
+                offSetValue?: components["parameters"]["OffSetValue"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of users, newest first, and the number of users matching the filter. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createEmployee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmployeeCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The employee was created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponse"];
+                };
+            };
+            400: components["responses"]["UserFormRejected"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["EmailTaken"];
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated user and a new session token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserUpdateResponse"];
+                };
+            };
+            400: components["responses"]["UserFormRejected"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["EmailTaken"];
+        };
+    };
+    checkDuplicateLead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadRequest"];
+            };
+        };
+        responses: {
+            /** @description The resembling leads, if any. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DuplicateCheckResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["DuplicateLead"];
+        };
+    };
+    createLead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadRequest"];
+            };
+        };
+        responses: {
+            /** @description The stored lead and the draft intake created for it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedLeadResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["DuplicateLead"];
+        };
+    };
+    listLeads: {
+        parameters: {
+            query?: {
+                /** @description Rows per page (staff-app.md §9 default 10). */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description Rows to skip; (page - 1) times pageSize. */
+                offSetValue?: components["parameters"]["OffSetValue"];
+                /** @description Search text, matched ignoring case; empty or absent matches everything. */
+                searchFilter?: components["parameters"]["SearchFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of leads and the number of leads matching the search. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeadPageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getFirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The firm record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirmResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    updateFirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FirmUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated firm record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirmResponse"];
+                };
+            };
+            400: components["responses"]["NeosCredentialsRejected"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            502: components["responses"]["NeosUnavailable"];
+        };
+    };
+    validateNeosCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NeosCredentials"];
+            };
+        };
+        responses: {
+            /** @description Neos accepted the credentials. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CredentialsValidationResponse"];
+                };
+            };
+            400: components["responses"]["NeosCredentialsRejected"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            502: components["responses"]["NeosUnavailable"];
+        };
+    };
+    listIntakes: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The caller's own id, sent as the spec's client does (intake.md §6). Access comes from the
+                 *     token; an id that is not the caller's is refused with 403.
+                 */
+                userId?: components["parameters"]["UserId"];
+                /** @description Rows per page (staff-app.md §9 default 10). */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description Rows to skip; (page - 1) times pageSize. */
+                offSetValue?: components["parameters"]["OffSetValue"];
+                /** @description Search text, matched ignoring case; empty or absent matches everything. */
+                searchFilter?: components["parameters"]["SearchFilter"];
+                /** @description Only intakes with this status; absent for 'All'. */
+                status?: components["schemas"]["IntakeStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of intakes and the number of intakes matching the filter. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntakePageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createIntake: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntakeCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The stored intake. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntakeResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getIntake: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseId: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The intake. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntakeResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateIntake: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseId: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntakeUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The stored intake with its new `updatedAt`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntakeResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IntakeConflict"];
+        };
+    };
+    getIntakeTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
         };
     };
 }

@@ -22,3 +22,8 @@ export const SSN_DIGITS = 9;
 export const POST_LOGIN_ROUTE = '/intake-list';
 export const NOT_FOUND_HOME_ROUTE = '/profile';
 export const LOGIN_ROUTE = '/login';
+
+// Firm record limits: the spec leaves the firm's field rules to us (staff-app spec §5).
+export const FIRM_NAME_MAX_LENGTH = 150;
+export const FIRM_CONTACT_MAX_LENGTH = 100;
+export const FIRM_ADDRESS_MAX_LENGTH = 200;

@@ -15,6 +15,7 @@ export const vars = createGlobalTheme(':root', {
     surfaceDisabled: '#e5e7eb',
     border: '#d1d5db',
     danger: '#b91c1c',
+    dangerHover: '#991b1b',
     dangerSoft: '#fee2e2',
     success: '#15803d',
     sidebar: '#0f172a',
@@ -32,6 +33,7 @@ export const vars = createGlobalTheme(':root', {
     xxl: '48px',
   },
   radius: { sm: '4px', md: '8px', lg: '12px', round: '9999px' },
+  border: { thin: '1px', thick: '2px' },
   font: {
     body: '16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
     family: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
@@ -48,6 +50,10 @@ export const vars = createGlobalTheme(':root', {
     topBarHeight: '56px',
     contentMaxWidth: '1200px',
     dialogListHeight: '15rem',
+    control: '2.5rem',
+    optionColumn: '14rem',
+    dialogWidth: '32rem',
+    dialogWidthWide: '60rem',
   },
   shadow: {
     card: '0 1px 3px rgba(0, 0, 0, 0.12), 0 1px 2px rgba(0, 0, 0, 0.08)',
@@ -56,6 +62,7 @@ export const vars = createGlobalTheme(':root', {
   motion: {
     // staff-app spec §9: drawer transition 300 ms.
     drawer: '300ms ease-in-out',
+    spin: '800ms linear infinite',
   },
   zIndex: { drawer: '40', overlay: '50', modal: '60' },
 });

@@ -1,0 +1,139 @@
+// Issue 3 figures: GET /v1/users latency (p50/p95 over sequential requests) with 10,000 users in one
+// firm, for the first page, a deep page, a substring search and a privilege filter, on SQLite and,
+// when TEST_DATABASE_URL is set, on PostgreSQL. Run alone with `npx tsx bench/users.bench.ts`.
+import { pathToFileURL } from 'node:url';
+import { sql } from 'kysely';
+import type { Privilege } from '../src/domain/enums';
+import type { NewUserRow } from '../server/db/database';
+import { bearer, startTestServer, testDatabases, type TestServer } from '../tests/api/support/testServer';
+import { percentile, round, timeSequential, type BenchRow } from './support';
+
+const USERS_IN_FIRM = 10_000;
+const INSERT_BATCH = 500;
+const WARM_UP_REQUESTS = 20;
+const TIMED_REQUESTS = 200;
+// Not an argon2 hash: nobody signs in as these users, and hashing 10,000 passwords would take minutes.
+const DUMMY_HASH = 'bench-user-without-password';
+
+const firstNames = ['Ana', 'Ben', 'Carla', 'Dev', 'Elif', 'Farid', 'Gita', 'Hugo', 'Ines', 'Jon'];
+// One user in ten has 'Sample' in the last name: the search scenario matches 1,000 of 10,000.
+const lastNames = ['Archer', 'Baker', 'Sampleton', 'Dalton', 'Ellis', 'Fisher', 'Grant', 'Hayes', 'Irwin', 'Jordan'];
+
+interface Scenario {
+  name: string;
+  query: string;
+  /** What the answer must hold, so a broken query cannot pass as a fast one. */
+  expectRows: number;
+  expectTotal: number;
+}
+
+const scenarios: Scenario[] = [
+  { name: 'page 1', query: '', expectRows: 10, expectTotal: USERS_IN_FIRM },
+  { name: 'deep page (offset 9,000)', query: 'offSetValue=9000', expectRows: 10, expectTotal: USERS_IN_FIRM },
+  { name: "search 'sample'", query: 'search=sample', expectRows: 10, expectTotal: USERS_IN_FIRM / 10 },
+  { name: 'privilege administrator', query: 'privilege=administrator', expectRows: 10, expectTotal: USERS_IN_FIRM / 20 },
+];
+
+function benchUser(firmId: string, index: number, start: number): NewUserRow {
+  const timestamp = new Date(start + index * 1000).toISOString();
+  // The owner signs in below; one user in twenty is an administrator, the rest representatives.
+  const privilege: Privilege = index % 20 === 1 ? 'administrator' : 'representative';
+  const lastName = lastNames[index % lastNames.length] as string;
+  return {
+    id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+    firm_id: firmId,
+    first_name: firstNames[Math.floor(index / 10) % firstNames.length] as string,
+    middle_name: null,
+    last_name: lastName,
+    email: `user${index}.${lastName.toLowerCase()}@bench.test`.replace('sampleton', 'stn'),
+    password_hash: DUMMY_HASH,
+    privilege,
+    phone_number: '555-010-0100',
+    usage: 'call',
+    civil_status: 'single',
+    gender: index % 2 === 0 ? 'female' : 'male',
+    birth_date: '1985-06-15',
+    ssn: null,
+    ssn_status: 'noSsn',
+    itin: null,
+    created_at: timestamp,
+    updated_at: timestamp,
+  };
+}
+
+/** 9,999 employees in the owner's firm, in batches inside one transaction (one commit, not 10,000). */
+async function fillFirm(server: TestServer, firmId: string): Promise<void> {
+  const start = Date.parse('2020-01-01T00:00:00.000Z');
+  await server.db.transaction().execute(async (trx) => {
+    for (let first = 1; first < USERS_IN_FIRM; first += INSERT_BATCH) {
+      const batch: NewUserRow[] = [];
+      for (let index = first; index < Math.min(first + INSERT_BATCH, USERS_IN_FIRM); index += 1) {
+        batch.push(benchUser(firmId, index, start));
+      }
+      await trx.insertInto('users').values(batch).execute();
+    }
+  });
+  // What autovacuum (PostgreSQL) and a long-lived SQLite file have soon after a bulk load: planner
+  // statistics and, on PostgreSQL, a visibility map that lets the list walk its index alone.
+  await sql.raw(server.kind === 'postgres' ? 'vacuum analyze users' : 'analyze users').execute(server.db);
+}
+
+async function measure(server: TestServer, token: string, scenario: Scenario): Promise<number[]> {
+  const url = `${server.baseUrl}/v1/users${scenario.query ? `?${scenario.query}` : ''}`;
+  const call = async () => {
+    const response = await fetch(url, { headers: bearer(token) });
+    if (!response.ok) throw new Error(`${scenario.name}: GET /v1/users answered ${response.status}`);
+    const body = (await response.json()) as { data: unknown[]; totalRecords: number };
+    if (body.data.length !== scenario.expectRows || body.totalRecords !== scenario.expectTotal) {
+      throw new Error(`${scenario.name}: ${body.data.length} rows of ${body.totalRecords}, expected ${scenario.expectRows} of ${scenario.expectTotal}`);
+    }
+  };
+  await timeSequential(WARM_UP_REQUESTS, call);
+  return timeSequential(TIMED_REQUESTS, call);
+}
+
+async function benchOn(kind: 'sqlite' | 'postgres'): Promise<Record<string, number>> {
+  const server = await startTestServer(kind, { rateLimitPerMinute: false });
+  try {
+    const firm = await server.createFirm();
+    const owner = await server.createUser({ firmId: firm.id, privilege: 'owner', firstName: 'Bench', lastName: 'Owner' });
+    const filling = performance.now();
+    await fillFirm(server, firm.id);
+    const figures: Record<string, number> = {
+      [`${kind}: insert ${USERS_IN_FIRM - 1} users (ms)`]: round(performance.now() - filling, 0),
+    };
+    const token = await server.login(owner.email, owner.password);
+    for (const scenario of scenarios) {
+      const samples = await measure(server, token, scenario);
+      figures[`${kind}: GET /v1/users ${scenario.name} p50 (ms)`] = round(percentile(samples, 50), 2);
+      figures[`${kind}: GET /v1/users ${scenario.name} p95 (ms)`] = round(percentile(samples, 95), 2);
+    }
+    return figures;
+  } finally {
+    await server.close();
+  }
+}
+
+/** Every figure, keyed '<database>: <what> (<unit>)'; also printed as a table. */
+export async function runUsersBench(): Promise<Record<string, number>> {
+  const figures: Record<string, number> = {};
+  for (const kind of testDatabases()) Object.assign(figures, await benchOn(kind));
+  console.table(figures);
+  return figures;
+}
+
+/** The same figures as rows for bench/run.ts's table. */
+export async function runUsersBenchRows(): Promise<BenchRow[]> {
+  const figures = await runUsersBench();
+  return Object.entries(figures).map(([key, value]) => {
+    const match = /^(.*) \((.+)\)$/.exec(key);
+    return { benchmark: match?.[1] ?? key, value, unit: match?.[2] ?? '' };
+  });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runUsersBench().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,126 @@
+// The Fastify application, without listening (start.ts listens; tests listen on port 0). Plugins
+// are registered in the order a request meets them: error shape, security headers, flood cap,
+// contract validation, authentication, then the routes and finally the single-page app.
+import { randomBytes } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DestinationStream } from 'pino';
+import { createLoginThrottle, type LoginThrottleSettings } from './auth/loginThrottle';
+import { authentication } from './auth/plugin';
+import { createTokenService } from './auth/tokens';
+import { defaultStaticDir } from './config';
+import { createCredentialsCipher } from './crypto/credentialsCipher';
+import type { Database } from './db/database';
+import { firmsRoutes } from './firms/routes';
+import { createFirmsService } from './firms/service';
+import { ApiError, registerErrorHandler, sendError } from './http/errors';
+import { loggerOptions } from './http/logger';
+import { loadOpenApi, openApiValidation } from './http/openapi';
+import { singlePageApp } from './http/spa';
+import { leadsRoutes } from './leads/routes';
+import { createLeadsService } from './leads/service';
+import { createNeosClient } from './neos/client';
+import { neosRoutes } from './neos/routes';
+import { usersRoutes } from './users/routes';
+import { createUsersService } from './users/service';
+
+export interface AppOptions {
+  db: Kysely<Database>;
+  jwtSecret: string;
+  /** The built client; `false` serves the API alone. Default: dist/ of the project. */
+  staticDir?: string | false;
+  /** Pino level; without it nothing is logged (tests). */
+  logLevel?: string;
+  /** Where log lines go; standard output by default. */
+  logStream?: DestinationStream;
+  /** Requests per address per minute before 429 (a flood cap, not the login throttle); false turns it off. */
+  rateLimitPerMinute?: number | false;
+  loginThrottle?: Partial<LoginThrottleSettings>;
+  bodyLimit?: number;
+  trustProxy?: boolean | string;
+  openApiFile?: string;
+  /** NEOS_API_URL (start.ts points it at the sandbox in demo mode); without it Neos calls answer 502. */
+  neosApiUrl?: string;
+  neosTimeoutMs?: number;
+  /**
+   * The secret integration credentials are sealed with (server/crypto/credentialsCipher.ts).
+   * start.ts always passes the persistent one; without it a random key lives as long as this
+   * app, which suits tests only, since stored credentials would not open after a restart.
+   */
+  credentialsKey?: string;
+}
+
+/** Generous: a person clicking through the app stays far below it, a script flooding one does not. */
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 1200;
+/** Large enough that an oversized field reaches validation and gets a field message (a 1 MB string). */
+export const DEFAULT_BODY_LIMIT = 4 * 1024 * 1024;
+
+// The built app's needs, no more. style-src allows 'unsafe-inline' because react-hot-toast injects
+// a <style> tag at runtime; scripts stay 'self' only. blob: workers and images serve the PDF viewer
+// (pdf.js) and the generated PDF preview.
+const contentSecurityPolicy = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    workerSrc: ["'self'", 'blob:'],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+  },
+};
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logLevel ? loggerOptions(options.logLevel, options.logStream) : false,
+    bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    trustProxy: options.trustProxy ?? false,
+    // A URL the router cannot decode is the client's mistake: same error body as any other 400.
+    frameworkErrors: (_error, _request, reply) => {
+      sendError(reply, new ApiError(400, 'bad_request', 'Bad request'));
+    },
+  });
+
+  // The API speaks JSON only; Fastify's default text/plain parser would let a wrong content type
+  // through to validation with a misleading message.
+  app.removeContentTypeParser('text/plain');
+  registerErrorHandler(app);
+
+  await app.register(helmet, { contentSecurityPolicy, frameguard: { action: 'deny' } });
+
+  // Per instance and in memory on purpose: it only caps floods against this process. The login
+  // throttle, which must hold across instances, lives in the database (auth/loginThrottle.ts).
+  const perMinute = options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE;
+  if (perMinute !== false) {
+    await app.register(rateLimit, {
+      global: true,
+      max: perMinute,
+      timeWindow: 60_000,
+      errorResponseBuilder: () => new ApiError(429, 'rate_limited', 'Too many requests. Try again later.'),
+    });
+  }
+
+  await app.register(openApiValidation, { document: await loadOpenApi(options.openApiFile) });
+
+  const tokens = createTokenService(options.jwtSecret);
+  await app.register(authentication, { tokens });
+
+  const throttle = createLoginThrottle(options.db, options.loginThrottle);
+  const users = createUsersService({ db: options.db, tokens, throttle });
+  await app.register(usersRoutes, { users });
+  const neos = createNeosClient({ baseUrl: options.neosApiUrl, timeoutMs: options.neosTimeoutMs });
+  const cipher = createCredentialsCipher(options.credentialsKey ?? randomBytes(48).toString('base64url'));
+  await app.register(leadsRoutes, { leads: createLeadsService({ db: options.db }) });
+  await app.register(firmsRoutes, { firms: createFirmsService({ db: options.db, neos, cipher }) });
+  await app.register(neosRoutes, { neos });
+
+  await app.register(singlePageApp, { staticDir: options.staticDir ?? defaultStaticDir });
+  return app;
+}

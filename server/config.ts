@@ -1,0 +1,124 @@
+// Settings from the environment, checked once at startup. A wrong value stops the server with a
+// message naming the variable, rather than failing later in a request.
+import path from 'node:path';
+import { PASSWORD_MIN_LENGTH } from '../src/domain/constants';
+import { isStrongPassword } from '../src/domain/schemas/user';
+import { MIN_SECRET_LENGTH } from './auth/tokens';
+import { MIN_CREDENTIALS_KEY_LENGTH } from './crypto/credentialsCipher';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://... ; without it the SQLite file DATA_DIR/intake.sqlite is used. */
+  databaseUrl?: string;
+  /** Without it a secret is generated once and kept in DATA_DIR/jwt-secret. */
+  jwtSecret?: string;
+  ownerEmail?: string;
+  ownerPassword?: string;
+  /** Fastify's trustProxy: set behind a load balancer so the login throttle sees client addresses. */
+  trustProxy: boolean | string;
+  logLevel: string;
+  /** The built client: STATIC_DIR, by default the vite build output dist/. */
+  staticDir: string;
+  /** Whether staticDir is dist/, which `npm start` may build itself. */
+  staticDirIsDefault: boolean;
+  /** The Neos API; without it `npm start` runs the local Neos sandbox (demo mode). */
+  neosApiUrl?: string;
+  /** Seals stored integration credentials; without it a key is generated once in DATA_DIR/credentials-key. */
+  credentialsKey?: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export const projectRoot = path.resolve(import.meta.dirname, '..');
+export const defaultStaticDir = path.join(projectRoot, 'dist');
+
+/** The longest password the login accepts (openapi.yaml, login body). */
+const PASSWORD_MAX_LENGTH = 128;
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function given(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+/** 'true', or the proxies' addresses or CIDR ranges, comma separated (Fastify's trustProxy). */
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (value === undefined || value === 'false') return false;
+  return value === 'true' ? true : value;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+
+  const portText = given(env.PORT) ?? '8080';
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port < 1 || port > 65535) problems.push(`PORT must be a number from 1 to 65535, got "${portText}"`);
+
+  const databaseUrl = given(env.DATABASE_URL);
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL must start with postgres:// or postgresql:// (leave it unset for SQLite)');
+  }
+
+  const jwtSecret = given(env.JWT_SECRET);
+  if (jwtSecret && jwtSecret.length < MIN_SECRET_LENGTH) {
+    problems.push(`JWT_SECRET must be at least ${MIN_SECRET_LENGTH} characters long`);
+  }
+
+  const ownerEmail = given(env.OWNER_EMAIL);
+  if (ownerEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(ownerEmail)) problems.push('OWNER_EMAIL must be an email address');
+
+  // Not trimmed: spaces are part of a password.
+  const ownerPassword = env.OWNER_PASSWORD ? env.OWNER_PASSWORD : undefined;
+  if (
+    ownerPassword !== undefined &&
+    (ownerPassword.length < PASSWORD_MIN_LENGTH || ownerPassword.length > PASSWORD_MAX_LENGTH || !isStrongPassword(ownerPassword))
+  ) {
+    problems.push(
+      `OWNER_PASSWORD must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters with a letter, a digit and one of !@#$%^&*`,
+    );
+  }
+
+  const neosApiUrl = given(env.NEOS_API_URL);
+  if (neosApiUrl && !isHttpUrl(neosApiUrl)) problems.push('NEOS_API_URL must be an http:// or https:// address');
+
+  const credentialsKey = given(env.CREDENTIALS_KEY);
+  if (credentialsKey && credentialsKey.length < MIN_CREDENTIALS_KEY_LENGTH) {
+    problems.push(`CREDENTIALS_KEY must be at least ${MIN_CREDENTIALS_KEY_LENGTH} characters long`);
+  }
+
+  const logLevel = given(env.LOG_LEVEL) ?? 'info';
+  if (!logLevels.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${logLevels.join(', ')}`);
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    port,
+    host: given(env.HOST) ?? '0.0.0.0',
+    dataDir: path.resolve(given(env.DATA_DIR) ?? './data'),
+    databaseUrl,
+    jwtSecret,
+    ownerEmail,
+    ownerPassword,
+    trustProxy: parseTrustProxy(given(env.TRUST_PROXY)),
+    logLevel,
+    staticDir: path.resolve(given(env.STATIC_DIR) ?? defaultStaticDir),
+    staticDirIsDefault: given(env.STATIC_DIR) === undefined,
+    neosApiUrl,
+    credentialsKey,
+  };
+}

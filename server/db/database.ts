@@ -1,0 +1,225 @@
+// The connection and the typed tables. Default: a SQLite file under DATA_DIR (WAL, full sync);
+// DATABASE_URL=postgres://... switches to PostgreSQL, which several server instances can share
+// (DESIGN.md, API and server).
+//
+// Column names are snake_case; repositories map rows to the camelCase API types. Timestamps are
+// ISO-8601 UTC text on both databases (fixed width, so they sort and compare as strings); ids are
+// UUID text made by the application.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import {
+  Kysely,
+  OperationNodeTransformer,
+  PostgresAdapter,
+  PostgresDialect,
+  PrimitiveValueListNode,
+  SqliteDialect,
+  ValueNode,
+  type ColumnType,
+  type Insertable,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type Selectable,
+  type UnknownRow,
+  type Updateable,
+} from 'kysely';
+import pg from 'pg';
+import type { CivilStatus, Gender, IntakeStatus, LeadGender, PhoneUsage, Privilege, SsnStatus, YesNo } from '../../src/domain/enums';
+
+/**
+ * SQLite has no boolean type: it stores 0/1 and returns numbers, PostgreSQL returns booleans.
+ * Writes take booleans (SqliteBooleanPlugin below turns them into 0/1); repositories
+ * read with `Boolean(value)`.
+ */
+export type StoredBoolean = ColumnType<boolean | number, boolean | undefined, boolean>;
+
+export interface FirmsTable {
+  id: string;
+  firm_name: string;
+  firm_contact: string;
+  firm_mail: string;
+  firm_address: string;
+  is_neos_integrated: StoredBoolean;
+  /** Neos integration credentials (migration 0004); all null until validated ones are saved. */
+  neos_company_id: string | null;
+  neos_integration_id: string | null;
+  /** AES-256-GCM sealed API key (server/crypto/credentialsCipher.ts), never the key itself. */
+  neos_api_key_encrypted: string | null;
+  neos_api_key_last_four: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UsersTable {
+  id: string;
+  firm_id: string;
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  /** Always lower-cased, unique across firms: the login looks a user up by email alone. */
+  email: string;
+  password_hash: string;
+  privilege: Privilege;
+  phone_number: string | null;
+  usage: PhoneUsage | null;
+  civil_status: CivilStatus | null;
+  gender: Gender | null;
+  birth_date: string | null;
+  ssn: string | null;
+  ssn_status: SsnStatus | null;
+  itin: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Failed sign-ins per key ('email:<address>' or 'ip:<address>'), shared by every server instance. */
+export interface LoginFailuresTable {
+  key: string;
+  failures: number;
+  first_failed_at: string;
+  locked_until: string | null;
+}
+
+/**
+ * A client intake (DESIGN.md, Intakes): the seven sections as one JSON text, with the columns the
+ * list searches and sorts beside it.
+ */
+export interface IntakesTable {
+  case_id: string;
+  firm_id: string;
+  status: IntakeStatus;
+  representative_id: string | null;
+  representative_name: string | null;
+  client_first_name: string;
+  client_last_name: string;
+  /** First, middle and last name joined: what the list shows, sorts and searches. */
+  client_name: string;
+  client_phone: string;
+  client_email: string;
+  /** JSON of the sections (personalInformation ... checklist) as the API carries them. */
+  sections: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A registered lead (staff-app spec §3, Lead) with its normalised match keys (DESIGN.md, Leads). */
+export interface LeadsTable {
+  id: string;
+  firm_id: string;
+  created_by: string;
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  /** Calendar date 'YYYY-MM-DD'; also the birth-date match key. */
+  birth_date: string;
+  address: string;
+  city: string;
+  county: string;
+  state: string;
+  country: string;
+  zip_code: string;
+  email: string | null;
+  gender: LeadGender;
+  phone: string;
+  minor: YesNo;
+  /** leadMatchKeys().nameKey: 'first last', lower-case, no accents. */
+  name_key: string;
+  phone_digits: string;
+  email_norm: string;
+  intake_id: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  firms: FirmsTable;
+  users: UsersTable;
+  login_failures: LoginFailuresTable;
+  intakes: IntakesTable;
+  leads: LeadsTable;
+}
+
+export type FirmRow = Selectable<FirmsTable>;
+export type NewFirmRow = Insertable<FirmsTable>;
+export type FirmRowUpdate = Updateable<FirmsTable>;
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserRowUpdate = Updateable<UsersTable>;
+export type IntakeRow = Selectable<IntakesTable>;
+export type NewIntakeRow = Insertable<IntakesTable>;
+export type LeadRow = Selectable<LeadsTable>;
+export type NewLeadRow = Insertable<LeadsTable>;
+
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+export interface DatabaseOptions {
+  /** postgres://... selects PostgreSQL; without it the SQLite file DATA_DIR/intake.sqlite is used. */
+  databaseUrl?: string;
+  dataDir: string;
+}
+
+export const SQLITE_FILE_NAME = 'intake.sqlite';
+const BUSY_TIMEOUT_MS = 5000;
+
+// COUNT(*) and other int8 values arrive from pg as strings by default; counts and totals here fit
+// in a double, and SQLite returns numbers, so both databases answer with the same JavaScript type.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export function openDatabase(options: DatabaseOptions): Kysely<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client whose connection the server ends (restart, failover, an administrator) emits
+    // 'error' on the pool; unhandled, that event would crash the process. The pool drops the
+    // client and opens a new one on the next query, so noting it is enough. Only the code is
+    // printed: PostgreSQL error details can quote row values.
+    pool.on('error', (error: Error & { code?: string }) => {
+      console.warn(`PostgreSQL closed an idle connection (${error.code ?? error.message}); the pool will reconnect.`);
+    });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  mkdirSync(options.dataDir, { recursive: true });
+  const sqlite = new SqliteDatabase(path.join(options.dataDir, SQLITE_FILE_NAME), { timeout: BUSY_TIMEOUT_MS });
+  sqlite.pragma('journal_mode = WAL');
+  // FULL: a committed intake survives a power cut, at the price of an fsync per commit.
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new SqliteBooleanPlugin()] });
+}
+
+/** Which database is behind `db`, for the few queries that differ (locks, case-insensitive search). */
+export function databaseKind<T>(db: Kysely<T>): DatabaseKind {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+/**
+ * better-sqlite3 refuses to bind JavaScript booleans, so every boolean parameter becomes 0/1 on
+ * SQLite; code above the connection writes `true`/`false` on both databases.
+ */
+class SqliteBooleanPlugin implements KyselyPlugin {
+  readonly #transformer = new BooleanToIntegerTransformer();
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return this.#transformer.transformNode(args.node);
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
+
+class BooleanToIntegerTransformer extends OperationNodeTransformer {
+  protected override transformValue(node: ValueNode): ValueNode {
+    if (typeof node.value !== 'boolean') return node;
+    const value = node.value ? 1 : 0;
+    // Immediate values are written into the SQL text (DDL defaults), the others are bound.
+    return node.immediate ? ValueNode.createImmediate(value) : ValueNode.create(value);
+  }
+
+  protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
+    return PrimitiveValueListNode.create(node.values.map((value) => (typeof value === 'boolean' ? Number(value) : value)));
+  }
+}

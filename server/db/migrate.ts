@@ -1,0 +1,43 @@
+// Runs the up/down migrations with Kysely's Migrator. The migrations are imported here rather than
+// found on disk (FileMigrationProvider), so they work the same under tsx, vitest and a bundle.
+// A new migration: add its file under migrations/ and one line below; names sort in run order.
+import { Migrator, NO_MIGRATIONS, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
+import type { Database } from './database';
+import * as firmsAndUsers from './migrations/0001_firms_and_users';
+import * as loginFailures from './migrations/0002_login_failures';
+import * as intakesAndLeads from './migrations/0003_intakes_and_leads';
+import * as firmNeosCredentials from './migrations/0004_firm_neos_credentials';
+import * as usersListingIndexes from './migrations/0005_users_listing_indexes';
+
+export const migrations: Record<string, Migration> = {
+  '0001_firms_and_users': firmsAndUsers,
+  '0002_login_failures': loginFailures,
+  '0003_intakes_and_leads': intakesAndLeads,
+  '0004_firm_neos_credentials': firmNeosCredentials,
+  '0005_users_listing_indexes': usersListingIndexes,
+};
+
+function migrator(db: Kysely<Database>): Migrator {
+  return new Migrator({ db, provider: { getMigrations: async () => migrations } });
+}
+
+function unwrap({ error, results }: MigrationResultSet): void {
+  if (!error) return;
+  const failed = results?.find((result) => result.status === 'Error');
+  const detail = error instanceof Error ? error.message : String(error);
+  const name = failed ? ` ${failed.migrationName}` : '';
+  throw new Error(`Migration${name} failed: ${detail}`, { cause: error });
+}
+
+/**
+ * Brings the schema to the newest migration. On PostgreSQL Kysely holds an advisory lock meanwhile,
+ * so instances starting together do not run a migration twice.
+ */
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  unwrap(await migrator(db).migrateToLatest());
+}
+
+/** Undoes every migration (tests of the down steps; never called by the server). */
+export async function migrateToEmpty(db: Kysely<Database>): Promise<void> {
+  unwrap(await migrator(db).migrateTo(NO_MIGRATIONS));
+}

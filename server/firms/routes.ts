@@ -1,0 +1,21 @@
+// HTTP for /v1/firm (DESIGN.md: the firm read and update the spec needs but does not show).
+// Everyone reads their own firm; only owner and administrator edit it (staff-app spec §6 "edit
+// firm").
+import type { FastifyInstance } from 'fastify';
+import { privileges } from '../../src/domain/enums';
+import { callerOf } from '../auth/plugin';
+import type { FirmsService, FirmUpdate } from './service';
+
+export interface FirmsRoutesOptions {
+  firms: FirmsService;
+}
+
+export async function firmsRoutes(app: FastifyInstance, { firms }: FirmsRoutesOptions): Promise<void> {
+  app.get('/v1/firm', { config: { access: privileges } }, async (request) => ({
+    data: await firms.currentFirm(callerOf(request)),
+  }));
+
+  app.put<{ Body: FirmUpdate }>('/v1/firm', { config: { access: ['owner', 'administrator'] } }, async (request) => ({
+    data: await firms.updateCurrentFirm(callerOf(request), request.body),
+  }));
+}

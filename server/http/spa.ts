@@ -1,0 +1,52 @@
+// Serves the built client (dist/) beside the API on one port (DESIGN.md, `npm start`). Client
+// routes such as /intake-list exist only in the browser, so a page request for any path that is
+// not a file and not the API gets index.html (history fallback); everything else unknown is a JSON
+// 404. Hashed files under /assets never change and are cached for a year; index.html is revalidated
+// on every load so a new build is picked up at once.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type {} from '@fastify/rate-limit';
+import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { notFoundBody } from './errors';
+import { isApiPath } from './openapi';
+
+const INDEX_FILE = 'index.html';
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+export interface SpaOptions {
+  /** The built client; `false` serves the API alone (tests). */
+  staticDir: string | false;
+}
+
+function cacheHeaders(root: string) {
+  return (response: SetHeadersResponse, file: string): void => {
+    const hashedAsset = path.relative(root, file).split(path.sep)[0] === 'assets';
+    response.setHeader('Cache-Control', hashedAsset ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'no-cache');
+  };
+}
+
+function wantsPage(request: FastifyRequest): boolean {
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !isApiPath(request.url) &&
+    (request.headers.accept ?? '').includes('text/html')
+  );
+}
+
+async function spaPlugin(app: FastifyInstance, { staticDir }: SpaOptions): Promise<void> {
+  const root = staticDir && existsSync(path.join(staticDir, INDEX_FILE)) ? path.resolve(staticDir) : undefined;
+  if (root) {
+    await app.register(fastifyStatic, { root, cacheControl: false, setHeaders: cacheHeaders(root) });
+  }
+
+  // Unknown paths count against the flood cap too, so guessing URLs is no way around it.
+  const preHandler = app.hasDecorator('rateLimit') ? app.rateLimit() : undefined;
+  app.setNotFoundHandler({ preHandler }, (request: FastifyRequest, reply: FastifyReply) => {
+    if (root && wantsPage(request)) return reply.sendFile(INDEX_FILE);
+    return reply.code(404).type('application/json; charset=utf-8').send(notFoundBody);
+  });
+}
+
+export const singlePageApp = fp(spaPlugin, { name: 'single-page-app' });

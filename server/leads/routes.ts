@@ -1,0 +1,37 @@
+// HTTP for leads (staff-app spec §7: checkDuplicate and FromLead; DESIGN.md: GET /v1/leads).
+// Every privilege registers and lists leads (§6 "New leads", "leads list").
+import type { FastifyInstance } from 'fastify';
+import { PAGE_SIZE } from '../../src/domain/constants';
+import { privileges } from '../../src/domain/enums';
+import { callerOf } from '../auth/plugin';
+import type { LeadInput, LeadsService } from './service';
+
+interface LeadBody {
+  neosCasesInformation: LeadInput;
+}
+
+interface LeadListQuery {
+  pageSize?: number;
+  offSetValue?: number;
+  searchFilter?: string;
+}
+
+export interface LeadsRoutesOptions {
+  leads: LeadsService;
+}
+
+export async function leadsRoutes(app: FastifyInstance, { leads }: LeadsRoutesOptions): Promise<void> {
+  app.post<{ Body: LeadBody }>('/cases/v2/checkDuplicate', { config: { access: privileges } }, async (request) => ({
+    data: await leads.checkDuplicate(callerOf(request), request.body.neosCasesInformation),
+  }));
+
+  app.post<{ Body: LeadBody }>('/cases/v2/FromLead', { config: { access: privileges } }, async (request, reply) => {
+    const created = await leads.createFromLead(callerOf(request), request.body.neosCasesInformation);
+    return reply.code(201).send({ data: created });
+  });
+
+  app.get<{ Querystring: LeadListQuery }>('/v1/leads', { config: { access: privileges } }, async (request) => {
+    const { pageSize = PAGE_SIZE, offSetValue = 0, searchFilter } = request.query;
+    return { data: await leads.list(callerOf(request), { pageSize, offSetValue, searchFilter }) };
+  });
+}

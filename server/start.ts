@@ -1,0 +1,96 @@
+// `npm start` (DESIGN.md): build the client if needed, open and migrate the database, create the
+// demo firm on first start, then serve the SPA and the API on one port.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { SANDBOX_CREDENTIALS, startNeosSandbox, type NeosSandbox } from '../sandbox/neos/server';
+import { buildApp } from './app';
+import { resolveJwtSecret } from './auth/tokens';
+import { ConfigError, loadConfig, projectRoot, type Config } from './config';
+import { resolveCredentialsKey } from './crypto/credentialsCipher';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { seedDemoData, type SeedResult } from './db/seed';
+
+function buildClientIfMissing(config: Config): void {
+  if (existsSync(path.join(config.staticDir, 'index.html'))) return;
+  if (!config.staticDirIsDefault) throw new Error(`STATIC_DIR ${config.staticDir} holds no index.html`);
+  console.log('No built client in dist/: running vite build ...');
+  const result = spawnSync('npx', ['vite', 'build'], { cwd: projectRoot, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('vite build failed; the server cannot serve the app without it');
+}
+
+function printFirstStart(seed: SeedResult): void {
+  // Printed this once only: later starts find the firm and seed nothing.
+  console.log('Created the demo firm and its owner account:');
+  console.log(`  email:    ${seed.ownerEmail}`);
+  console.log(`  password: ${seed.generatedPassword ?? '(the OWNER_PASSWORD you set)'}`);
+  if (seed.generatedPassword) console.log('  This password is shown only now. Sign in and change it on the profile page.');
+}
+
+/**
+ * Demo mode (DESIGN.md, Neos integration): without NEOS_API_URL the local Neos sandbox runs on
+ * loopback beside the app, so the credentials form works out of the box with its made-up keys.
+ */
+async function neosApiUrlOf(config: Config): Promise<{ url: string; sandbox?: NeosSandbox }> {
+  if (config.neosApiUrl) return { url: config.neosApiUrl };
+  const sandbox = await startNeosSandbox();
+  console.log(`NEOS_API_URL is not set: started the Neos sandbox on ${sandbox.url} (demo mode).`);
+  console.log(
+    `  Sandbox credentials: Company Id ${SANDBOX_CREDENTIALS.companyId}, API Key ${SANDBOX_CREDENTIALS.apiKey}, ` +
+      `Integration Id ${SANDBOX_CREDENTIALS.integrationId}`,
+  );
+  return { url: sandbox.url, sandbox };
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  buildClientIfMissing(config);
+
+  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(db);
+  const seed = await seedDemoData(db, { ownerEmail: config.ownerEmail, ownerPassword: config.ownerPassword });
+
+  if (config.databaseUrl && !config.jwtSecret) {
+    console.warn('JWT_SECRET is not set: tokens are signed with a secret kept in DATA_DIR. Instances sharing this database need one JWT_SECRET.');
+  }
+  if (config.databaseUrl && !config.credentialsKey) {
+    console.warn('CREDENTIALS_KEY is not set: credentials are sealed with a key kept in DATA_DIR. Instances sharing this database need one CREDENTIALS_KEY.');
+  }
+  const neos = await neosApiUrlOf(config);
+  const app = await buildApp({
+    db,
+    jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
+    staticDir: config.staticDir,
+    logLevel: config.logLevel,
+    trustProxy: config.trustProxy,
+    neosApiUrl: neos.url,
+    credentialsKey: resolveCredentialsKey(config.credentialsKey, config.dataDir),
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: closing`);
+    await app.close();
+    await neos.sandbox?.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Intake app listening on http://localhost:${config.port}`);
+  if (seed) printFirstStart(seed);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('The server could not start:', error instanceof Error ? error.message : error);
+  }
+  process.exit(1);
+});

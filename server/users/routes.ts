@@ -1,0 +1,73 @@
+// HTTP for sign-in, the caller's profile and the firm's employees (staff-app spec §7). Requests are
+// checked against openapi.yaml (server/http/openapi.ts) and access by server/auth/plugin.ts before
+// these handlers run. The two form bodies keep the contract's verdict (`attachValidation`) so that
+// bodyCheck.ts can answer with the spec's field messages.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { privileges, type Privilege } from '../../src/domain/enums';
+import { employeeCreateBodySchema, profileUpdateBodySchema } from '../../src/domain/schemas/user';
+import { privilegedRoles } from '../../src/domain/session';
+import { callerOf } from '../auth/plugin';
+import { checkedBody } from './bodyCheck';
+import { ensureOwnRecord, type UsersService } from './service';
+
+interface LoginBody {
+  email: string;
+  password: string;
+}
+
+/** After the contract's coercion and defaults (pageSize 10, offSetValue 0: staff-app spec §9). */
+interface UserListQuerystring {
+  search?: string;
+  privilege?: Privilege;
+  pageSize: number;
+  offSetValue: number;
+}
+
+export interface UsersRoutesOptions {
+  users: UsersService;
+}
+
+/**
+ * Staff-app spec §5: on profile edit an empty password means "keep the current one", so it is
+ * dropped before the contract (which wants a non-empty password when one is sent) looks at it.
+ */
+async function dropEmptyPassword(request: FastifyRequest): Promise<void> {
+  const body = request.body;
+  if (typeof body === 'object' && body !== null && 'password' in body && body.password === '') {
+    delete (body as { password?: unknown }).password;
+  }
+}
+
+export async function usersRoutes(app: FastifyInstance, { users }: UsersRoutesOptions): Promise<void> {
+  app.post<{ Body: LoginBody }>('/v1/users/login', { config: { access: 'public' } }, async (request) => {
+    const { email, password } = request.body;
+    return { data: await users.login(email, password, request.ip) };
+  });
+
+  app.get('/v1/users/me', { config: { access: privileges } }, async (request) => ({
+    data: await users.currentUser(callerOf(request)),
+  }));
+
+  // Staff-app spec §6: the employee list and registration are for owner and administrator.
+  app.get<{ Querystring: UserListQuerystring }>('/v1/users', { config: { access: privilegedRoles } }, async (request) =>
+    users.listUsers(callerOf(request), request.query),
+  );
+
+  app.post('/v1/firmUser', { config: { access: privilegedRoles }, attachValidation: true }, async (request, reply) => {
+    const body = checkedBody(employeeCreateBodySchema, request.body, request.validationError);
+    const user = await users.createEmployee(callerOf(request), body);
+    return reply.code(201).send({ data: user });
+  });
+
+  app.put<{ Params: { id: string } }>(
+    '/v1/user/:id',
+    { config: { access: privileges }, attachValidation: true, preValidation: dropEmptyPassword },
+    async (request) => {
+      const caller = callerOf(request);
+      // Someone else's record is refused before its body is looked at.
+      ensureOwnRecord(caller, request.params.id);
+      const body = checkedBody(profileUpdateBodySchema, request.body, request.validationError);
+      return users.updateOwnProfile(caller, request.params.id, body);
+    },
+  );
+}

@@ -1,0 +1,280 @@
+// Sign-in, the caller's own record and the firm's employees (staff-app spec §2, §6, §7). Rows
+// become the API's User (openapi.yaml) and the token's SessionUser (src/domain/session.ts) here and
+// nowhere else.
+import type { Kysely } from 'kysely';
+import { toCalendarIso } from '../../src/domain/dates';
+import type { CivilStatus, Gender, PhoneUsage, Privilege, SsnStatus } from '../../src/domain/enums';
+import type { EmployeeCreateBody, ProfileUpdateBody } from '../../src/domain/schemas/user';
+import type { SessionUser } from '../../src/domain/session';
+import { addressKey, emailKey, type LoginThrottle } from '../auth/loginThrottle';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password';
+import { forbidden, unauthenticated } from '../auth/plugin';
+import { TOKEN_LIFETIME, type TokenService } from '../auth/tokens';
+import type { Database } from '../db/database';
+import { ApiError } from '../http/errors';
+import {
+  findUserByEmail,
+  findUserInFirm,
+  insertUser,
+  isEmailTaken,
+  isEmailUniqueViolation,
+  listUsersInFirm,
+  normaliseEmail,
+  updateUserInFirm,
+  type ListedUserRow,
+  type UserChanges,
+  type UserRecordRow,
+  type UserRow,
+} from './repository';
+
+/** The `User` schema of openapi.yaml. */
+export interface User {
+  id: string;
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  email: string;
+  privilege: Privilege;
+  createdAt: string;
+  userInformation: {
+    phoneNumber: string | null;
+    usage: PhoneUsage | null;
+    civilStatus: CivilStatus | null;
+    gender: Gender | null;
+    birthDate: string | null;
+    ssn: string | null;
+    ssnStatus: SsnStatus | null;
+    itin: string | null;
+  };
+}
+
+export interface LoginResult {
+  token: string;
+  expiresIn: string;
+}
+
+/**
+ * A user as the employee list shows them: no SSN or ITIN digits. No screen needs a colleague's
+ * numbers (the list shows name, email, privilege and date, staff-app spec §2; a profile is edited
+ * by its owner only), so they stay in the database instead of travelling with every page.
+ */
+export type ListedUser = Omit<User, 'userInformation'> & {
+  userInformation: Omit<User['userInformation'], 'ssn' | 'itin'>;
+};
+
+export function toListedUser(row: ListedUserRow): ListedUser {
+  return {
+    id: row.id,
+    firstName: row.first_name,
+    middleName: row.middle_name,
+    lastName: row.last_name,
+    email: row.email,
+    privilege: row.privilege,
+    createdAt: row.created_at,
+    userInformation: {
+      phoneNumber: row.phone_number,
+      usage: row.usage,
+      civilStatus: row.civil_status,
+      gender: row.gender,
+      birthDate: row.birth_date,
+      ssnStatus: row.ssn_status,
+    },
+  };
+}
+
+export function toUser(row: UserRecordRow): User {
+  const listed = toListedUser(row);
+  return { ...listed, userInformation: { ...listed.userInformation, ssn: row.ssn, itin: row.itin } };
+}
+
+/** The token's view of a user: no SSN, no ITIN (DESIGN.md, Auth). */
+export function toSessionUser(row: UserRecordRow): SessionUser {
+  return {
+    id: row.id,
+    firmId: row.firm_id,
+    firstName: row.first_name,
+    middleName: row.middle_name,
+    lastName: row.last_name,
+    email: row.email,
+    privilege: row.privilege,
+    userInformation: {
+      phoneNumber: row.phone_number,
+      usage: row.usage,
+      civilStatus: row.civil_status,
+      gender: row.gender,
+      birthDate: row.birth_date,
+      ssnStatus: row.ssn_status,
+    },
+  };
+}
+
+/** One answer for an unknown email and a wrong password, so it does not tell which emails exist. */
+export function invalidCredentials(): ApiError {
+  return new ApiError(401, 'invalid_credentials', 'Email or password is incorrect');
+}
+
+export function tooManyAttempts(retryAfterMs: number): ApiError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new ApiError(429, 'too_many_attempts', 'Too many failed sign-in attempts. Try again later.', undefined, {
+    'Retry-After': String(seconds),
+  });
+}
+
+export interface UserListQuery {
+  search?: string;
+  privilege?: Privilege;
+  pageSize: number;
+  offSetValue: number;
+}
+
+export interface UserPage {
+  data: ListedUser[];
+  totalRecords: number;
+}
+
+export interface UpdatedProfile {
+  data: User;
+  /** A fresh token: the client shows the names from the token (staff-app spec §3, Login response). */
+  session: LoginResult;
+}
+
+export const emailTakenMessage = 'This email is already in use';
+
+export function emailTaken(): ApiError {
+  return new ApiError(409, 'email_taken', emailTakenMessage, { email: emailTakenMessage });
+}
+
+/** Search words: runs of non-space characters, at most this many (the contract caps the text at 100). */
+const MAX_SEARCH_WORDS = 8;
+
+export function searchWordsOf(search: string | undefined): string[] {
+  return (search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+}
+
+/** '' and spaces are "not given" for optional texts (the forms send '' for an empty field). */
+function textOrNull(value: string | null | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+}
+
+/** The columns a profile or employee body sets, after the shared schema has passed it. */
+function profileColumns(body: ProfileUpdateBody): Required<Omit<UserChanges, 'password_hash'>> {
+  const info = body.userInformation;
+  const ssnStatus = info.ssnStatus ?? null;
+  return {
+    first_name: body.firstName,
+    middle_name: textOrNull(body.middleName),
+    last_name: body.lastName,
+    email: normaliseEmail(body.email),
+    phone_number: textOrNull(info.phoneNumber),
+    usage: info.usage ?? null,
+    civil_status: info.civilStatus ?? null,
+    gender: info.gender ?? null,
+    // A day on the calendar, kept as 'YYYY-MM-DD' (src/domain/dates.ts).
+    birth_date: toCalendarIso(info.birthDate),
+    ssn_status: ssnStatus,
+    // Staff-app spec §4: an SSN only exists while the status is hasSsn.
+    ssn: ssnStatus === 'hasSsn' ? textOrNull(info.ssn) : null,
+    itin: textOrNull(info.itin),
+  };
+}
+
+/**
+ * Who may grant which privilege (staff-app spec §6 lets owner and administrator create employees):
+ * only an owner makes another owner, so an administrator cannot raise anyone above themselves.
+ */
+function mayGrant(caller: Privilege, privilege: Privilege): boolean {
+  return privilege !== 'owner' || caller === 'owner';
+}
+
+/**
+ * A user edits their own record only (PUT /v1/user/{id}). Another user's id, of this firm or any
+ * other, gets the same 403 without a lookup, so the answer never tells whether that id exists.
+ */
+export function ensureOwnRecord(caller: SessionUser, id: string): void {
+  if (id !== caller.id) throw forbidden();
+}
+
+export interface UsersServiceDependencies {
+  db: Kysely<Database>;
+  tokens: TokenService;
+  throttle: LoginThrottle;
+}
+
+export function createUsersService({ db, tokens, throttle }: UsersServiceDependencies) {
+  return {
+    async login(email: string, password: string, clientAddress: string): Promise<LoginResult> {
+      const keys = [emailKey(email), addressKey(clientAddress)];
+      // A locked key is refused before the password is checked, so the right password cannot be
+      // found by watching which attempt would have succeeded.
+      const lockedFor = await throttle.lockedFor(keys);
+      if (lockedFor > 0) throw tooManyAttempts(lockedFor);
+
+      const row = await findUserByEmail(db, email);
+      const valid = row ? await verifyPassword(row.password_hash, password) : await verifyAgainstDummy(password);
+      if (!row || !valid) {
+        const delay = await throttle.recordFailure(keys);
+        if (delay > 0) await throttle.settings.wait(delay);
+        throw invalidCredentials();
+      }
+      await throttle.clear(emailKey(email));
+      return { token: await tokens.sign(toSessionUser(row)), expiresIn: TOKEN_LIFETIME };
+    },
+
+    async currentUser(caller: SessionUser): Promise<User> {
+      const row = await findUserInFirm(db, caller.firmId, caller.id);
+      // The token is valid but its user is gone (or never was in that firm): the session is over.
+      if (!row) throw unauthenticated();
+      return toUser(row);
+    },
+
+    /** The caller's firm only (DESIGN.md, Tenancy): the firm comes from the token. */
+    async listUsers(caller: SessionUser, query: UserListQuery): Promise<UserPage> {
+      const page = await listUsersInFirm(db, caller.firmId, {
+        searchWords: searchWordsOf(query.search),
+        privilege: query.privilege,
+        limit: query.pageSize,
+        offset: query.offSetValue,
+      });
+      return { data: page.rows.map(toListedUser), totalRecords: page.totalRecords };
+    },
+
+    async createEmployee(caller: SessionUser, body: EmployeeCreateBody): Promise<User> {
+      const privilege = body.privilege ?? 'representative';
+      if (!mayGrant(caller.privilege, privilege)) throw forbidden();
+      const columns = profileColumns(body);
+      if (await isEmailTaken(db, columns.email)) throw emailTaken();
+      const passwordHash = await hashPassword(body.password);
+      try {
+        const row = await insertUser(db, { ...columns, firm_id: caller.firmId, privilege, password_hash: passwordHash });
+        return toUser(row);
+      } catch (error) {
+        if (isEmailUniqueViolation(error)) throw emailTaken();
+        throw error;
+      }
+    },
+
+    async updateOwnProfile(caller: SessionUser, id: string, body: ProfileUpdateBody): Promise<UpdatedProfile> {
+      ensureOwnRecord(caller, id);
+      const columns = profileColumns(body);
+      if (await isEmailTaken(db, columns.email, caller.id)) throw emailTaken();
+      // Staff-app spec §5: the password is optional here; without one the current one stays.
+      const changes: UserChanges = body.password ? { ...columns, password_hash: await hashPassword(body.password) } : columns;
+      let row: UserRow | undefined;
+      try {
+        row = await updateUserInFirm(db, caller.firmId, caller.id, changes);
+      } catch (error) {
+        if (isEmailUniqueViolation(error)) throw emailTaken();
+        throw error;
+      }
+      // The token is valid but its user is gone: the session is over (as for GET /v1/users/me).
+      if (!row) throw unauthenticated();
+      return {
+        data: toUser(row),
+        session: { token: await tokens.sign(toSessionUser(row)), expiresIn: TOKEN_LIFETIME },
+      };
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

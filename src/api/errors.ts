@@ -1,0 +1,63 @@
+// The one error type every fetcher throws. Views and machines branch on `code` (DESIGN.md, API)
+// and on whether the server sent an error body at all: staff-app.md §8 shows the server's
+// message when there is one and a fixed toast when there is none.
+import type { components } from './schema';
+
+export type ErrorBody = components['schemas']['Error'];
+
+/** Status used for a request that never got an answer (offline, DNS, refused connection). */
+export const NO_RESPONSE_STATUS = 0;
+
+function asErrorBody(value: unknown): ErrorBody | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { message, code, fields } = value as Record<string, unknown>;
+  if (typeof message !== 'string' || typeof code !== 'string') return undefined;
+  const body: ErrorBody = { message, code };
+  if (typeof fields === 'object' && fields !== null) {
+    body.fields = Object.fromEntries(
+      Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
+  }
+  return body;
+}
+
+type ResponseLike = Pick<Response, 'status' | 'statusText'>;
+
+interface ApiErrorOptions extends ErrorOptions {
+  /** Message and code to use when there is no error body. */
+  fallback?: { message: string; code: string };
+}
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: string;
+  /** Field path (dot separated, e.g. `personalInformation.email`) to the server's message. */
+  readonly fields: Readonly<Record<string, string>>;
+  /** The server's error body, or undefined when the answer carried none (or not one of ours). */
+  readonly body: ErrorBody | undefined;
+
+  /**
+   * @param error what openapi-fetch returned as `error`: the parsed body, its raw text, or
+   *   undefined for an empty body
+   * @param response the answer it came with
+   */
+  constructor(error: unknown, response: ResponseLike, options: ApiErrorOptions = {}) {
+    const { fallback, ...errorOptions } = options;
+    const body = asErrorBody(error);
+    const statusText = response.statusText ? ` ${response.statusText}` : '';
+    super(body?.message ?? fallback?.message ?? `Request failed with status ${response.status}${statusText}`, errorOptions);
+    this.status = response.status;
+    this.code = body?.code ?? fallback?.code ?? `http_${response.status}`;
+    this.fields = body?.fields ?? {};
+    this.body = body;
+  }
+
+  /** The request never reached the server or its answer never arrived. */
+  static noResponse(cause: unknown): ApiError {
+    return new ApiError(undefined, { status: NO_RESPONSE_STATUS, statusText: '' }, {
+      cause,
+      fallback: { message: 'The server could not be reached', code: 'network_error' },
+    });
+  }
+}

@@ -1,0 +1,73 @@
+// Fetchers for lead registration and the leads list (staff-app.md §7; the list call is ours, the
+// spec does not show it). Each one calls the client, throws an ApiError on an error answer and
+// returns the payload.
+import { toIsoTimestamp } from '../domain/dates';
+import type { LeadInput } from '../domain/schemas/lead';
+import { api } from './client';
+import { ApiError } from './errors';
+import type { components } from './schema';
+
+export type DuplicateCheck = components['schemas']['DuplicateCheck'];
+export type DuplicateLead = components['schemas']['DuplicateLead'];
+export type CreatedLead = components['schemas']['CreatedLead'];
+export type LeadRow = components['schemas']['LeadRow'];
+type LeadBody = components['schemas']['LeadInput'];
+
+export interface LeadPageQuery {
+  pageSize: number;
+  offset: number;
+  search: string;
+}
+
+export interface LeadPage {
+  rows: LeadRow[];
+  totalRecords: number;
+}
+
+/** Optional texts left empty travel as null, the contract's "not given". */
+function toLeadBody(lead: LeadInput, birthDate: string): LeadBody {
+  return {
+    firstName: lead.firstName,
+    middleName: lead.middleName || null,
+    lastName: lead.lastName,
+    birthDate,
+    address: lead.address,
+    city: lead.city,
+    county: lead.county,
+    state: lead.state,
+    country: lead.country,
+    zipCode: lead.zipCode,
+    email: lead.email || null,
+    gender: lead.gender,
+    phone: lead.phone,
+    minor: lead.minor,
+  };
+}
+
+// An error answer with an empty body leaves both `data` and `error` undefined (openapi-fetch),
+// hence `|| !data` beside `error` in each fetcher.
+
+export async function checkDuplicate(lead: LeadInput): Promise<DuplicateCheck> {
+  const { data, error, response } = await api.POST('/cases/v2/checkDuplicate', {
+    body: { neosCasesInformation: toLeadBody(lead, lead.birthDate) },
+  });
+  if (error || !data) throw new ApiError(error, response);
+  return data.data;
+}
+
+/** staff-app.md §7: FromLead takes the birth date as an ISO string. */
+export async function createLead(lead: LeadInput): Promise<CreatedLead> {
+  const { data, error, response } = await api.POST('/cases/v2/FromLead', {
+    body: { neosCasesInformation: toLeadBody(lead, toIsoTimestamp(lead.birthDate)) },
+  });
+  if (error || !data) throw new ApiError(error, response);
+  return data.data;
+}
+
+export async function listLeads({ pageSize, offset, search }: LeadPageQuery): Promise<LeadPage> {
+  const { data, error, response } = await api.GET('/v1/leads', {
+    params: { query: { pageSize, offSetValue: offset, ...(search ? { searchFilter: search } : {}) } },
+  });
+  if (error || !data) throw new ApiError(error, response);
+  return { rows: data.data.record, totalRecords: data.data.totalRecords };
+}

@@ -1,0 +1,56 @@
+// Fetchers for sign-in, the caller's profile and the firm's employees (staff-app.md §7). Each one
+// calls the client, throws an ApiError on an error answer and returns the payload.
+import { api } from './client';
+import { ApiError } from './errors';
+import type { components, operations } from './schema';
+
+export type User = components['schemas']['User'];
+export type LoginResult = components['schemas']['LoginResult'];
+export type LoginRequest = components['schemas']['LoginRequest'];
+export type EmployeeCreateRequest = components['schemas']['EmployeeCreateRequest'];
+export type UserUpdateRequest = components['schemas']['UserUpdateRequest'];
+export type UserListQuery = NonNullable<operations['listUsers']['parameters']['query']>;
+
+export interface UserPage {
+  users: User[];
+  totalRecords: number;
+}
+
+export interface UpdatedUser {
+  user: User;
+  /** A fresh token whose payload carries the new names. */
+  session: LoginResult;
+}
+
+// An error answer with an empty body leaves both `data` and `error` undefined (openapi-fetch),
+// hence `|| !data` beside `error` in each fetcher.
+
+export async function login(credentials: LoginRequest): Promise<LoginResult> {
+  const { data, error, response } = await api.POST('/v1/users/login', { body: credentials });
+  if (error || !data) throw new ApiError(error, response);
+  return data.data;
+}
+
+export async function getCurrentUser(): Promise<User> {
+  const { data, error, response } = await api.GET('/v1/users/me');
+  if (error || !data) throw new ApiError(error, response);
+  return data.data;
+}
+
+export async function listUsers(query: UserListQuery): Promise<UserPage> {
+  const { data, error, response } = await api.GET('/v1/users', { params: { query } });
+  if (error || !data) throw new ApiError(error, response);
+  return { users: data.data, totalRecords: data.totalRecords };
+}
+
+export async function createEmployee(employee: EmployeeCreateRequest): Promise<User> {
+  const { data, error, response } = await api.POST('/v1/firmUser', { body: employee });
+  if (error || !data) throw new ApiError(error, response);
+  return data.data;
+}
+
+export async function updateUser(id: string, changes: UserUpdateRequest): Promise<UpdatedUser> {
+  const { data, error, response } = await api.PUT('/v1/user/{id}', { params: { path: { id } }, body: changes });
+  if (error || !data) throw new ApiError(error, response);
+  return { user: data.data, session: data.session };
+}

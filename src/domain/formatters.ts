@@ -1,0 +1,58 @@
+// Text formatting shared by the inputs, the profile view and the server.
+import { SSN_DIGITS } from './constants';
+
+/** Only the digits of a value; empty for null or undefined. */
+export function digitsOf(value: string | null | undefined): string {
+  return (value ?? '').replace(/\D/g, '');
+}
+
+/**
+ * SSN as the user types (staff-app spec §5): digits only, at most 9, grouped 3-2-4 with dashes.
+ * '1234' -> '123-4', '123456789' -> '123-45-6789'; anything past the ninth digit is dropped.
+ */
+export function formatSsn(input: string | null | undefined): string {
+  const digits = digitsOf(input).slice(0, SSN_DIGITS);
+  return [digits.slice(0, 3), digits.slice(3, 5), digits.slice(5)].filter(Boolean).join('-');
+}
+
+/** ITIN inputs auto-format exactly like SSN inputs (staff-app spec §5). */
+export const formatItin = formatSsn;
+
+/**
+ * An SSN or ITIN shown with only its last four digits: '***-**-6789'. Null when there is
+ * nothing to show, so the view can use its fallback text. Already masked values stay the same.
+ */
+export function maskSsn(value: string | null | undefined): string | null {
+  const digits = digitsOf(value);
+  if (!digits) return null;
+  return `***-**-${digits.slice(-4)}`;
+}
+
+/**
+ * Upper-cases the first letter of every word (words split at spaces and hyphens) and leaves
+ * the rest as typed, so 'mary-jane' reads 'Mary-Jane' and 'McDonald' keeps its capital D.
+ */
+export function capitalize(name: string | null | undefined): string {
+  return (name ?? '').trim().replace(/(^|[\s-])(\p{L})/gu, (_, separator: string, letter: string) => separator + letter.toUpperCase());
+}
+
+export interface PersonName {
+  firstName?: string | null;
+  middleName?: string | null;
+  lastName?: string | null;
+}
+
+/**
+ * The profile's full name (staff-app spec §2, Profile): first, optional middle, last, each
+ * capitalised. Null when no part is given, for the 'Name not available' fallback.
+ */
+export function fullName(user: PersonName | null | undefined): string | null {
+  if (!user) return null;
+  const parts = [user.firstName, user.middleName, user.lastName].map(capitalize).filter(Boolean);
+  return parts.length > 0 ? parts.join(' ') : null;
+}
+
+/** A phone number's digits only: '(555) 010-0199' -> '5550100199'. */
+export function phoneDigits(phone: string | null | undefined): string {
+  return digitsOf(phone);
+}

@@ -1,0 +1,9 @@
+// The intake domain (intake spec §2-§5, §9): types, blank form, tabs, limits, rules, schemas and
+// the conversions between the form and the API. Pure TypeScript for the browser and the server.
+export * from './types';
+export * from './empty';
+export * from './tabs';
+export * from './limits';
+export * from './rules';
+export * from './schemas';
+export * from './normalise';

@@ -1,0 +1,16 @@
+// Login form (staff-app spec §2 "Login screen", §5 Login). The spec quotes no messages here.
+import { object, string, type InferType } from 'yup';
+import { requiredEmail } from './shared';
+
+export const loginMessages = {
+  emailRequired: 'Email is required',
+  passwordRequired: 'Password is required',
+} as const;
+
+export const loginSchema = object({
+  email: requiredEmail(loginMessages.emailRequired),
+  // Not trimmed: spaces are part of a password.
+  password: string().required(loginMessages.passwordRequired),
+});
+
+export type LoginInput = InferType<typeof loginSchema>;

@@ -1,0 +1,71 @@
+// Integration credential validation (staff-app spec §2 Integration credentials form, §4, §5, §8).
+// A validation is a call whose HTTP 200 means valid and anything else invalid; the form's submit
+// handler runs with the three values only after a success, which the machine announces with
+// 'credentials.validated' in that transition alone.
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import type { CredentialsInput } from '../domain/schemas/credentials';
+
+/** staff-app spec §8, character for character. */
+export const credentialsMessages = {
+  validated: 'Neos Credentials Validated',
+  failed: 'Error Validating Neos Credentials',
+} as const;
+
+export interface CredentialsContext {
+  /** The values of the validation running or last run. */
+  credentials?: CredentialsInput;
+}
+
+export type CredentialsEvent = { type: 'credentials.validate'; credentials: CredentialsInput };
+
+export type CredentialsEmitted =
+  | { type: 'toast.success'; message: string }
+  | { type: 'toast.error'; message: string }
+  | { type: 'credentials.validated'; credentials: CredentialsInput };
+
+const validate = { target: '#credentials.validating', actions: 'storeCredentials' } as const;
+
+export const credentialsMachine = setup({
+  types: {
+    context: {} as CredentialsContext,
+    events: {} as CredentialsEvent,
+    emitted: {} as CredentialsEmitted,
+  },
+  actors: {
+    validateCredentials: fromPromise<void, CredentialsInput>(() => {
+      throw new Error('provided by the app');
+    }),
+  },
+  actions: {
+    storeCredentials: assign(({ event }) => {
+      assertEvent(event, 'credentials.validate');
+      return { credentials: event.credentials };
+    }),
+    notifyValidated: emit({ type: 'toast.success' as const, message: credentialsMessages.validated }),
+    submitCredentials: emit(({ context }) => ({
+      type: 'credentials.validated' as const,
+      credentials: context.credentials as CredentialsInput,
+    })),
+    notifyInvalid: emit({ type: 'toast.error' as const, message: credentialsMessages.failed }),
+  },
+}).createMachine({
+  id: 'credentials',
+  context: {},
+  initial: 'idle',
+  states: {
+    idle: { on: { 'credentials.validate': validate } },
+    validating: {
+      tags: ['busy'],
+      invoke: {
+        id: 'validateCredentials',
+        src: 'validateCredentials',
+        input: ({ context }) => context.credentials as CredentialsInput,
+        onDone: { target: 'valid', actions: ['notifyValidated', 'submitCredentials'] },
+        // staff-app spec §5: any failure counts as invalid, whatever the answer said.
+        onError: { target: 'invalid', actions: 'notifyInvalid' },
+      },
+    },
+    valid: { on: { 'credentials.validate': validate } },
+    invalid: { on: { 'credentials.validate': validate } },
+  },
+});

@@ -1,0 +1,24 @@
+// What the machines read from a failed call. The fetchers throw ApiError; the machines read it
+// structurally, so model-based tests can reject with plain objects (an Error serialises as {}).
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** The message of the server's error body, or undefined when the answer carried none. */
+export function serverMessage(error: unknown): string | undefined {
+  if (!isRecord(error) || !isRecord(error.body)) return undefined;
+  return typeof error.body.message === 'string' && error.body.message !== '' ? error.body.message : undefined;
+}
+
+/** The server's message, else the error's own (e.g. 'The server could not be reached'). */
+export function errorMessage(error: unknown): string | undefined {
+  const fromServer = serverMessage(error);
+  if (fromServer !== undefined) return fromServer;
+  return isRecord(error) && typeof error.message === 'string' && error.message !== '' ? error.message : undefined;
+}
+
+/** The HTTP status of a failed call; undefined for anything that is not a call failure. */
+export function statusOf(error: unknown): number | undefined {
+  return isRecord(error) && typeof error.status === 'number' ? error.status : undefined;
+}

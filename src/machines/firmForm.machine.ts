@@ -1,0 +1,145 @@
+// Firm edit (staff-app spec §2 /edit-firm, content not shown; §6 owner and administrator): load
+// the firm, save the typed fields, and store Neos credentials once they validated. The form's
+// values live in the view, so they stay as typed after a failed save; the machine keeps the firm
+// as the server last returned it.
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import type { Firm, FirmUpdate } from '../api/firm';
+import type { CredentialsInput } from '../domain/schemas/credentials';
+import type { FirmInput } from '../domain/schemas/firm';
+import { serverMessage } from './errorMessage';
+
+export const firmFormMessages = {
+  loadFailed: 'Error fetching firm data',
+  saved: 'Firm updated successfully',
+  saveFailed: 'Failed to update firm',
+  credentialsSaved: 'Neos credentials saved',
+  credentialsSaveFailed: 'Failed to save Neos credentials',
+} as const;
+
+export interface FirmFormContext {
+  /** The firm as the server last returned it. */
+  firm?: Firm;
+  /** The body of the save that is running or ran last. */
+  request?: FirmUpdate;
+}
+
+export type FirmFormEvent =
+  | { type: 'firm.reload' }
+  | { type: 'form.submit'; values: FirmInput }
+  | { type: 'credentials.save'; credentials: CredentialsInput };
+
+export type FirmFormEmitted =
+  | { type: 'toast.success'; message: string }
+  | { type: 'toast.error'; message: string }
+  | { type: 'firm.saved'; firm: Firm };
+
+interface Failure {
+  error: unknown;
+}
+
+/** The firm's stored fields: saving credentials never saves half-typed edits along with them. */
+function storedFields(firm: Firm | undefined): FirmUpdate {
+  return {
+    firmName: firm?.firmName ?? '',
+    firmContact: firm?.firmContact ?? null,
+    firmMail: firm?.firmMail ?? null,
+    firmAddress: firm?.firmAddress ?? null,
+  };
+}
+
+export const firmFormMachine = setup({
+  types: {
+    context: {} as FirmFormContext,
+    events: {} as FirmFormEvent,
+    emitted: {} as FirmFormEmitted,
+  },
+  actors: {
+    loadFirm: fromPromise<Firm, void>(() => {
+      throw new Error('provided by the app');
+    }),
+    saveFirm: fromPromise<Firm, FirmUpdate>(() => {
+      throw new Error('provided by the app');
+    }),
+  },
+  actions: {
+    storeFirm: assign((_, firm: Firm) => ({ firm })),
+    prepareFirmSave: assign(({ event }) => {
+      assertEvent(event, 'form.submit');
+      return { request: { ...event.values } };
+    }),
+    prepareCredentialsSave: assign(({ context, event }) => {
+      assertEvent(event, 'credentials.save');
+      return { request: { ...storedFields(context.firm), neosCredentials: event.credentials } };
+    }),
+    notifyLoadFailure: emit({ type: 'toast.error' as const, message: firmFormMessages.loadFailed }),
+    notifySaved: emit({ type: 'toast.success' as const, message: firmFormMessages.saved }),
+    announceSaved: emit((_, firm: Firm) => ({ type: 'firm.saved' as const, firm })),
+    notifySaveFailure: emit((_, { error }: Failure) => ({
+      type: 'toast.error' as const,
+      message: serverMessage(error) ?? firmFormMessages.saveFailed,
+    })),
+    notifyCredentialsSaved: emit({ type: 'toast.success' as const, message: firmFormMessages.credentialsSaved }),
+    notifyCredentialsSaveFailure: emit((_, { error }: Failure) => ({
+      type: 'toast.error' as const,
+      message: serverMessage(error) ?? firmFormMessages.credentialsSaveFailed,
+    })),
+  },
+}).createMachine({
+  id: 'firmForm',
+  context: {},
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadFirm',
+        src: 'loadFirm',
+        onDone: { target: 'editing', actions: { type: 'storeFirm', params: ({ event }) => event.output } },
+        onError: { target: 'loadFailed', actions: 'notifyLoadFailure' },
+      },
+    },
+    loadFailed: { on: { 'firm.reload': 'loading' } },
+    editing: {
+      on: {
+        'form.submit': { target: 'saving', actions: 'prepareFirmSave' },
+        'credentials.save': { target: 'savingCredentials', actions: 'prepareCredentialsSave' },
+      },
+    },
+    saving: {
+      tags: ['busy'],
+      invoke: {
+        id: 'saveFirm',
+        src: 'saveFirm',
+        input: ({ context }) => context.request as FirmUpdate,
+        onDone: {
+          target: 'saved',
+          actions: [
+            { type: 'storeFirm', params: ({ event }) => event.output },
+            'notifySaved',
+            { type: 'announceSaved', params: ({ event }) => event.output },
+          ],
+        },
+        onError: { target: 'editing', actions: { type: 'notifySaveFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    // After the credentials validated (staff-app spec §4) they are stored at once, so the firm
+    // shows as connected without a second button.
+    savingCredentials: {
+      tags: ['savingCredentials'],
+      invoke: {
+        id: 'saveFirm',
+        src: 'saveFirm',
+        input: ({ context }) => context.request as FirmUpdate,
+        onDone: {
+          target: 'editing',
+          actions: [{ type: 'storeFirm', params: ({ event }) => event.output }, 'notifyCredentialsSaved'],
+        },
+        onError: {
+          target: 'editing',
+          actions: { type: 'notifyCredentialsSaveFailure', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    saved: { type: 'final' },
+  },
+});

@@ -1,0 +1,50 @@
+// The firm view's data (staff-app spec §2 /firm, content not shown): the caller's firm, loaded
+// once. The spec leaves the load error open (§8); ours is a toast and a way to try again.
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { Firm } from '../api/firm';
+
+export const firmRecordMessages = {
+  loadFailed: 'Error fetching firm data',
+} as const;
+
+export interface FirmRecordContext {
+  firm?: Firm;
+}
+
+export type FirmRecordEvent = { type: 'firm.reload' };
+
+export type FirmRecordEmitted = { type: 'toast.error'; message: string };
+
+export const firmRecordMachine = setup({
+  types: {
+    context: {} as FirmRecordContext,
+    events: {} as FirmRecordEvent,
+    emitted: {} as FirmRecordEmitted,
+  },
+  actors: {
+    loadFirm: fromPromise<Firm, void>(() => {
+      throw new Error('provided by the app');
+    }),
+  },
+  actions: {
+    storeFirm: assign((_, firm: Firm) => ({ firm })),
+    notifyLoadFailure: emit({ type: 'toast.error' as const, message: firmRecordMessages.loadFailed }),
+  },
+}).createMachine({
+  id: 'firmRecord',
+  context: {},
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadFirm',
+        src: 'loadFirm',
+        onDone: { target: 'loaded', actions: { type: 'storeFirm', params: ({ event }) => event.output } },
+        onError: { target: 'failed', actions: 'notifyLoadFailure' },
+      },
+    },
+    loaded: {},
+    failed: { on: { 'firm.reload': 'loading' } },
+  },
+});

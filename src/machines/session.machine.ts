@@ -1,0 +1,242 @@
+// The signed-in session (staff-app spec §4 Session, §8 login failure, §9): restored from
+// localStorage on start, started by a login, ended by logout or by its expiry timer. The UI
+// listens to the emitted events for the toasts and navigation; it never touches storage itself.
+import { decodeJwt } from 'jose';
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { clearStoredSession, readStoredSession, writeStoredSession, type StoredSession } from '../api/authStorage';
+import { civilStatuses, genders, phoneUsages, privileges, ssnStatuses } from '../domain/enums';
+import { expiryFrom, type SessionUser } from '../domain/session';
+
+/** What POST /v1/users/login returns (staff-app spec §3, Login response). */
+export interface TokenGrant {
+  token: string;
+  /** A string holding a number of hours, e.g. "8h". */
+  expiresIn: string;
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export interface SessionContext {
+  token?: string;
+  expiresAt?: number;
+  user?: SessionUser;
+  loginError?: string;
+}
+
+export type SessionEvent =
+  | { type: 'session.login'; email: string; password: string }
+  | { type: 'session.logout' }
+  | { type: 'session.tokenRefreshed'; token: string; expiresIn: string };
+
+export type SessionEmitted = { type: 'loggedIn'; user: SessionUser } | { type: 'loggedOut' } | { type: 'expired' };
+
+/** staff-app spec §8: any login failure shows this one text. */
+export const LOGIN_FAILED_MESSAGE = 'Email or password is incorrect';
+
+/**
+ * setTimeout runs a delay above 2^31-1 ms (about 24.8 days) at once. A longer token would then
+ * expire the moment it arrives; clamped, a tab left open that long only asks for a new login early.
+ */
+export const MAX_TIMER_DELAY_MS = 2_147_483_647;
+
+/** The session's clock, in one place; tests move it with `vi.setSystemTime`. */
+function now(): number {
+  return Date.now();
+}
+
+function isOneOf<T extends string>(list: readonly T[], value: unknown): value is T {
+  return (list as readonly unknown[]).includes(value);
+}
+
+function oneOfOrNull<T extends string>(list: readonly T[], value: unknown): T | null {
+  return isOneOf(list, value) ? value : null;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function stringOrNull(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+/**
+ * The SessionUser inside a token (staff-app spec §3: "The decoded token payload provides the user
+ * data"), or undefined for anything that is not a JWT carrying one. The signature is the server's
+ * business; the client only reads the payload.
+ */
+export function userFromToken(token: string): SessionUser | undefined {
+  let payload: Record<string, unknown>;
+  try {
+    payload = decodeJwt(token);
+  } catch {
+    return undefined;
+  }
+  const { id, firmId, firstName, lastName, email, privilege, middleName, userInformation } = payload;
+  if (
+    typeof id !== 'string' ||
+    typeof firmId !== 'string' ||
+    typeof firstName !== 'string' ||
+    typeof lastName !== 'string' ||
+    typeof email !== 'string' ||
+    !isOneOf(privileges, privilege)
+  ) {
+    return undefined;
+  }
+  const info: Partial<Record<string, unknown>> = isRecord(userInformation) ? userInformation : {};
+  // Only the SessionUser fields are kept: iat, exp and sub stay in the token.
+  return {
+    id,
+    firmId,
+    firstName,
+    middleName: stringOrNull(middleName),
+    lastName,
+    email,
+    privilege,
+    userInformation: {
+      phoneNumber: stringOrNull(info.phoneNumber),
+      usage: oneOfOrNull(phoneUsages, info.usage),
+      civilStatus: oneOfOrNull(civilStatuses, info.civilStatus),
+      gender: oneOfOrNull(genders, info.gender),
+      birthDate: stringOrNull(info.birthDate),
+      ssnStatus: oneOfOrNull(ssnStatuses, info.ssnStatus),
+    },
+  };
+}
+
+/** The session a grant opens at `at`, or undefined when its token or its expiresIn is unusable. */
+export function sessionFromGrant(grant: TokenGrant, at: number): StoredSession | undefined {
+  const user = userFromToken(grant.token);
+  const expiresAt = expiryFrom(at, grant.expiresIn);
+  return user && expiresAt !== undefined ? { token: grant.token, expiresAt, user } : undefined;
+}
+
+function liveStoredSession(): StoredSession | undefined {
+  const stored = readStoredSession();
+  return stored && stored.expiresAt > now() ? stored : undefined;
+}
+
+const noSession = { token: undefined, expiresAt: undefined, user: undefined } as const;
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    emitted: {} as SessionEmitted,
+  },
+  actors: {
+    login: fromPromise<TokenGrant, Credentials>(() => {
+      throw new Error('provided by the app');
+    }),
+  },
+  guards: {
+    hasLiveStoredSession: () => liveStoredSession() !== undefined,
+    // Only asked after hasLiveStoredSession failed: a readable stored session is then expired.
+    hasExpiredStoredSession: () => readStoredSession() !== undefined,
+    isUsableGrant: (_, grant: TokenGrant) => sessionFromGrant(grant, now()) !== undefined,
+  },
+  delays: {
+    // The token's remaining life, measured when loggedIn is entered (also after a restore).
+    untilExpiry: ({ context }) => Math.min(Math.max((context.expiresAt ?? 0) - now(), 0), MAX_TIMER_DELAY_MS),
+  },
+  actions: {
+    // hasLiveStoredSession has just checked the expiry; reading it again could disagree by a ms.
+    restoreSession: assign(() => {
+      const stored = readStoredSession();
+      return stored ? { token: stored.token, expiresAt: stored.expiresAt, user: stored.user } : noSession;
+    }),
+    startSession: assign((_, grant: TokenGrant) => {
+      const session = sessionFromGrant(grant, now());
+      return session ? { token: session.token, expiresAt: session.expiresAt, user: session.user } : noSession;
+    }),
+    persistSession: ({ context }) => {
+      if (context.token && context.expiresAt !== undefined && context.user) {
+        writeStoredSession({ token: context.token, expiresAt: context.expiresAt, user: context.user });
+      }
+    },
+    clearSession: assign(() => noSession),
+    eraseStoredSession: () => clearStoredSession(),
+    // A later issue keeps unsaved intake drafts (client data) in this tab's sessionStorage; they
+    // must not survive a sign-out on a shared office computer.
+    eraseTabStorage: () => globalThis.sessionStorage?.clear(),
+    clearLoginError: assign({ loginError: undefined }),
+    reportLoginFailure: assign({ loginError: LOGIN_FAILED_MESSAGE }),
+    emitLoggedIn: emit(({ context }) => {
+      if (!context.user) throw new Error('emitLoggedIn runs after startSession');
+      return { type: 'loggedIn' as const, user: context.user };
+    }),
+    emitLoggedOut: emit({ type: 'loggedOut' }),
+    emitExpired: emit({ type: 'expired' }),
+  },
+}).createMachine({
+  id: 'session',
+  context: {},
+  initial: 'restoring',
+  states: {
+    restoring: {
+      always: [
+        { guard: 'hasLiveStoredSession', target: 'loggedIn', actions: 'restoreSession' },
+        // Stored but expired: the token is useless, so it goes at once (staff-app spec §4).
+        { guard: 'hasExpiredStoredSession', target: 'expired', actions: 'eraseStoredSession' },
+        // Nothing usable (absent or unreadable): drop whatever is under the key.
+        { target: 'loggedOut', actions: 'eraseStoredSession' },
+      ],
+    },
+    loggedOut: {
+      on: { 'session.login': { target: 'authenticating', actions: 'clearLoginError' } },
+    },
+    authenticating: {
+      tags: ['busy'],
+      invoke: {
+        id: 'login',
+        src: 'login',
+        input: ({ event }) => {
+          // The password goes to the actor only; it is never kept in context.
+          assertEvent(event, 'session.login');
+          return { email: event.email, password: event.password };
+        },
+        onDone: [
+          {
+            guard: { type: 'isUsableGrant', params: ({ event }) => event.output },
+            target: 'loggedIn',
+            actions: [
+              { type: 'startSession', params: ({ event }) => event.output },
+              'persistSession',
+              'emitLoggedIn',
+            ],
+          },
+          // A 200 whose token or expiresIn cannot be read is still a failed login (spec §8).
+          { target: 'loggedOut', actions: 'reportLoginFailure' },
+        ],
+        onError: { target: 'loggedOut', actions: 'reportLoginFailure' },
+      },
+    },
+    loggedIn: {
+      after: {
+        untilExpiry: { target: 'expired', actions: ['clearSession', 'eraseStoredSession', 'emitExpired'] },
+      },
+      on: {
+        'session.logout': {
+          target: 'loggedOut',
+          actions: ['clearSession', 'eraseStoredSession', 'eraseTabStorage', 'emitLoggedOut'],
+        },
+        'session.tokenRefreshed': {
+          guard: { type: 'isUsableGrant', params: ({ event }) => ({ token: event.token, expiresIn: event.expiresIn }) },
+          // Re-entering restarts the expiry timer for the new token.
+          target: 'loggedIn',
+          reenter: true,
+          actions: [
+            { type: 'startSession', params: ({ event }) => ({ token: event.token, expiresIn: event.expiresIn }) },
+            'persistSession',
+          ],
+        },
+      },
+    },
+    expired: {
+      on: { 'session.login': { target: 'authenticating', actions: 'clearLoginError' } },
+    },
+  },
+});

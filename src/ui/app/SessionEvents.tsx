@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { Outlet, useNavigate } from 'react-router-dom';
+import { LOGIN_ROUTE, POST_LOGIN_ROUTE } from '../../domain/constants';
+import { useSessionActor } from './session';
+
+/**
+ * The root route: turns what the session machine emits into what a person sees (staff-app spec
+ * §4): the welcome toast and the intake list after login, the sign-out toast and the login screen
+ * after logout, the login screen after expiry (the route guard then explains why).
+ */
+export function SessionEvents() {
+  const session = useSessionActor();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const subscriptions = [
+      session.on('loggedIn', ({ user }) => {
+        toast.success(`Welcome, ${user.firstName}!`);
+        void navigate(POST_LOGIN_ROUTE, { replace: true });
+      }),
+      session.on('loggedOut', () => {
+        toast.success('Logged out successfully');
+        void navigate(LOGIN_ROUTE, { replace: true });
+      }),
+      session.on('expired', () => {
+        void navigate(LOGIN_ROUTE, { replace: true });
+      }),
+    ];
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [session, navigate]);
+
+  return <Outlet />;
+}

@@ -1,0 +1,47 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { Navigate, Outlet } from 'react-router-dom';
+import { LOGIN_ROUTE } from '../../domain/constants';
+import type { Privilege } from '../../domain/enums';
+import { SessionContext, useSignedInPrivilege } from './session';
+
+/** staff-app spec §2 and §8, intake spec §2: the text shown to a visitor without a session. */
+export const LOGIN_REQUIRED_MESSAGE = 'You must be logged in before taking any action.';
+
+// A fixed id makes react-hot-toast update the toast that is already up instead of adding a second
+// one, so React StrictMode's repeated effects and a quick second redirect still show it once.
+export const LOGIN_REQUIRED_TOAST_ID = 'login-required';
+
+/**
+ * Every route except login needs a valid session (staff-app spec §2). A visitor without one gets
+ * the toast and goes to /login. A person who signs out on purpose already gets 'Logged out
+ * successfully', so the toast is only for a guard that never had a session or saw it expire.
+ */
+export function RequireSession() {
+  const signedIn = SessionContext.useSelector((snapshot) => snapshot.matches('loggedIn'));
+  const expired = SessionContext.useSelector((snapshot) => snapshot.matches('expired'));
+  const hadSession = useRef(signedIn);
+
+  useEffect(() => {
+    if (signedIn) {
+      hadSession.current = true;
+      return;
+    }
+    if (expired || !hadSession.current) toast.error(LOGIN_REQUIRED_MESSAGE, { id: LOGIN_REQUIRED_TOAST_ID });
+  }, [signedIn, expired]);
+
+  if (!signedIn) return <Navigate to={LOGIN_ROUTE} replace />;
+  return <Outlet />;
+}
+
+interface RequirePrivilegeProps {
+  /** Whether a privilege may open the routes below (staff-app spec §6). */
+  allows: (privilege: Privilege) => boolean;
+  /** What a signed-in user without that privilege sees instead: the Forbidden page. */
+  forbidden: ReactNode;
+}
+
+export function RequirePrivilege({ allows, forbidden }: RequirePrivilegeProps) {
+  const privilege = useSignedInPrivilege();
+  return privilege !== undefined && allows(privilege) ? <Outlet /> : <>{forbidden}</>;
+}

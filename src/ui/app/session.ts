@@ -1,0 +1,25 @@
+// The one session actor of the app, shared through React context (DESIGN.md: views read the
+// machine's snapshot; they never keep their own "logged in" flag).
+import { createActorContext } from '@xstate/react';
+import type { Privilege } from '../../domain/enums';
+import type { SessionUser } from '../../domain/session';
+import { sessionMachine } from '../../machines/session.machine';
+
+export const SessionContext = createActorContext(sessionMachine);
+
+export function useSessionActor() {
+  return SessionContext.useActorRef();
+}
+
+export function useIsSignedIn(): boolean {
+  return SessionContext.useSelector((snapshot) => snapshot.matches('loggedIn'));
+}
+
+/** The signed-in user, or undefined in any state but loggedIn. */
+export function useSignedInUser(): SessionUser | undefined {
+  return SessionContext.useSelector((snapshot) => (snapshot.matches('loggedIn') ? snapshot.context.user : undefined));
+}
+
+export function useSignedInPrivilege(): Privilege | undefined {
+  return useSignedInUser()?.privilege;
+}

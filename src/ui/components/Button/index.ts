@@ -1,0 +1,1 @@
+export { Button, BUTTON_LOADING_TEXT, type ButtonProps } from './Button';

@@ -1,0 +1,13 @@
+import * as css from './FullPageLoader.css';
+
+export const PLEASE_WAIT = 'Please wait ...';
+
+/** The overlay shown while a lazily loaded screen arrives (staff-app spec §2). */
+export function FullPageLoader() {
+  return (
+    <div className={css.overlay} role="status" aria-live="polite">
+      <span className={css.spinner} aria-hidden="true" />
+      <p>{PLEASE_WAIT}</p>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { FullPageLoader, PLEASE_WAIT } from './FullPageLoader';

@@ -1,0 +1,1 @@
+export { Layout, SIDEBAR_ID, type LayoutProps } from './Layout';

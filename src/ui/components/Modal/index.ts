@@ -1,0 +1,1 @@
+export { Modal, MODAL_CLOSE_LABEL, type ModalProps } from './Modal';

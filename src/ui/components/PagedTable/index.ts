@@ -1,0 +1,3 @@
+export { PagedTable, type PagedTableProps } from './PagedTable';
+export { PagedSearchBox, type PagedSearchBoxProps } from './PagedSearchBox';
+export { usePagination, type Page, type PaginationActor } from './usePagination';

@@ -1,0 +1,21 @@
+import { useActorRef } from '@xstate/react';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import { paginationMachine, type PageRequest, type PaginationInput } from '../../../machines/pagination.machine';
+
+export type PaginationActor = ActorRefFrom<typeof paginationMachine>;
+
+export interface Page<Row> {
+  rows: Row[];
+  totalRecords: number;
+}
+
+/**
+ * One list's pagination actor, loading its pages with `load` (staff-app spec §4 Pagination). The
+ * page keeps the actor: its search box, header filters and the PagedTable all talk to the same one.
+ * `load` is read once, when the list first renders.
+ */
+export function usePagination<Row>(load: (request: PageRequest) => Promise<Page<Row>>, input?: PaginationInput): PaginationActor {
+  return useActorRef(paginationMachine.provide({ actors: { load: fromPromise(({ input: request }) => load(request)) } }), {
+    input,
+  });
+}

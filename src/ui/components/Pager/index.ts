@@ -1,0 +1,1 @@
+export { Pager, PAGER_TEXT, type PagerProps } from './Pager';

@@ -1,0 +1,133 @@
+import { useId, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { visuallyHidden } from '../TextInput/field.css';
+import * as css from './Table.css';
+
+/** staff-app spec §2 "Reusable table" and §8 "Table states": the exact texts. */
+export const TABLE_EMPTY_TEXT = 'No data available';
+export const TABLE_LOADING_TEXT = 'Please wait while your items are loading';
+export const TABLE_ACTION_HEADER = 'Actions';
+
+export interface TableColumn<Row> {
+  key: string;
+  /** A node, so a header can hold a dropdown filter (intake spec §2, the Status column). */
+  header: ReactNode;
+  render: (row: Row) => ReactNode;
+}
+
+export interface TableAction<Row> {
+  /** 'Edit' for a draft, 'View' otherwise (intake spec §2), or any other verb. */
+  label: (row: Row) => string;
+  onActivate: (row: Row) => void;
+}
+
+export interface TableProps<Row> {
+  columns: readonly TableColumn<Row>[];
+  rows: readonly Row[];
+  getRowKey: (row: Row) => string;
+  onRowClick?: (row: Row) => void;
+  action?: TableAction<Row>;
+  loading: boolean;
+  emptyText?: string;
+  caption?: ReactNode;
+}
+
+export function Table<Row>({
+  columns,
+  rows,
+  getRowKey,
+  onRowClick,
+  action,
+  loading,
+  emptyText = TABLE_EMPTY_TEXT,
+  caption,
+}: TableProps<Row>) {
+  const tableId = useId();
+  const columnCount = columns.length + (action ? 1 : 0);
+
+  function activateRowWithKeyboard(event: KeyboardEvent<HTMLTableRowElement>, row: Row) {
+    // Keys pressed on a control inside the row (the action button, a link) belong to that control.
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onRowClick?.(row);
+    }
+  }
+
+  function activateAction(event: MouseEvent<HTMLButtonElement>, row: Row) {
+    // staff-app spec §2: the action calls its handler without triggering the row click.
+    event.stopPropagation();
+    action?.onActivate(row);
+  }
+
+  function renderBody() {
+    const message = loading ? TABLE_LOADING_TEXT : rows.length === 0 ? emptyText : null;
+    if (message !== null) {
+      return (
+        <tr>
+          <td className={css.messageCell} colSpan={columnCount}>
+            <span role="status">{message}</span>
+          </td>
+        </tr>
+      );
+    }
+    return rows.map((row, rowIndex) => {
+      const rowKey = getRowKey(row);
+      // By position, not by key: a key may hold spaces, which would split an id reference.
+      const firstCellId = `${tableId}-row-${rowIndex}`;
+      const clickable = onRowClick !== undefined;
+      return (
+        <tr
+          key={rowKey}
+          className={clickable ? css.clickableRow : css.row}
+          onClick={clickable ? () => onRowClick(row) : undefined}
+          onKeyDown={clickable ? (event) => activateRowWithKeyboard(event, row) : undefined}
+          // A focusable row lets keyboard users open it like a click; it keeps its row role so
+          // the table still reads as a table.
+          tabIndex={clickable ? 0 : undefined}
+        >
+          {columns.map((column, index) => (
+            <td key={column.key} id={index === 0 ? firstCellId : undefined} className={css.cell}>
+              {column.render(row)}
+            </td>
+          ))}
+          {action && (
+            <td className={css.actionCell}>
+              <button
+                type="button"
+                className={css.actionButton}
+                onClick={(event) => activateAction(event, row)}
+                // 'Edit' alone is ambiguous in a list; the row's first cell says which one.
+                aria-describedby={columns.length > 0 ? firstCellId : undefined}
+              >
+                {action.label(row)}
+              </button>
+            </td>
+          )}
+        </tr>
+      );
+    });
+  }
+
+  return (
+    <div className={css.wrapper}>
+      <table className={css.table} aria-busy={loading || undefined}>
+        {caption && <caption className={css.caption}>{caption}</caption>}
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.key} scope="col" className={css.headerCell}>
+                {column.header}
+              </th>
+            ))}
+            {action && (
+              <th scope="col" className={css.headerCell}>
+                <span className={visuallyHidden}>{TABLE_ACTION_HEADER}</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>{renderBody()}</tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { AppToaster } from './Toaster';

@@ -1,0 +1,53 @@
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router-dom';
+import type { User } from '../../../api/users';
+import { formatLocalDate } from '../../../domain/dates';
+import { privilegeLabels } from '../../../domain/enums';
+import { fullName } from '../../../domain/formatters';
+import { Button } from '../../components/Button';
+import { PagedSearchBox, PagedTable, usePagination, type PaginationActor } from '../../components/PagedTable';
+import { PageHeader } from '../../components/PageHeader';
+import type { TableColumn } from '../../components/Table';
+import { loadEmployees } from './employeeActors';
+import { PrivilegeFilter } from './PrivilegeFilter';
+
+/** staff-app spec §2 Employees and §8 Employee list load failure: the texts, word for word. */
+export const EMPLOYEES_TEXT = {
+  empty: 'No users for the desired search.',
+  loadFailed: 'Error fetching employee data:',
+} as const;
+
+/** openapi.yaml: GET /v1/users takes a search text of at most 100 characters. */
+const SEARCH_MAX_LENGTH = 100;
+const LOAD_FAILED_TOAST_ID = 'employees-load-failed';
+
+function employeeColumns(list: PaginationActor): TableColumn<User>[] {
+  return [
+    { key: 'name', header: 'Full Name', render: (user) => fullName(user) },
+    { key: 'email', header: 'Email Address', render: (user) => user.email },
+    { key: 'privilege', header: <PrivilegeFilter actor={list} />, render: (user) => privilegeLabels[user.privilege] },
+    { key: 'createdAt', header: 'Created At', render: (user) => formatLocalDate(user.createdAt) },
+  ];
+}
+
+/** /employees (staff-app spec §2 Employees). */
+export function EmployeesPage() {
+  const navigate = useNavigate();
+  const list = usePagination(loadEmployees);
+
+  return (
+    <>
+      <PageHeader title="Employees">
+        <PagedSearchBox actor={list} label="Search employees" maxLength={SEARCH_MAX_LENGTH} />
+        <Button onClick={() => void navigate('/new-employee')}>New Employee</Button>
+      </PageHeader>
+      <PagedTable<User>
+        actor={list}
+        columns={employeeColumns(list)}
+        getRowKey={(user) => user.id}
+        emptyText={EMPLOYEES_TEXT.empty}
+        onLoadFailed={() => toast.error(EMPLOYEES_TEXT.loadFailed, { id: LOAD_FAILED_TOAST_ID })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { useSelector } from '@xstate/react';
+import { privileges, type Privilege } from '../../../domain/enums';
+import type { PaginationActor } from '../../components/PagedTable';
+import { SelectField } from '../../components/SelectField';
+
+const ALL = 'all';
+type FilterChoice = Privilege | typeof ALL;
+
+/** staff-app spec §2 Employees: the Privilege column's header dropdown, in this order. */
+export const PRIVILEGE_FILTER_OPTIONS: readonly { value: FilterChoice; label: string }[] = [
+  { value: ALL, label: 'All Employees' },
+  { value: 'administrator', label: 'Administrators' },
+  { value: 'representative', label: 'Representatives' },
+  { value: 'owner', label: 'Owner' },
+];
+
+function isPrivilege(value: string | null): value is Privilege {
+  return privileges.some((privilege) => privilege === value);
+}
+
+/** The column title and its filter; 'All Employees' is no filter (null). */
+export function PrivilegeFilter({ actor }: { actor: PaginationActor }) {
+  const filter = useSelector(actor, (snapshot) => snapshot.context.filter);
+  return (
+    <SelectField<FilterChoice>
+      label="Privilege"
+      compact
+      options={PRIVILEGE_FILTER_OPTIONS}
+      value={isPrivilege(filter) ? filter : ALL}
+      onChange={(choice) => actor.send({ type: 'filter.change', value: choice === ALL ? null : choice })}
+    />
+  );
+}

@@ -1,0 +1,25 @@
+// The real implementations of the employee screens' actors (DESIGN.md: the app provides them with
+// machine.provide; tests mock the fetchers).
+import { fromPromise } from 'xstate';
+import { createEmployee, listUsers, type EmployeeCreateRequest, type User } from '../../../api/users';
+import { privileges } from '../../../domain/enums';
+import { employeeFormMachine } from '../../../machines/employeeForm.machine';
+import type { PageRequest } from '../../../machines/pagination.machine';
+import type { Page } from '../../components/PagedTable';
+
+export const appEmployeeFormMachine = employeeFormMachine.provide({
+  actors: {
+    createEmployee: fromPromise<User, EmployeeCreateRequest>(({ input }) => createEmployee(input)),
+  },
+});
+
+/** One page of the employee list (staff-app spec §7 GET /v1/users): the filter is a privilege. */
+export async function loadEmployees({ search, filter, pageSize, offset }: PageRequest): Promise<Page<User>> {
+  const { users, totalRecords } = await listUsers({
+    search: search || undefined,
+    privilege: privileges.find((privilege) => privilege === filter),
+    pageSize,
+    offSetValue: offset,
+  });
+  return { rows: users, totalRecords };
+}

@@ -1,0 +1,12 @@
+import { PageHeader } from '../../components/PageHeader';
+import * as css from './errors.css';
+
+/** A signed-in user without the privilege a route needs (staff-app spec §2 and §6, §8). */
+export function ForbiddenPage() {
+  return (
+    <>
+      <PageHeader title="Forbidden" />
+      <p className={css.text}>You are not authorized to view this page.</p>
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import type { Firm } from '../../../api/firm';
+import * as css from './firm.css';
+import { FIRM_TEXT, maskedApiKey, neosStatus } from './firmLabels';
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className={css.term}>{term}</dt>
+      <dd className={css.definition}>{children}</dd>
+    </div>
+  );
+}
+
+export function NeosStatus({ firm }: { firm: Firm }) {
+  return <span className={firm.isNeosIntegrated ? css.connected : css.notConnected}>{neosStatus(firm)}</span>;
+}
+
+/** The Neos connection: whether it is on and, when it is, which account (the key masked). */
+export function NeosDetails({ firm }: { firm: Firm }) {
+  const credentials = firm.isNeosIntegrated ? firm.neosCredentials : null;
+  return (
+    <dl className={css.details}>
+      <Detail term="Neos">
+        <NeosStatus firm={firm} />
+      </Detail>
+      {credentials && (
+        <>
+          <Detail term="Company Id">{credentials.companyId}</Detail>
+          <Detail term="API Key">{maskedApiKey(credentials.apiKeyLastFour)}</Detail>
+          <Detail term="Integration Id">{credentials.integrationId}</Detail>
+        </>
+      )}
+    </dl>
+  );
+}
+
+/** The firm record (staff-app spec §3 Firm). */
+export function FirmDetails({ firm }: { firm: Firm }) {
+  return (
+    <dl className={css.details}>
+      <Detail term="Firm Name">{firm.firmName || FIRM_TEXT.notProvided}</Detail>
+      <Detail term="Contact">{firm.firmContact || FIRM_TEXT.notProvided}</Detail>
+      <Detail term="Email">{firm.firmMail || FIRM_TEXT.notProvided}</Detail>
+      <Detail term="Address">{firm.firmAddress || FIRM_TEXT.notProvided}</Detail>
+    </dl>
+  );
+}

@@ -1,0 +1,50 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useNavigate } from 'react-router-dom';
+import { canManageEmployees } from '../../../domain/session';
+import { useSignedInPrivilege } from '../../app/session';
+import { useToastEvents } from '../../app/useToastEvents';
+import { Button } from '../../components/Button';
+import { PageHeader } from '../../components/PageHeader';
+import * as css from './firm.css';
+import { appFirmRecordMachine } from './firmActors';
+import { FirmDetails, NeosDetails } from './FirmDetails';
+import { FirmLoadState } from './FirmLoadState';
+
+/** /firm (staff-app spec §2: content not shown; ours is the firm record and the Neos connection). */
+export function FirmPage() {
+  const navigate = useNavigate();
+  const privilege = useSignedInPrivilege();
+  const record = useActorRef(appFirmRecordMachine);
+  const firm = useSelector(record, (snapshot) => snapshot.context.firm);
+  const failed = useSelector(record, (snapshot) => snapshot.matches('failed'));
+  // staff-app spec §6: only owner and administrator edit the firm.
+  const canEdit = privilege !== undefined && canManageEmployees(privilege);
+
+  useToastEvents(record);
+
+  return (
+    <>
+      <PageHeader title="Firm">
+        {canEdit && <Button onClick={() => void navigate('/edit-firm')}>Edit</Button>}
+      </PageHeader>
+      {firm ? (
+        <>
+          <section className={css.card} aria-labelledby="firm-information">
+            <h2 id="firm-information" className={css.blockTitle}>
+              Firm Information
+            </h2>
+            <FirmDetails firm={firm} />
+          </section>
+          <section className={css.card} aria-labelledby="firm-neos">
+            <h2 id="firm-neos" className={css.blockTitle}>
+              Neos Integration
+            </h2>
+            <NeosDetails firm={firm} />
+          </section>
+        </>
+      ) : (
+        <FirmLoadState failed={failed} onRetry={() => record.send({ type: 'firm.reload' })} />
+      )}
+    </>
+  );
+}

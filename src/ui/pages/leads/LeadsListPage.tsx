@@ -1,0 +1,80 @@
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router-dom';
+import type { LeadRow } from '../../../api/leads';
+import { formatLocalDate, formatLongUsDate } from '../../../domain/dates';
+import { fullName } from '../../../domain/formatters';
+import { Button } from '../../components/Button';
+import { PagedSearchBox, PagedTable, usePagination } from '../../components/PagedTable';
+import { PageHeader } from '../../components/PageHeader';
+import type { TableColumn } from '../../components/Table';
+import { loadLeads } from './leadActors';
+import * as css from './leads.css';
+
+/**
+ * The spec leaves the leads list's content and its load error open (staff-app spec §2, §8); these
+ * are our texts.
+ */
+export const LEADS_TEXT = {
+  loadFailed: 'Error fetching leads',
+  noIntake: 'No intake',
+  draft: 'Draft',
+  final: 'Final',
+} as const;
+
+/** openapi.yaml: GET /v1/leads takes a search text of at most 100 characters. */
+const SEARCH_MAX_LENGTH = 100;
+const LOAD_FAILED_TOAST_ID = 'leads-load-failed';
+
+function intakeStatusLabel(row: LeadRow): string {
+  if (row.intakeId === null || row.intakeStatus === null) return LEADS_TEXT.noIntake;
+  return row.intakeStatus === 'final' ? LEADS_TEXT.final : LEADS_TEXT.draft;
+}
+
+/** A draft intake opens for editing, a final one read-only (intake spec §2, /intake-details/{mode}/{id}). */
+export function intakeRouteOf(row: LeadRow): string | undefined {
+  if (row.intakeId === null || row.intakeStatus === null) return undefined;
+  const mode = row.intakeStatus === 'final' ? 'view' : 'edit';
+  return `/intake-details/${mode}/${encodeURIComponent(row.intakeId)}`;
+}
+
+const columns: TableColumn<LeadRow>[] = [
+  { key: 'name', header: 'Name', render: (row) => fullName(row) },
+  { key: 'phone', header: 'Phone', render: (row) => row.phone },
+  { key: 'email', header: 'Email', render: (row) => row.email ?? '' },
+  // A birth date is a calendar day: the long US form, as on the profile (staff-app spec §2).
+  { key: 'birthDate', header: 'Birth Date', render: (row) => formatLongUsDate(row.birthDate) ?? '' },
+  // A creation time is an instant: the day it was where the user is.
+  { key: 'createdAt', header: 'Created', render: (row) => formatLocalDate(row.createdAt) ?? '' },
+  {
+    key: 'intakeStatus',
+    header: 'Intake Status',
+    render: (row) => <span className={css.intakeStatus}>{intakeStatusLabel(row)}</span>,
+  },
+];
+
+/** /leads-list (staff-app spec §2: content not shown; ours is the firm's leads, newest first). */
+export function LeadsListPage() {
+  const navigate = useNavigate();
+  const list = usePagination(loadLeads);
+
+  function open(row: LeadRow) {
+    const route = intakeRouteOf(row);
+    if (route) void navigate(route);
+  }
+
+  return (
+    <>
+      <PageHeader title="Leads">
+        <PagedSearchBox actor={list} label="Search leads" maxLength={SEARCH_MAX_LENGTH} />
+        <Button onClick={() => void navigate('/new-leads')}>New Lead</Button>
+      </PageHeader>
+      <PagedTable<LeadRow>
+        actor={list}
+        columns={columns}
+        getRowKey={(row) => row.id}
+        onRowClick={open}
+        onLoadFailed={() => toast.error(LEADS_TEXT.loadFailed, { id: LOAD_FAILED_TOAST_ID })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, Navigate } from 'react-router-dom';
+import { POST_LOGIN_ROUTE } from '../../../domain/constants';
+import type { LoginInput } from '../../../domain/schemas/login';
+import { SessionContext, useSessionActor } from '../../app/session';
+import { Button } from '../../components/Button';
+import { Logo } from '../../components/Logo';
+import { TextInput } from '../../components/TextInput';
+import { FORGOT_PASSWORD_ROUTE } from './helpRoutes';
+import * as css from './LoginPage.css';
+import type { LoginFieldErrors } from './loginRules';
+
+type Field = keyof LoginInput;
+
+const fieldIds: Record<Field, string> = { email: 'login-email', password: 'login-password' };
+const fieldOrder: readonly Field[] = ['email', 'password'];
+
+// The rules (and yup with them) load beside the screen instead of inside the first download:
+// the login route is what every visitor waits for. They are fetched as soon as the form shows.
+const loadLoginRules = () => import('./loginRules');
+
+/** staff-app spec §5, Login: email and password required, email in email format. */
+async function validate(values: LoginInput): Promise<LoginFieldErrors> {
+  const { loginErrors } = await loadLoginRules();
+  return loginErrors(values);
+}
+
+/** / and /login (staff-app spec §2, Login screen). */
+export function LoginPage() {
+  const session = useSessionActor();
+  const signedIn = SessionContext.useSelector((snapshot) => snapshot.matches('loggedIn'));
+  const busy = SessionContext.useSelector((snapshot) => snapshot.hasTag('busy'));
+  const loginError = SessionContext.useSelector((snapshot) => snapshot.context.loginError);
+  const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
+  const [errors, setErrors] = useState<LoginFieldErrors>({});
+  const [attempted, setAttempted] = useState(false);
+
+  useEffect(() => {
+    void loadLoginRules();
+  }, []);
+
+  // A signed-in user who opens / or /login goes on to the intake list (staff-app spec §2).
+  if (signedIn) return <Navigate to={POST_LOGIN_ROUTE} replace />;
+
+  function change(field: Field, value: string) {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // Messages appear on the first submit and then follow the typing, so a fix clears its message.
+    // The checks settle in the order they started, so the last keystroke's result is shown last.
+    if (attempted) void validate(next).then(setErrors);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setAttempted(true);
+    const { loginErrors, loginSchema } = await loadLoginRules();
+    const found = loginErrors(values);
+    setErrors(found);
+    const firstInvalid = fieldOrder.find((field) => found[field] !== undefined);
+    if (firstInvalid) {
+      document.getElementById(fieldIds[firstInvalid])?.focus();
+      return;
+    }
+    const { email, password } = loginSchema.cast(values);
+    session.send({ type: 'session.login', email, password });
+  }
+
+  return (
+    <div className={css.page}>
+      {/* Decorative: the screen reads the same without it. */}
+      <img className={css.picture} src="/building.svg" alt="" />
+      <main className={css.panel}>
+        <div className={css.card}>
+          <Logo size={56} />
+          <h1 className={css.heading}>Log in</h1>
+          <form className={css.form} noValidate onSubmit={(event) => void submit(event)} aria-label="Log in">
+            <TextInput
+              id={fieldIds.email}
+              label="Email Address"
+              hideLabel
+              type="email"
+              name="email"
+              placeholder="Email Address"
+              autoComplete="username"
+              required
+              value={values.email}
+              onChange={(value) => change('email', value)}
+              error={errors.email}
+            />
+            <TextInput
+              id={fieldIds.password}
+              label="Password"
+              hideLabel
+              type="password"
+              name="password"
+              placeholder="Password"
+              autoComplete="current-password"
+              required
+              value={values.password}
+              onChange={(value) => change('password', value)}
+              error={errors.password}
+            />
+            <Link className={css.forgot} to={FORGOT_PASSWORD_ROUTE}>
+              Forgot password?
+            </Link>
+            <Button type="submit" fullWidth loading={busy}>
+              Log in
+            </Button>
+          </form>
+          {loginError !== undefined && (
+            <p className={css.loginError} role="alert">
+              {loginError}
+            </p>
+          )}
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router-dom';
+import { useSessionActor } from '../../app/session';
+import { Button } from '../../components/Button';
+import { PLEASE_WAIT } from '../../components/FullPageLoader';
+import { PageHeader } from '../../components/PageHeader';
+import { appProfileFormMachine } from './profileActors';
+import * as css from './UserForm.css';
+import { fieldId, UserFormFields } from './UserFormFields';
+
+/** staff-app spec §8, Profile update: the toasts. */
+export const PROFILE_TOASTS = {
+  saved: 'Profile updated successfully',
+  failedWithoutBody: 'Failed to update user data',
+} as const;
+
+export const PROFILE_FORM_LOAD_FAILED = 'Your profile could not be loaded, so it cannot be edited yet.';
+
+const PROFILE_ROUTE = '/profile';
+
+/** /edit-profile (staff-app spec §2 Edit Profile, §8 Profile update). */
+export function EditProfilePage() {
+  const navigate = useNavigate();
+  const session = useSessionActor();
+  const form = useActorRef(appProfileFormMachine);
+  const loading = useSelector(form, (snapshot) => snapshot.matches('loading'));
+  const loadFailed = useSelector(form, (snapshot) => snapshot.matches('loadFailed'));
+  const busy = useSelector(form, (snapshot) => snapshot.hasTag('busy'));
+
+  useEffect(() => {
+    const subscriptions = [
+      form.on('invalid', ({ field }) => document.getElementById(fieldId(field))?.focus()),
+      form.on('saveFailed', ({ hasErrorBody }) => {
+        // With a body the server's messages are under the fields already (spec §8).
+        if (!hasErrorBody) toast.error(PROFILE_TOASTS.failedWithoutBody);
+      }),
+      form.on('saved', ({ session: grant }) => {
+        toast.success(PROFILE_TOASTS.saved);
+        // The new token carries the new names, so the whole app shows them at once.
+        session.send({ type: 'session.tokenRefreshed', token: grant.token, expiresIn: grant.expiresIn });
+        void navigate(PROFILE_ROUTE);
+      }),
+    ];
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [form, session, navigate]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    form.send({ type: 'form.submit' });
+  }
+
+  return (
+    <>
+      <PageHeader title="Edit Profile" />
+      {loading && (
+        <p className={css.message} role="status">
+          {PLEASE_WAIT}
+        </p>
+      )}
+      {loadFailed && (
+        <div role="alert">
+          <p className={css.message}>{PROFILE_FORM_LOAD_FAILED}</p>
+          <Button tone="secondary" onClick={() => form.send({ type: 'profile.reload' })}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {!loading && !loadFailed && (
+        <form className={css.form} noValidate onSubmit={submit} aria-label="Edit Profile">
+          <UserFormFields actor={form} passwordRequired={false} />
+          <div className={css.buttons}>
+            <Button tone="secondary" onClick={() => void navigate(PROFILE_ROUTE)} disabled={busy}>
+              Discard
+            </Button>
+            <Button type="submit" loading={busy}>
+              Save Changes
+            </Button>
+          </div>
+        </form>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { User } from '../../../api/users';
+import { formatLongUsDate } from '../../../domain/dates';
+import { privilegeLabels, ssnStatusLabels } from '../../../domain/enums';
+import { fullName, maskSsn } from '../../../domain/formatters';
+import { Button } from '../../components/Button';
+import { PLEASE_WAIT } from '../../components/FullPageLoader';
+import { PageHeader } from '../../components/PageHeader';
+import { currentUserLogic } from './currentUser';
+import * as css from './ProfilePage.css';
+import { civilStatusLabels, genderLabels, labelOf } from './userLabels';
+
+/** staff-app spec §2 Profile: the fallback texts, word for word. */
+export const PROFILE_FALLBACKS = {
+  name: 'Name not available',
+  phone: 'Phone number not available',
+  civilStatus: 'Civil status not available',
+  gender: 'Gender not available',
+  birthDate: 'Birthdate not available',
+  ssn: 'SSN not available',
+  ssnStatus: 'SSN Status not available',
+  itin: 'ITIN not available',
+} as const;
+
+export const PROFILE_LOAD_FAILED = 'Your profile could not be loaded. Check your connection and try again.';
+
+/** /profile (staff-app spec §2, Profile). */
+export function ProfilePage() {
+  // A new key starts a new load: the load actor runs once per mount.
+  const [attempt, setAttempt] = useState(0);
+  return <ProfileLoader key={attempt} onRetry={() => setAttempt((count) => count + 1)} />;
+}
+
+function ProfileLoader({ onRetry }: { onRetry: () => void }) {
+  const navigate = useNavigate();
+  const loader = useActorRef(currentUserLogic);
+  const result = useSelector(loader, (snapshot) => snapshot.output);
+
+  return (
+    <>
+      <PageHeader title="User Profile">
+        <Button onClick={() => void navigate('/edit-profile')}>Edit</Button>
+      </PageHeader>
+      {result === undefined && (
+        <p className={css.message} role="status">
+          {PLEASE_WAIT}
+        </p>
+      )}
+      {result?.loaded === false && (
+        <div role="alert">
+          <p className={css.message}>{PROFILE_LOAD_FAILED}</p>
+          <Button tone="secondary" onClick={onRetry}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {result?.loaded && <ProfileDetails user={result.user} />}
+    </>
+  );
+}
+
+function Detail({ term, value, fallback }: { term: string; value: string | null | undefined; fallback: string }) {
+  return (
+    <div>
+      <dt className={css.term}>{term}</dt>
+      <dd className={css.definition}>{value || fallback}</dd>
+    </div>
+  );
+}
+
+function ProfileDetails({ user }: { user: User }) {
+  const info = user.userInformation;
+  return (
+    <>
+      <section className={css.card} aria-label="Contact">
+        <h2 className={css.name}>{fullName(user) ?? PROFILE_FALLBACKS.name}</h2>
+        <span className={css.privilege}>{privilegeLabels[user.privilege]}</span>
+        <p className={css.contact}>{user.email}</p>
+        <p className={css.contact}>{info.phoneNumber || PROFILE_FALLBACKS.phone}</p>
+      </section>
+      <section className={css.card} aria-labelledby="profile-basic-info">
+        <h2 id="profile-basic-info" className={css.blockTitle}>
+          Basic Info
+        </h2>
+        <dl className={css.details}>
+          <Detail term="Civil Status" value={labelOf(civilStatusLabels, info.civilStatus)} fallback={PROFILE_FALLBACKS.civilStatus} />
+          <Detail term="Gender" value={labelOf(genderLabels, info.gender)} fallback={PROFILE_FALLBACKS.gender} />
+          <Detail term="Birthdate" value={formatLongUsDate(info.birthDate)} fallback={PROFILE_FALLBACKS.birthDate} />
+        </dl>
+      </section>
+      <section className={css.card} aria-labelledby="profile-additional-info">
+        <h2 id="profile-additional-info" className={css.blockTitle}>
+          Additional Info
+        </h2>
+        <dl className={css.details}>
+          {/* Only the last four digits ever reach the screen (DESIGN.md, Auth). */}
+          <Detail term="SSN" value={maskSsn(info.ssn)} fallback={PROFILE_FALLBACKS.ssn} />
+          <Detail term="SSN Status" value={labelOf(ssnStatusLabels, info.ssnStatus)} fallback={PROFILE_FALLBACKS.ssnStatus} />
+          <Detail term="ITIN" value={maskSsn(info.itin)} fallback={PROFILE_FALLBACKS.itin} />
+        </dl>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,183 @@
+// The fields Edit Profile and Employee Registration share (staff-app spec §2: "Same fields as Edit
+// Profile"), in the spec's order. Each field subscribes to its own value and message in the form
+// machine, so a keystroke re-renders that field only (STYLE.md, A view).
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import type { AnyActorRef } from 'xstate';
+import { todayIso } from '../../../domain/dates';
+import type { Privilege } from '../../../domain/enums';
+import { formatSsn } from '../../../domain/formatters';
+import type { FieldErrors } from '../../../domain/schemas/shared';
+import type { ProfileFormValues } from '../../../domain/schemas/user';
+import { valueOf, type FieldChangeEvent, type UserField, type UserFieldValues } from '../../../machines/userFormParts';
+import { DateInput } from '../../components/DateInput';
+import { RadioGroup, type RadioOption } from '../../components/RadioGroup';
+import { SelectField, type SelectOption } from '../../components/SelectField';
+import { TextInput, type TextInputProps } from '../../components/TextInput';
+import * as css from './UserForm.css';
+import { civilStatusOptions, genderOptions, phoneUsageOptions, ssnStatusOptions } from './userLabels';
+
+/** What the fields need of either form machine's actor. */
+export interface UserFormActor {
+  getSnapshot(): {
+    context: { values: ProfileFormValues & { privilege?: Privilege }; errors: FieldErrors };
+    hasTag(tag: string): boolean;
+  };
+  subscribe: AnyActorRef['subscribe'];
+  send(event: FieldChangeEvent): void;
+}
+
+/** openapi.yaml's maxLength of each text the API stores (User, UserInformation). */
+const NAME_MAX_LENGTH = 100;
+const EMAIL_MAX_LENGTH = 254;
+const PHONE_MAX_LENGTH = 30;
+
+/** The DOM id of a field's control, for focusing the first invalid one. */
+export function fieldId(field: UserField | string): string {
+  return `user-form-${field.replace('.', '-')}`;
+}
+
+type TextField = { [Field in UserField]: string extends UserFieldValues[Field] ? Field : never }[UserField];
+type ChoiceField = Exclude<UserField, TextField>;
+
+function useFieldState<Field extends UserField>(actor: UserFormActor, field: Field) {
+  const value = useSelector(actor, (snapshot) => valueOf(snapshot.context.values, field));
+  const error = useSelector(actor, (snapshot) => snapshot.context.errors[field]);
+  const disabled = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
+  return { value, error, disabled };
+}
+
+function change<Field extends UserField>(actor: UserFormActor, field: Field, value: UserFieldValues[Field]) {
+  // Field and value are tied by UserFieldValues; TypeScript cannot narrow a generic union member.
+  actor.send({ type: 'field.change', field, value } as FieldChangeEvent);
+}
+
+interface TextFieldProps extends Pick<TextInputProps, 'type' | 'autoComplete' | 'format' | 'maxLength' | 'inputMode' | 'required'> {
+  actor: UserFormActor;
+  field: TextField;
+  label: string;
+}
+
+function FormTextField({ actor, field, label, ...inputProps }: TextFieldProps) {
+  const { value, error, disabled } = useFieldState(actor, field);
+  return (
+    <TextInput
+      {...inputProps}
+      id={fieldId(field)}
+      name={field}
+      label={label}
+      value={value ?? ''}
+      error={error}
+      disabled={disabled}
+      onChange={(text) => change(actor, field, text)}
+    />
+  );
+}
+
+interface ChoiceProps<Field extends ChoiceField> {
+  actor: UserFormActor;
+  field: Field;
+  label: string;
+  options: readonly (RadioOption<UserFieldValues[Field]> & SelectOption<UserFieldValues[Field]>)[];
+  required?: boolean;
+}
+
+function FormRadioField<Field extends ChoiceField>({ actor, field, label, options, required }: ChoiceProps<Field>) {
+  const { value, error, disabled } = useFieldState(actor, field);
+  return (
+    <RadioGroup
+      id={fieldId(field)}
+      name={field}
+      label={label}
+      options={options}
+      value={value}
+      error={error}
+      disabled={disabled}
+      required={required}
+      onChange={(chosen) => change(actor, field, chosen)}
+    />
+  );
+}
+
+export function FormSelectField<Field extends ChoiceField>({ actor, field, label, options, required }: ChoiceProps<Field>) {
+  const { value, error, disabled } = useFieldState(actor, field);
+  return (
+    <SelectField
+      id={fieldId(field)}
+      name={field}
+      label={label}
+      options={options}
+      value={value ?? ''}
+      placeholder={value === null ? 'Select...' : undefined}
+      error={error}
+      disabled={disabled}
+      required={required}
+      onChange={(chosen) => change(actor, field, chosen)}
+    />
+  );
+}
+
+function BirthDateField({ actor }: { actor: UserFormActor }) {
+  const field = 'userInformation.birthDate';
+  const { value, error, disabled } = useFieldState(actor, field);
+  return (
+    <DateInput
+      id={fieldId(field)}
+      name={field}
+      label="Birthdate"
+      required
+      // staff-app spec §2 Edit Profile: the picker's maximum is today.
+      max={todayIso()}
+      value={value ?? ''}
+      error={error}
+      disabled={disabled}
+      onChange={(date) => change(actor, field, date)}
+    />
+  );
+}
+
+/** staff-app spec §2: the SSN field shows only while the status is hasSsn. */
+function SsnField({ actor }: { actor: UserFormActor }) {
+  const hasSsn = useSelector(actor, (snapshot) => snapshot.context.values.userInformation.ssnStatus === 'hasSsn');
+  if (!hasSsn) return null;
+  return (
+    <FormTextField actor={actor} field="userInformation.ssn" label="SSN" required inputMode="numeric" autoComplete="off" format={formatSsn} />
+  );
+}
+
+export interface UserFormFieldsProps {
+  actor: UserFormActor;
+  /** Employee registration requires a password; profile edit keeps the current one when empty (spec §5). */
+  passwordRequired: boolean;
+  /** Fields one form adds after the shared ones (Employee Registration's Privilege). */
+  children?: ReactNode;
+}
+
+export function UserFormFields({ actor, passwordRequired, children }: UserFormFieldsProps) {
+  return (
+    <div className={css.grid}>
+      <FormTextField actor={actor} field="firstName" label="First Name" required autoComplete="given-name" maxLength={NAME_MAX_LENGTH} />
+      <FormTextField actor={actor} field="middleName" label="Middle Name" autoComplete="additional-name" maxLength={NAME_MAX_LENGTH} />
+      <FormTextField actor={actor} field="lastName" label="Last Name" required autoComplete="family-name" maxLength={NAME_MAX_LENGTH} />
+      <FormRadioField actor={actor} field="userInformation.civilStatus" label="Civil Status" options={civilStatusOptions} />
+      <FormTextField actor={actor} field="password" label="Password" type="password" required={passwordRequired} autoComplete="new-password" />
+      <FormTextField
+        actor={actor}
+        field="confirmPassword"
+        label="Confirm Password"
+        type="password"
+        required={passwordRequired}
+        autoComplete="new-password"
+      />
+      <FormTextField actor={actor} field="email" label="Email" type="email" required autoComplete="email" maxLength={EMAIL_MAX_LENGTH} />
+      <FormTextField actor={actor} field="userInformation.phoneNumber" label="Phone Number" type="tel" autoComplete="tel" maxLength={PHONE_MAX_LENGTH} />
+      <FormRadioField actor={actor} field="userInformation.usage" label="Phone Usage" options={phoneUsageOptions} />
+      <FormRadioField actor={actor} field="userInformation.gender" label="Gender" options={genderOptions} />
+      <BirthDateField actor={actor} />
+      <FormSelectField actor={actor} field="userInformation.ssnStatus" label="SSN Status" options={ssnStatusOptions} />
+      <SsnField actor={actor} />
+      <FormTextField actor={actor} field="userInformation.itin" label="ITIN" inputMode="numeric" autoComplete="off" format={formatSsn} />
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+// The rules openapi.yaml keeps so that one document can drive the generated client and the
+// server's Ajv (draft-07) validation: only draft-07 keywords, closed request objects, a bound on
+// every request string and array, named components, and per operation its id, tag, security and
+// error answers.
+import { describe, expect, it } from 'vitest';
+import {
+  type OperationEntry,
+  type SchemaObject,
+  listOperations,
+  loadDocument,
+  parametersOf,
+  resolve,
+  typesOf,
+  walkSchema,
+} from './openapiDocument';
+
+const doc = loadDocument();
+const operations = listOperations(doc);
+const callOf = ({ method, path }: OperationEntry) => `${method.toUpperCase()} ${path}`;
+
+/** Draft-07 validation keywords and annotations; nothing Ajv in draft-07 mode would refuse. */
+const allowedKeywords = new Set([
+  '$ref', 'type', 'properties', 'required', 'additionalProperties', 'items', 'maxItems', 'minItems',
+  'uniqueItems', 'enum', 'const', 'maxLength', 'minLength', 'pattern', 'format', 'minimum', 'maximum',
+  'default', 'description', 'title', 'examples', 'oneOf', 'anyOf', 'allOf',
+]);
+
+/** Every schema of the document: components, parameters, bodies, answers and their headers. */
+function everySchema(): [where: string, schema: SchemaObject][] {
+  const roots: [string, SchemaObject][] = [
+    ...Object.entries(doc.components.schemas).map(([name, schema]): [string, SchemaObject] => [name, schema]),
+    ...Object.values(doc.components.parameters).map((p): [string, SchemaObject] => [`parameter ${p.name}`, p.schema]),
+    ...Object.entries(doc.components.responses).flatMap(([name, response]) => [
+      ...Object.values(response.content ?? {}).map((media): [string, SchemaObject] => [`response ${name}`, media.schema]),
+    ]),
+  ];
+  for (const entry of operations) {
+    const { operation, pathItem } = entry;
+    for (const p of [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])]) {
+      if (p.schema) roots.push([`${callOf(entry)} ${p.name}`, p.schema]);
+    }
+    for (const media of Object.values(operation.requestBody?.content ?? {})) roots.push([`${callOf(entry)} body`, media.schema]);
+    for (const [status, response] of Object.entries(operation.responses)) {
+      for (const media of Object.values(response.content ?? {})) roots.push([`${callOf(entry)} ${status}`, media.schema]);
+    }
+  }
+  const all: [string, SchemaObject][] = [];
+  for (const [where, schema] of roots) walkSchema(doc, schema, where, (node, at) => all.push([at, node]));
+  return all;
+}
+
+/** Every schema a request can reach: bodies and parameters, following $refs. */
+function everyRequestSchema(): [where: string, schema: SchemaObject][] {
+  const all: [string, SchemaObject][] = [];
+  for (const entry of operations) {
+    const body = entry.operation.requestBody?.content?.['application/json']?.schema;
+    if (body) walkSchema(doc, body, `${callOf(entry)} body`, (node, at) => all.push([at, node]));
+    for (const p of parametersOf(doc, entry.method, entry.path)) {
+      walkSchema(doc, p.schema, `${callOf(entry)} ${p.in} ${p.name}`, (node, at) => all.push([at, node]));
+    }
+  }
+  return all;
+}
+
+describe('schema keywords', () => {
+  it('is OpenAPI 3.1', () => {
+    expect(doc.openapi).toBe('3.1.0');
+  });
+
+  it('uses only draft-07 keywords (no `nullable`, `prefixItems`, `$defs`, `example` ...)', () => {
+    const unknown = everySchema().flatMap(([where, schema]) =>
+      Object.keys(schema).filter((keyword) => !allowedKeywords.has(keyword)).map((keyword) => `${where}: ${keyword}`),
+    );
+    expect(unknown).toEqual([]);
+  });
+
+  it('writes nullable values as a type list with null', () => {
+    const oddTypes = everySchema().filter(([, schema]) => typesOf(schema).some((type) => !['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'].includes(type)));
+    expect(oddTypes.map(([where]) => where)).toEqual([]);
+  });
+
+  it('names every object it requires in its properties', () => {
+    const missing = everySchema().flatMap(([where, schema]) =>
+      (schema.required ?? []).filter((name) => !(name in (schema.properties ?? {}))).map((name) => `${where}.${name}`),
+    );
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('request schemas', () => {
+  const requestSchemas = everyRequestSchema();
+
+  it('close every object with additionalProperties: false', () => {
+    const open = requestSchemas.filter(([, schema]) => (typesOf(schema).includes('object') || schema.properties) && schema.additionalProperties !== false);
+    expect(open.map(([where]) => where)).toEqual([]);
+  });
+
+  it('bound every string with maxLength', () => {
+    const unbounded = requestSchemas.filter(([, schema]) => typesOf(schema).includes('string') && typeof schema.maxLength !== 'number');
+    expect(unbounded.map(([where]) => where)).toEqual([]);
+  });
+
+  it('bound every array with maxItems', () => {
+    const unbounded = requestSchemas.filter(([, schema]) => typesOf(schema).includes('array') && typeof schema.maxItems !== 'number');
+    expect(unbounded.map(([where]) => where)).toEqual([]);
+  });
+
+  it('bound every integer query value', () => {
+    const unbounded = requestSchemas.filter(([, schema]) => typesOf(schema).includes('integer') && typeof schema.minimum !== 'number');
+    expect(unbounded.map(([where]) => where)).toEqual([]);
+  });
+});
+
+describe('operations', () => {
+  const declaredTags = doc.tags.map((tag) => tag.name);
+  /** Operations that need no token (staff-app.md §7: login sends none; the PDF template is static). */
+  const publicCalls = ['POST /v1/users/login', 'GET /intake-template.pdf'];
+
+  /** The error answers each call documents, from the spec's error catalogues and roles. */
+  const errorStatuses: Record<string, string[]> = {
+    'POST /v1/users/login': ['400', '401', '429'],
+    'GET /v1/users/me': ['401'],
+    'GET /v1/users': ['400', '401', '403'],
+    'POST /v1/firmUser': ['400', '401', '403', '409'],
+    'PUT /v1/user/{id}': ['400', '401', '403', '409'],
+    'POST /cases/v2/checkDuplicate': ['400', '401', '409'],
+    'POST /cases/v2/FromLead': ['400', '401', '409'],
+    'GET /v1/leads': ['400', '401'],
+    'GET /v1/firm': ['401'],
+    'PUT /v1/firm': ['400', '401', '403', '502'],
+    'POST /neos/validateCredentials': ['400', '401', '403', '502'],
+    'GET /v1/intake': ['400', '401', '403'],
+    'POST /v1/intake': ['400', '401', '403'],
+    'GET /v1/intake/{caseId}': ['401', '404'],
+    'PATCH /v1/intake/{caseId}': ['400', '401', '403', '404', '409'],
+    'GET /intake-template.pdf': ['404'],
+  };
+  const createdCalls = ['POST /v1/firmUser', 'POST /cases/v2/FromLead', 'POST /v1/intake'];
+
+  it('have unique operationIds', () => {
+    const ids = operations.map(({ operation }) => operation.operationId);
+    expect(ids.every((id) => typeof id === 'string' && id.length > 0)).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it.each(operations.map((entry): [string, OperationEntry] => [callOf(entry), entry]))('%s: tag, security, answers', (call, { operation }) => {
+    expect(operation.tags?.length).toBe(1);
+    expect(declaredTags).toContain(operation.tags![0]);
+    expect(operation.security).toEqual(publicCalls.includes(call) ? [] : [{ bearerAuth: [] }]);
+
+    const statuses = Object.keys(operation.responses);
+    expect(statuses.filter((status) => status.startsWith('2'))).toEqual([createdCalls.includes(call) ? '201' : '200']);
+    expect(statuses.filter((status) => !status.startsWith('2'))).toEqual(errorStatuses[call]);
+    for (const status of errorStatuses[call] ?? []) {
+      const response = operation.responses[status]!;
+      expect(response.$ref, `${call} ${status} uses a shared response`).toMatch(/^#\/components\/responses\//);
+      if (call !== 'GET /intake-template.pdf' || status !== '404') {
+        expect(resolve(doc, response).content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/Error' });
+      }
+    }
+  });
+
+  it.each(operations.map((entry): [string, OperationEntry] => [callOf(entry), entry]))('%s: JSON bodies are named components', (_call, { operation }) => {
+    const bodies = [
+      operation.requestBody?.content?.['application/json']?.schema,
+      ...Object.values(operation.responses).map((response) => response.content?.['application/json']?.schema),
+    ].filter((schema): schema is SchemaObject => schema !== undefined);
+    for (const schema of bodies) expect(schema.$ref).toMatch(/^#\/components\/schemas\/\w+$/);
+  });
+});

@@ -1,0 +1,40 @@
+// The built client served by the real server on a temporary SQLite database, for browser tests.
+// Each test file starts its own server and firm, so files never see each other's data.
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { startTestServer, type TestServer, type TestUser } from '../../api/support/testServer';
+import type { Firm } from '../../../server/firms/repository';
+
+export interface E2eApp {
+  server: TestServer;
+  baseUrl: string;
+  firm: Firm;
+  owner: TestUser;
+  close(): Promise<void>;
+}
+
+export async function startE2eApp(): Promise<E2eApp> {
+  const server = await startTestServer('sqlite', {
+    staticDir: path.resolve('dist'),
+    // Browser tests sign in many times from one address; the flood cap is tested in tests/api.
+    rateLimitPerMinute: false,
+  });
+  const firm = await server.createFirm();
+  const owner = await server.createUser({
+    firmId: firm.id,
+    privilege: 'owner',
+    firstName: 'Olivia',
+    lastName: 'Owner',
+    email: 'olivia.owner@example.test',
+  });
+  return { server, baseUrl: server.baseUrl, firm, owner, close: () => server.close() };
+}
+
+/** Signs in through the login screen the way staff do, and waits for the post-login page. */
+export async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
+  await page.goto('/login');
+  await page.getByPlaceholder('Email Address').fill(user.email);
+  await page.getByPlaceholder('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL('**/intake-list');
+}

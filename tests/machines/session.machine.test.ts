@@ -1,0 +1,432 @@
+// Session machine (staff-app spec §4 Session, §8 login failure, §9): model-based paths over every
+// transition, then the rules one by one.
+import { SignJWT } from 'jose';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor, type Actor, type SnapshotFrom } from 'xstate';
+import { AUTH_STORAGE_KEY, currentToken, readStoredSession, writeStoredSession, type StoredSession } from '../../src/api/authStorage';
+import type { SessionUser } from '../../src/domain/session';
+import {
+  LOGIN_FAILED_MESSAGE,
+  MAX_TIMER_DELAY_MS,
+  sessionMachine,
+  userFromToken,
+  type SessionEmitted,
+  type TokenGrant,
+} from '../../src/machines/session.machine';
+import { describePath, expectEveryTransitionTraversed, planModel, runPath, type StepProbe } from './modelCoverage';
+
+/** The `unit` project runs in node: a Storage kept in memory stands in for the browser's. */
+class MemoryStorage implements Storage {
+  private items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, String(value));
+  }
+}
+vi.stubGlobal('localStorage', new MemoryStorage());
+vi.stubGlobal('sessionStorage', new MemoryStorage());
+
+const HOUR = 3_600_000;
+const T0 = Date.UTC(2025, 2, 14, 9, 0, 0);
+// The model is planned and run at one frozen instant, so expiries in its contexts agree.
+vi.useFakeTimers({ now: T0 });
+afterAll(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const dana: SessionUser = {
+  id: 'user-dana',
+  firmId: 'firm-example',
+  firstName: 'Dana',
+  middleName: null,
+  lastName: 'Quill',
+  email: 'dana.quill@example.test',
+  privilege: 'administrator',
+  userInformation: {
+    phoneNumber: '555-0100',
+    usage: 'call',
+    civilStatus: 'single',
+    gender: 'female',
+    birthDate: '1988-04-02',
+    ssnStatus: 'hasSsn',
+  },
+};
+const danaRenamed: SessionUser = { ...dana, lastName: 'Quill-Marsh', email: 'dana.marsh@example.test' };
+
+/** Signed the way the server signs (HS256, sub, iat, exp); the client only decodes. */
+function tokenFor(user: SessionUser): Promise<string> {
+  return new SignJWT({ ...user })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(user.id)
+    .setIssuedAt()
+    .setExpirationTime('8h')
+    .sign(new TextEncoder().encode('a-test-secret-of-at-least-32-characters'));
+}
+const danaToken = await tokenFor(dana);
+const renamedToken = await tokenFor(danaRenamed);
+
+const credentials = { email: 'dana.quill@example.test', password: 'Secret#2025' };
+const draftKey = 'intake.draft.new';
+
+function resetBrowserStorage() {
+  localStorage.clear();
+  sessionStorage.clear();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Model-based: every transition of the definition, from each thing the browser may hold at start
+
+const samples = [
+  { type: 'session.login', ...credentials },
+  { type: 'xstate.done.actor.login', output: { token: danaToken, expiresIn: '8h' } },
+  // A 200 without a readable token is a failed login too.
+  { type: 'xstate.done.actor.login', output: { token: 'not-a-jwt', expiresIn: '8h' } },
+  { type: 'xstate.error.actor.login', error: { status: 401, message: 'Unauthorized' } },
+  { type: 'session.tokenRefreshed', token: renamedToken, expiresIn: '12' },
+];
+
+const startingPoints = [
+  { name: 'nothing stored', seed: () => {} },
+  { name: 'a live session stored', seed: () => writeStoredSession({ token: danaToken, expiresAt: T0 + HOUR, user: dana }) },
+  { name: 'an expired session stored', seed: () => writeStoredSession({ token: danaToken, expiresAt: T0 - 1, user: dana }) },
+  { name: 'unreadable data stored', seed: () => localStorage.setItem(AUTH_STORAGE_KEY, '{"token":') },
+].map((start) => {
+  resetBrowserStorage();
+  start.seed();
+  const plan = planModel(sessionMachine, { events: samples });
+  resetBrowserStorage();
+  return { ...start, plan };
+});
+
+/** What the UI and the API client see in each state. */
+const stateChecks = {
+  loggedOut: (snapshot, probe) => {
+    expect(readStoredSession()).toBeUndefined();
+    expect(currentToken()).toBeUndefined();
+    expect(snapshot.context).toEqual({ loginError: snapshot.context.loginError });
+    if (probe.event.type === 'session.logout') {
+      expect(probe.emitted).toEqual([{ type: 'loggedOut' }]);
+      expect(sessionStorage.getItem(draftKey)).toBeNull();
+    } else {
+      expect(probe.emitted).toEqual([]);
+    }
+    if (probe.event.type.startsWith('xstate.done.actor.') || probe.event.type.startsWith('xstate.error.actor.')) {
+      expect(snapshot.context.loginError).toBe('Email or password is incorrect');
+    }
+  },
+  authenticating: (snapshot, probe) => {
+    expect(snapshot.hasTag('busy')).toBe(true);
+    expect(snapshot.context.loginError).toBeUndefined();
+    expect(probe.calls).toEqual([{ actor: 'login', input: credentials }]);
+    expect(JSON.stringify(snapshot.context)).not.toContain(credentials.password);
+  },
+  loggedIn: (snapshot, probe) => {
+    const { token, expiresAt, user } = snapshot.context;
+    expect(readStoredSession()).toEqual({ token, expiresAt, user });
+    expect(currentToken()).toBe(token);
+    expect(snapshot.can({ type: 'session.logout' })).toBe(true);
+    if (probe.event.type === 'xstate.done.actor.login') {
+      expect(probe.emitted).toEqual([{ type: 'loggedIn', user: dana }]);
+      expect(expiresAt).toBe(T0 + 8 * HOUR);
+    } else {
+      // Restored or refreshed: no welcome toast.
+      expect(probe.emitted).toEqual([]);
+    }
+    if (probe.event.type === 'session.tokenRefreshed') {
+      expect({ token, expiresAt, user }).toEqual({ token: renamedToken, expiresAt: T0 + 12 * HOUR, user: danaRenamed });
+    }
+  },
+  expired: (snapshot, probe) => {
+    expect(readStoredSession()).toBeUndefined();
+    expect(snapshot.context).toEqual({});
+    expect(snapshot.can({ type: 'session.login', ...credentials })).toBe(true);
+    expect(probe.emitted).toEqual(probe.event.type.startsWith('xstate.after.') ? [{ type: 'expired' }] : []);
+    // Expiry is not a sign-out: the tab's unsaved drafts stay for the next login.
+    expect(sessionStorage.getItem(draftKey)).toBe('{"firstName":"Ana"}');
+  },
+} satisfies Record<string, (snapshot: SnapshotFrom<typeof sessionMachine>, probe: StepProbe) => void>;
+
+describe('session model', () => {
+  beforeEach(() => {
+    resetBrowserStorage();
+    vi.setSystemTime(T0);
+  });
+
+  for (const start of startingPoints) {
+    describe(`with ${start.name}`, () => {
+      for (const path of start.plan.paths) {
+        it(describePath(path), async () => {
+          start.seed();
+          sessionStorage.setItem(draftKey, '{"firstName":"Ana"}');
+          await runPath(sessionMachine, path, { actors: ['login'], states: stateChecks });
+        });
+      }
+    });
+  }
+
+  it('traverses every transition of the definition', () => {
+    const summary = expectEveryTransitionTraversed(
+      sessionMachine,
+      startingPoints.map((start) => start.plan),
+    );
+    expect(summary).toMatchObject({ machineId: 'session', states: 5, transitions: summary.traversed });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The rules one by one
+
+type SessionActor = Actor<typeof sessionMachine>;
+
+function startSession(login: (credentials: { email: string; password: string }) => Promise<TokenGrant>) {
+  const actor: SessionActor = createActor(
+    sessionMachine.provide({ actors: { login: fromPromise(({ input }) => login(input)) } }),
+  );
+  const emitted: SessionEmitted[] = [];
+  actor.on('*', (event) => emitted.push(event));
+  actor.start();
+  return { actor, emitted };
+}
+
+const grantingDana = () => Promise.resolve({ token: danaToken, expiresIn: '8h' });
+
+async function logIn(actor: SessionActor) {
+  actor.send({ type: 'session.login', ...credentials });
+  return waitFor(actor, (snapshot) => !snapshot.matches('authenticating'));
+}
+
+describe('session rules', () => {
+  beforeEach(() => {
+    resetBrowserStorage();
+    vi.setSystemTime(T0);
+  });
+
+  describe('restoring from storage', () => {
+    it('a valid, unexpired session is restored without a welcome event', () => {
+      const stored: StoredSession = { token: danaToken, expiresAt: T0 + 2 * HOUR, user: dana };
+      writeStoredSession(stored);
+
+      const { actor, emitted } = startSession(grantingDana);
+
+      expect(actor.getSnapshot().value).toBe('loggedIn');
+      expect(actor.getSnapshot().context).toEqual({ token: danaToken, expiresAt: T0 + 2 * HOUR, user: dana });
+      expect(emitted).toEqual([]);
+      expect(readStoredSession()).toEqual(stored);
+    });
+
+    it('an expired session is cleared and the machine waits for a new login', () => {
+      writeStoredSession({ token: danaToken, expiresAt: T0, user: dana });
+
+      const { actor } = startSession(grantingDana);
+
+      expect(actor.getSnapshot().value).toBe('expired');
+      expect(actor.getSnapshot().context).toEqual({});
+      expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
+    });
+
+    it.each([
+      ['not JSON', '{"token":'],
+      ['JSON without a token', JSON.stringify({ expiresAt: T0 + HOUR, user: dana })],
+      ['an expiry that is not a number', JSON.stringify({ token: danaToken, expiresAt: 'tomorrow', user: dana })],
+    ])('corrupt data (%s) means logged out, and is removed', (_, raw) => {
+      localStorage.setItem(AUTH_STORAGE_KEY, raw);
+
+      const { actor } = startSession(grantingDana);
+
+      expect(actor.getSnapshot().value).toBe('loggedOut');
+      expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
+    });
+
+    it('nothing stored means logged out', () => {
+      expect(startSession(grantingDana).actor.getSnapshot().value).toBe('loggedOut');
+    });
+  });
+
+  describe('logging in', () => {
+    it('decodes the token into the user, stores it and emits loggedIn with that user', async () => {
+      const { actor, emitted } = startSession(grantingDana);
+
+      const snapshot = await logIn(actor);
+
+      expect(snapshot.value).toBe('loggedIn');
+      expect(snapshot.context.user).toEqual(dana);
+      expect(snapshot.context.user).not.toHaveProperty('exp');
+      expect(readStoredSession()).toEqual({ token: danaToken, expiresAt: T0 + 8 * HOUR, user: dana });
+      expect(emitted).toEqual([{ type: 'loggedIn', user: dana }]);
+    });
+
+    it('sends the typed email and password to the login call', async () => {
+      const login = vi.fn(grantingDana);
+      const { actor } = startSession(login);
+
+      await logIn(actor);
+
+      expect(login).toHaveBeenCalledWith(credentials);
+    });
+
+    it('is busy while the call runs', () => {
+      const { actor } = startSession(() => new Promise(() => {}));
+
+      actor.send({ type: 'session.login', ...credentials });
+
+      expect(actor.getSnapshot().value).toBe('authenticating');
+      expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    });
+
+    it.each([
+      ['8h', 8],
+      ['12', 12],
+      ['1.5 hours', 1.5],
+    ])('expiresIn %s expires %s hours from now', async (expiresIn, hours) => {
+      const { actor } = startSession(() => Promise.resolve({ token: danaToken, expiresIn }));
+
+      const snapshot = await logIn(actor);
+
+      expect(snapshot.context.expiresAt).toBe(T0 + hours * HOUR);
+      expect(readStoredSession()?.expiresAt).toBe(T0 + hours * HOUR);
+    });
+
+    it.each([
+      ['the call fails', () => Promise.reject(new Error('401 Unauthorized'))],
+      ['the token cannot be decoded', () => Promise.resolve({ token: 'not-a-jwt', expiresIn: '8h' })],
+      ['expiresIn holds no number', () => Promise.resolve({ token: danaToken, expiresIn: 'soon' })],
+    ])('when %s: logged out with "Email or password is incorrect"', async (_, login) => {
+      const { actor, emitted } = startSession(login);
+
+      const snapshot = await logIn(actor);
+
+      expect(snapshot.value).toBe('loggedOut');
+      expect(snapshot.context.loginError).toBe('Email or password is incorrect');
+      expect(LOGIN_FAILED_MESSAGE).toBe('Email or password is incorrect');
+      expect(readStoredSession()).toBeUndefined();
+      expect(emitted).toEqual([]);
+    });
+
+    it('a new login attempt clears the previous error', async () => {
+      let attempts = 0;
+      const { actor } = startSession(() => (++attempts === 1 ? Promise.reject(new Error('401')) : new Promise(() => {})));
+      await logIn(actor);
+
+      actor.send({ type: 'session.login', ...credentials });
+
+      expect(actor.getSnapshot().context.loginError).toBeUndefined();
+    });
+  });
+
+  describe('logging out', () => {
+    it('clears context, stored session and this tab\'s drafts, and emits loggedOut', async () => {
+      const { actor, emitted } = startSession(grantingDana);
+      await logIn(actor);
+      sessionStorage.setItem(draftKey, '{"firstName":"Ana"}');
+      localStorage.setItem('unrelated.preference', 'dark');
+
+      actor.send({ type: 'session.logout' });
+
+      expect(actor.getSnapshot().value).toBe('loggedOut');
+      expect(actor.getSnapshot().context).toEqual({});
+      expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
+      expect(currentToken()).toBeUndefined();
+      expect(sessionStorage.length).toBe(0);
+      expect(localStorage.getItem('unrelated.preference')).toBe('dark');
+      expect(emitted).toEqual([{ type: 'loggedIn', user: dana }, { type: 'loggedOut' }]);
+    });
+  });
+
+  describe('expiry', () => {
+    it('fires exactly at the expiry: storage cleared, expired emitted, login possible again', async () => {
+      const { actor, emitted } = startSession(grantingDana);
+      await logIn(actor);
+
+      vi.advanceTimersByTime(8 * HOUR - 1);
+      expect(actor.getSnapshot().value).toBe('loggedIn');
+
+      vi.advanceTimersByTime(1);
+      expect(actor.getSnapshot().value).toBe('expired');
+      expect(actor.getSnapshot().context).toEqual({});
+      expect(readStoredSession()).toBeUndefined();
+      expect(emitted.at(-1)).toEqual({ type: 'expired' });
+
+      const again = await logIn(actor);
+      expect(again.value).toBe('loggedIn');
+      expect(again.context.expiresAt).toBe(T0 + 16 * HOUR);
+    });
+
+    it('a restored session expires at its stored time, not a full lifetime later', () => {
+      writeStoredSession({ token: danaToken, expiresAt: T0 + 30 * 60_000, user: dana });
+      const { actor } = startSession(grantingDana);
+
+      vi.advanceTimersByTime(30 * 60_000);
+
+      expect(actor.getSnapshot().value).toBe('expired');
+    });
+
+    it('a lifetime beyond what setTimeout can hold does not expire at once', () => {
+      writeStoredSession({ token: danaToken, expiresAt: T0 + 30 * 24 * HOUR, user: dana });
+      const { actor } = startSession(grantingDana);
+
+      vi.advanceTimersByTime(HOUR);
+      expect(actor.getSnapshot().value).toBe('loggedIn');
+      expect(MAX_TIMER_DELAY_MS).toBe(2 ** 31 - 1);
+    });
+  });
+
+  describe('token refresh', () => {
+    it('replaces token, user and expiry, stores them and restarts the expiry timer', async () => {
+      const { actor, emitted } = startSession(grantingDana);
+      await logIn(actor);
+      vi.advanceTimersByTime(7 * HOUR);
+
+      actor.send({ type: 'session.tokenRefreshed', token: renamedToken, expiresIn: '12' });
+
+      const refreshedUntil = T0 + 7 * HOUR + 12 * HOUR;
+      expect(actor.getSnapshot().context).toEqual({ token: renamedToken, expiresAt: refreshedUntil, user: danaRenamed });
+      expect(readStoredSession()).toEqual({ token: renamedToken, expiresAt: refreshedUntil, user: danaRenamed });
+      expect(emitted).toEqual([{ type: 'loggedIn', user: dana }]);
+
+      vi.advanceTimersByTime(HOUR);
+      expect(actor.getSnapshot().value).toBe('loggedIn');
+      vi.advanceTimersByTime(11 * HOUR);
+      expect(actor.getSnapshot().value).toBe('expired');
+    });
+
+    it('an unreadable refreshed token is ignored', async () => {
+      const { actor } = startSession(grantingDana);
+      await logIn(actor);
+
+      actor.send({ type: 'session.tokenRefreshed', token: 'garbage', expiresIn: '12' });
+
+      expect(actor.getSnapshot().context.token).toBe(danaToken);
+      expect(readStoredSession()?.token).toBe(danaToken);
+    });
+  });
+
+  describe('userFromToken', () => {
+    it('keeps exactly the SessionUser fields of the payload', () => {
+      expect(userFromToken(danaToken)).toEqual(dana);
+    });
+
+    it('refuses a payload without the user fields or with an unknown privilege', async () => {
+      const key = new TextEncoder().encode('a-test-secret-of-at-least-32-characters');
+      const sign = (claims: Record<string, unknown>) => new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(key);
+
+      expect(userFromToken(await sign({ sub: 'user-dana' }))).toBeUndefined();
+      expect(userFromToken(await sign({ ...dana, privilege: 'superuser' }))).toBeUndefined();
+      expect(userFromToken('a.b.c')).toBeUndefined();
+    });
+  });
+});

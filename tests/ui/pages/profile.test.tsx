@@ -1,0 +1,125 @@
+// /profile as a person sees it (staff-app spec §2 Profile): names, labels, the long US birthdate,
+// SSN and ITIN masked to their last four digits, and every fallback text word for word.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../src/api/errors';
+import { getCurrentUser, type User } from '../../../src/api/users';
+import { renderApp, signedInAs } from '../shell/harness';
+
+vi.mock('../../../src/api/users', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../src/api/users')>()),
+  getCurrentUser: vi.fn(),
+}));
+
+const getCurrentUserMock = vi.mocked(getCurrentUser);
+
+const rosa: User = {
+  id: 'user-representative',
+  firstName: 'rosa',
+  middleName: 'de la',
+  lastName: 'testperson',
+  email: 'rosa@firm.test',
+  privilege: 'representative',
+  createdAt: '2024-01-02T03:04:05.000Z',
+  userInformation: {
+    phoneNumber: '(555) 010-0199',
+    usage: 'call',
+    civilStatus: 'married',
+    gender: 'female',
+    birthDate: '1990-03-05T00:00:00.000Z',
+    ssn: '123-45-6789',
+    ssnStatus: 'hasSsn',
+    itin: '912-70-1234',
+  },
+};
+
+const nothingStored: User = {
+  ...rosa,
+  firstName: '',
+  middleName: null,
+  lastName: '',
+  userInformation: {
+    phoneNumber: null,
+    usage: null,
+    civilStatus: null,
+    gender: null,
+    birthDate: null,
+    ssn: null,
+    ssnStatus: null,
+    itin: null,
+  },
+};
+
+function definition(term: string): string | null {
+  const termElement = screen.getByText(term, { selector: 'dt' });
+  return termElement.nextElementSibling?.textContent ?? null;
+}
+
+beforeEach(() => {
+  getCurrentUserMock.mockReset();
+  signedInAs('representative', 'Rosa');
+});
+
+describe('profile (staff-app spec §2 Profile)', () => {
+  it('shows the capitalised full name, the privilege, email, phone and both blocks', async () => {
+    getCurrentUserMock.mockResolvedValue(rosa);
+    renderApp({ path: '/profile' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'User Profile' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Rosa De La Testperson' })).toBeInTheDocument();
+    expect(screen.getByText('Representative')).toBeInTheDocument();
+    expect(screen.getByText('rosa@firm.test')).toBeInTheDocument();
+    expect(screen.getByText('(555) 010-0199')).toBeInTheDocument();
+
+    const basic = screen.getByRole('region', { name: 'Basic Info' });
+    expect(within(basic).getByText('Married')).toBeInTheDocument();
+    expect(definition('Gender')).toBe('Female');
+    expect(definition('Birthdate')).toBe('March 5, 1990');
+
+    const additional = screen.getByRole('region', { name: 'Additional Info' });
+    expect(within(additional).getByText('Has SSN')).toBeInTheDocument();
+    expect(definition('SSN')).toBe('***-**-6789');
+    expect(definition('ITIN')).toBe('***-**-1234');
+    // The full numbers never reach the screen.
+    expect(document.body).not.toHaveTextContent('123-45-6789');
+    expect(document.body).not.toHaveTextContent('912-70-1234');
+  });
+
+  it('shows each fallback text when nothing is stored', async () => {
+    getCurrentUserMock.mockResolvedValue(nothingStored);
+    renderApp({ path: '/profile' });
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Name not available' })).toBeInTheDocument();
+    expect(screen.getByText('Phone number not available')).toBeInTheDocument();
+    expect(definition('Civil Status')).toBe('Civil status not available');
+    expect(definition('Gender')).toBe('Gender not available');
+    expect(definition('Birthdate')).toBe('Birthdate not available');
+    expect(definition('SSN')).toBe('SSN not available');
+    expect(definition('SSN Status')).toBe('SSN Status not available');
+    expect(definition('ITIN')).toBe('ITIN not available');
+  });
+
+  it("has an 'Edit' button to /edit-profile", async () => {
+    getCurrentUserMock.mockResolvedValue(rosa);
+    const app = renderApp({ path: '/profile' });
+
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Edit' }));
+
+    await waitFor(() => expect(app.pathname()).toBe('/edit-profile'));
+  });
+
+  it('says so when the profile cannot be loaded, and loads again on request', async () => {
+    getCurrentUserMock.mockRejectedValue(ApiError.noResponse(new TypeError('Failed to fetch')));
+    renderApp({ path: '/profile' });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your profile could not be loaded. Check your connection and try again.');
+    getCurrentUserMock.mockResolvedValue(rosa);
+
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Rosa De La Testperson' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
