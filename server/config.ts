@@ -19,8 +19,9 @@ export interface Config {
   /** Fastify's trustProxy: set behind a load balancer so the login throttle sees client addresses. */
   trustProxy: boolean | string;
   logLevel: string;
-  /** The built client: STATIC_DIR, by default the vite build output dist/. */
-  staticDir: string;
+  /** The built client: STATIC_DIR, by default the vite build output dist/; false with STATIC_DIR=off
+   * (`npm run dev`, where Vite serves the client and proxies the API here). */
+  staticDir: string | false;
   /** Whether staticDir is dist/, which `npm start` may build itself. */
   staticDirIsDefault: boolean;
   /** The Neos API; without it `npm start` runs the local Neos sandbox (demo mode). */
@@ -116,7 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ownerPassword,
     trustProxy: parseTrustProxy(given(env.TRUST_PROXY)),
     logLevel,
-    staticDir: path.resolve(given(env.STATIC_DIR) ?? defaultStaticDir),
+    staticDir: given(env.STATIC_DIR) === 'off' ? false : path.resolve(given(env.STATIC_DIR) ?? defaultStaticDir),
     staticDirIsDefault: given(env.STATIC_DIR) === undefined,
     neosApiUrl,
     credentialsKey,

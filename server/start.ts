@@ -13,7 +13,7 @@ import { migrateToLatest } from './db/migrate';
 import { seedDemoData, type SeedResult } from './db/seed';
 
 function buildClientIfMissing(config: Config): void {
-  if (existsSync(path.join(config.staticDir, 'index.html'))) return;
+  if (config.staticDir === false || existsSync(path.join(config.staticDir, 'index.html'))) return;
   if (!config.staticDirIsDefault) throw new Error(`STATIC_DIR ${config.staticDir} holds no index.html`);
   console.log('No built client in dist/: running vite build ...');
   const result = spawnSync('npx', ['vite', 'build'], { cwd: projectRoot, stdio: 'inherit' });

@@ -5,6 +5,8 @@ import { ApiError } from './errors';
 
 /** HTTP 200 is success (staff-app.md §7); the body is not read. Any other answer throws (§5). */
 export async function validateCredentials(credentials: CredentialsInput): Promise<void> {
-  const { error, response } = await api.POST('/neos/validateCredentials', { body: credentials });
+  // 'stream' leaves a success body unparsed; an error body is still read for ApiError.
+  const { data, error, response } = await api.POST('/neos/validateCredentials', { body: credentials, parseAs: 'stream' });
+  await data?.cancel();
   if (response.status !== 200) throw new ApiError(error, response);
 }

@@ -81,6 +81,7 @@ describe('employees and profile in Chromium', () => {
       await page.getByRole('link', { name: 'Employees' }).click();
       await page.getByRole('button', { name: 'New Employee' }).click();
       await page.waitForURL('**/new-employee');
+      await page.getByRole('heading', { level: 1, name: 'Employee Registration' }).waitFor();
 
       // An owner may also register owners (spec §2 Employee Registration, our decision).
       const privilege = page.getByRole('combobox', { name: /^Privilege/ });
@@ -114,6 +115,7 @@ describe('employees and profile in Chromium', () => {
     await withPage(async (page) => {
       await signIn(page, app.owner);
       await page.goto('/new-employee');
+      await page.getByRole('heading', { level: 1, name: 'Employee Registration' }).waitFor();
       await page.getByRole('textbox', { name: 'First Name' }).fill('Second');
       await page.getByRole('textbox', { name: 'Last Name' }).fill('Quinn');
       await page.getByRole('textbox', { name: 'Email' }).fill(newRepresentative.email);

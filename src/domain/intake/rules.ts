@@ -46,6 +46,11 @@ function readPath(intake: GeneralCaseInformation, path: string): unknown {
   return path.split('.').reduce<unknown>((node, key) => (node as Record_)[key], intake);
 }
 
+/** The value of one field of the form, e.g. readField(intake, 'personalInformation.firstName'). */
+export function readField<P extends FieldPath>(intake: GeneralCaseInformation, path: P): FieldValue<P> {
+  return readPath(intake, path) as FieldValue<P>;
+}
+
 /** A copy of `intake` with one path replaced; only the objects along the path are copied. */
 function writePath(intake: GeneralCaseInformation, path: string, value: unknown): GeneralCaseInformation {
   const write = (node: Record_, keys: string[]): Record_ => {

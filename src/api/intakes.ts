@@ -1,0 +1,60 @@
+// Fetchers for the intakes list and the intake form (intake.md §7; GET /v1/intake/{caseId} is
+// ours, DESIGN.md). Each one calls the client, throws an ApiError on an error answer and returns
+// the payload.
+import { stripIds } from '../domain/intake/normalise';
+import type { ApiGeneralCaseInformation } from '../domain/intake/types';
+import { api } from './client';
+import { ApiError } from './errors';
+import type { components, operations } from './schema';
+
+export type IntakeRow = components['schemas']['IntakeRow'];
+export type StoredIntake = components['schemas']['GeneralCaseInformation'];
+export type IntakeListQuery = NonNullable<operations['listIntakes']['parameters']['query']>;
+
+export interface IntakePage {
+  rows: IntakeRow[];
+  totalRecords: number;
+}
+
+// An error answer with an empty body leaves both `data` and `error` undefined (openapi-fetch),
+// hence `|| !data` beside `error` in each fetcher.
+
+export async function listIntakes(query: IntakeListQuery): Promise<IntakePage> {
+  const { data, error, response } = await api.GET('/v1/intake', { params: { query } });
+  if (error || !data) throw new ApiError(error, response);
+  return { rows: data.data.record, totalRecords: data.data.totalRecords };
+}
+
+export async function getIntake(caseId: string): Promise<StoredIntake> {
+  const { data, error, response } = await api.GET('/v1/intake/{caseId}', { params: { path: { caseId } } });
+  if (error || !data) throw new ApiError(error, response);
+  return data.data;
+}
+
+/** POST /v1/intake: the server sets caseId, createdAt, updatedAt and representativeName. */
+export async function createIntake(userId: string, intake: ApiGeneralCaseInformation): Promise<StoredIntake> {
+  const { data, error, response } = await api.POST('/v1/intake', {
+    body: { userId, generalCaseInformation: intake },
+  });
+  if (error || !data) throw new ApiError(error, response);
+  return data.data;
+}
+
+/**
+ * PATCH /v1/intake/{caseId}. `updatedAt` is the version the edit started from (409
+ * `intake_stale` when the stored intake changed since). Every id and generalCaseInformationId is
+ * removed at any depth before sending (intake.md §5 'On update', §7).
+ */
+export async function updateIntake(
+  caseId: string,
+  userId: string,
+  intake: ApiGeneralCaseInformation,
+  updatedAt: string,
+): Promise<StoredIntake> {
+  const { data, error, response } = await api.PATCH('/v1/intake/{caseId}', {
+    params: { path: { caseId } },
+    body: { userId, generalCaseInformation: stripIds({ ...intake, caseId, updatedAt }) },
+  });
+  if (error || !data) throw new ApiError(error, response);
+  return data.data;
+}

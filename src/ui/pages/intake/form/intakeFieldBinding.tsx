@@ -1,0 +1,72 @@
+// How one field of the seven-tab form reads and writes the intake (intake issue, item 7: "a
+// keystroke in the form re-renders the field, not the form"). The form's values live in the intake
+// machine's context; each field subscribes to its own slice with useSelector, so a change to one
+// field re-renders that field (and the fields whose value or disabled state the change touches).
+//
+// The binding depends only on this small structural interface, not on the machine's full type, so
+// the tab components can be tested with any store that has the same shape.
+import { useSelector } from '@xstate/react';
+import { createContext, useCallback, useContext } from 'react';
+import type { ActorRef, Snapshot } from 'xstate';
+import { isDisabled, readField } from '../../../../domain/intake/rules';
+import type { FieldErrors, FieldPath, FieldValue, GeneralCaseInformation } from '../../../../domain/intake/types';
+
+/** The events a field sends to the intake machine. */
+export type IntakeFieldEvent =
+  | { type: 'field.change'; path: FieldPath; value: unknown }
+  /** Several fields at once (Select All, the phone usage 'Both' box): one event, one re-render. */
+  | { type: 'fields.change'; changes: ReadonlyArray<{ path: FieldPath; value: unknown }> };
+
+export interface IntakeFormSnapshot {
+  context: { intake: GeneralCaseInformation; errors: FieldErrors };
+  /** 'readOnly' is the view mode and a final intake: every input is disabled (intake spec §2). */
+  hasTag(tag: 'readOnly'): boolean;
+}
+
+/** The intake machine's actor satisfies this; so does any actor with the same context and tag. */
+export type IntakeFormStore = Pick<
+  ActorRef<Snapshot<unknown> & IntakeFormSnapshot, IntakeFieldEvent>,
+  'getSnapshot' | 'subscribe' | 'send'
+>;
+
+export const IntakeFormContext = createContext<IntakeFormStore | null>(null);
+
+export function useIntakeStore(): IntakeFormStore {
+  const store = useContext(IntakeFormContext);
+  if (!store) throw new Error('An intake field is rendered outside <IntakeFormContext.Provider>');
+  return store;
+}
+
+export interface IntakeFieldBinding<P extends FieldPath> {
+  value: FieldValue<P>;
+  error: string | undefined;
+  /** View mode, or a field the rules disable (intake spec §4, Disabled fields). */
+  disabled: boolean;
+  onChange(value: FieldValue<P>): void;
+}
+
+export function useIntakeField<P extends FieldPath>(path: P): IntakeFieldBinding<P> {
+  const store = useIntakeStore();
+  const value = useSelector(store, (snapshot) => readField(snapshot.context.intake, path));
+  const error = useSelector(store, (snapshot) => snapshot.context.errors[path]);
+  const disabled = useSelector(
+    store,
+    (snapshot) => snapshot.hasTag('readOnly') || isDisabled(snapshot.context.intake, path),
+  );
+  const onChange = useCallback(
+    (next: FieldValue<P>) => store.send({ type: 'field.change', path, value: next }),
+    [store, path],
+  );
+  return { value, error, disabled, onChange };
+}
+
+/** For whole-group widgets (Select All, 'Both'): read anything from the intake, subscribe to it alone. */
+export function useIntakeSelector<T>(select: (intake: GeneralCaseInformation) => T): T {
+  const store = useIntakeStore();
+  return useSelector(store, (snapshot) => select(snapshot.context.intake));
+}
+
+export function useIntakeReadOnly(): boolean {
+  const store = useIntakeStore();
+  return useSelector(store, (snapshot) => snapshot.hasTag('readOnly'));
+}
