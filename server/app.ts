@@ -19,6 +19,8 @@ import { ApiError, registerErrorHandler, sendError } from './http/errors';
 import { loggerOptions } from './http/logger';
 import { loadOpenApi, openApiValidation } from './http/openapi';
 import { singlePageApp } from './http/spa';
+import { intakesRoutes } from './intakes/routes';
+import { createIntakesService } from './intakes/service';
 import { leadsRoutes } from './leads/routes';
 import { createLeadsService } from './leads/service';
 import { createNeosClient } from './neos/client';
@@ -115,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const throttle = createLoginThrottle(options.db, options.loginThrottle);
   const users = createUsersService({ db: options.db, tokens, throttle });
   await app.register(usersRoutes, { users });
+  await app.register(intakesRoutes, { intakes: createIntakesService({ db: options.db }) });
   const neos = createNeosClient({ baseUrl: options.neosApiUrl, timeoutMs: options.neosTimeoutMs });
   const cipher = createCredentialsCipher(options.credentialsKey ?? randomBytes(48).toString('base64url'));
   await app.register(leadsRoutes, { leads: createLeadsService({ db: options.db }) });

@@ -100,6 +100,8 @@ export interface IntakesTable {
   client_name: string;
   client_phone: string;
   client_email: string;
+  /** The words the list's search finds it by (server/intakes/search.ts, migration 0006). */
+  search_terms: string;
   /** JSON of the sections (personalInformation ... checklist) as the API carries them. */
   sections: string;
   created_at: string;

@@ -8,6 +8,7 @@ import * as loginFailures from './migrations/0002_login_failures';
 import * as intakesAndLeads from './migrations/0003_intakes_and_leads';
 import * as firmNeosCredentials from './migrations/0004_firm_neos_credentials';
 import * as usersListingIndexes from './migrations/0005_users_listing_indexes';
+import * as intakesSearch from './migrations/0006_intakes_search';
 
 export const migrations: Record<string, Migration> = {
   '0001_firms_and_users': firmsAndUsers,
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   '0003_intakes_and_leads': intakesAndLeads,
   '0004_firm_neos_credentials': firmNeosCredentials,
   '0005_users_listing_indexes': usersListingIndexes,
+  '0006_intakes_search': intakesSearch,
 };
 
 function migrator(db: Kysely<Database>): Migrator {

@@ -1,11 +1,12 @@
 // All SQL about intakes (DESIGN.md, Intakes): the sections as one JSON text, and beside them the
 // columns the intake list filters, sorts and searches, always derived from the sections here so
-// the two cannot disagree.
+// the two cannot disagree. Every query names the firm (DESIGN.md, Tenancy).
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { IntakeStatus } from '../../src/domain/enums';
 import { sectionKeys, type ApiGeneralCaseInformation, type SectionKey } from '../../src/domain/intake';
-import type { Database, IntakeRow } from '../db/database';
+import { databaseKind, type Database, type IntakeRow } from '../db/database';
+import { intakeSearchTerms, toFts5Query, toTsQuery, type SearchQuery } from './search';
 
 export type { IntakeRow };
 
@@ -20,9 +21,34 @@ export interface NewIntake {
   sections: IntakeSections;
 }
 
+/**
+ * The table's own columns. Listed rather than `selectAll`, because PostgreSQL adds a generated
+ * search vector (migration 0006) that no caller needs.
+ */
+const intakeColumns = [
+  'case_id',
+  'firm_id',
+  'status',
+  'representative_id',
+  'representative_name',
+  'client_first_name',
+  'client_last_name',
+  'client_name',
+  'client_phone',
+  'client_email',
+  'search_terms',
+  'sections',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof IntakeRow)[];
+
 /** Only the section keys, in their order: server-owned fields (caseId, status, ...) are columns. */
 export function sectionsJson(sections: IntakeSections): string {
   return JSON.stringify(Object.fromEntries(sectionKeys.map((key) => [key, sections[key]])));
+}
+
+export function parseSections(row: Pick<IntakeRow, 'sections'>): IntakeSections {
+  return JSON.parse(row.sections) as IntakeSections;
 }
 
 /** The searchable columns of an intake, from its personal information. */
@@ -36,22 +62,127 @@ export function clientColumns({ personalInformation: person }: IntakeSections) {
   };
 }
 
+function searchTermsOf(caseId: string, sections: IntakeSections, representativeName: string | null): string {
+  const client = clientColumns(sections);
+  return intakeSearchTerms({
+    caseId,
+    clientName: client.client_name,
+    clientPhone: client.client_phone,
+    clientEmail: client.client_email,
+    representativeName,
+  });
+}
+
+/** The row of a new intake with a fresh caseId (uuid); exported for bulk loads (bench). */
+export function newIntakeRow(intake: NewIntake, now: Date = new Date()) {
+  const timestamp = now.toISOString();
+  const caseId = randomUUID();
+  return {
+    case_id: caseId,
+    firm_id: intake.firmId,
+    status: intake.status,
+    representative_id: intake.representativeId,
+    representative_name: intake.representativeName,
+    ...clientColumns(intake.sections),
+    search_terms: searchTermsOf(caseId, intake.sections, intake.representativeName),
+    sections: sectionsJson(intake.sections),
+    created_at: timestamp,
+    updated_at: timestamp,
+  };
+}
+
 /** Stores a new intake with a fresh caseId (uuid). `db` may be a transaction. */
 export async function insertIntake(db: Kysely<Database>, intake: NewIntake, now: Date = new Date()): Promise<IntakeRow> {
-  const timestamp = now.toISOString();
+  return db.insertInto('intakes').values(newIntakeRow(intake, now)).returning(intakeColumns).executeTakeFirstOrThrow();
+}
+
+/** The intake if it belongs to the firm; another firm's is as absent as a missing one. */
+export async function findIntake(db: Kysely<Database>, firmId: string, caseId: string): Promise<IntakeRow | undefined> {
+  return db.selectFrom('intakes').select(intakeColumns).where('case_id', '=', caseId).where('firm_id', '=', firmId).executeTakeFirst();
+}
+
+export interface IntakeChange {
+  firmId: string;
+  caseId: string;
+  /** The updated_at the edit started from: the row changes only if it still has it. */
+  expectedUpdatedAt: string;
+  status: IntakeStatus;
+  sections: IntakeSections;
+  /** The stored representative (it never changes after creation), for the search words. */
+  representativeName: string | null;
+}
+
+/**
+ * The next version stamp: now, but always later than the one it replaces, so two saves within
+ * one millisecond still leave different versions and a stale edit cannot slip through.
+ */
+export function nextVersion(previous: string, now: Date): string {
+  const after = Date.parse(previous) + 1;
+  return new Date(Number.isNaN(after) ? now.getTime() : Math.max(now.getTime(), after)).toISOString();
+}
+
+/**
+ * Writes a draft's new content in one statement that also checks the version and the status
+ * (DESIGN.md, Intakes: final intakes are read-only, stale updates are refused), so two saves
+ * racing each other cannot both pass the check. Undefined when nothing changed: the caller reads
+ * the row to tell missing, final and stale apart.
+ */
+export async function updateDraftIntake(db: Kysely<Database>, change: IntakeChange, now: Date = new Date()): Promise<IntakeRow | undefined> {
   return db
-    .insertInto('intakes')
-    .values({
-      case_id: randomUUID(),
-      firm_id: intake.firmId,
-      status: intake.status,
-      representative_id: intake.representativeId,
-      representative_name: intake.representativeName,
-      ...clientColumns(intake.sections),
-      sections: sectionsJson(intake.sections),
-      created_at: timestamp,
-      updated_at: timestamp,
+    .updateTable('intakes')
+    .set({
+      status: change.status,
+      ...clientColumns(change.sections),
+      search_terms: searchTermsOf(change.caseId, change.sections, change.representativeName),
+      sections: sectionsJson(change.sections),
+      updated_at: nextVersion(change.expectedUpdatedAt, now),
     })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+    .where('case_id', '=', change.caseId)
+    .where('firm_id', '=', change.firmId)
+    .where('updated_at', '=', change.expectedUpdatedAt)
+    .where('status', '=', 'draft')
+    .returning(intakeColumns)
+    .executeTakeFirst();
+}
+
+export type IntakeListRow = Pick<IntakeRow, 'case_id' | 'client_name' | 'representative_name' | 'created_at' | 'updated_at' | 'status'>;
+
+export interface IntakePageQuery {
+  firmId: string;
+  status?: IntakeStatus;
+  /** Parsed search (search.ts); empty for no search. */
+  search: SearchQuery;
+  limit: number;
+  offset: number;
+}
+
+/** The full-text condition in the database's own syntax, through its index (migration 0006). */
+function matchesSearch(db: Kysely<Database>, search: SearchQuery) {
+  return databaseKind(db) === 'postgres'
+    ? sql<SqlBool>`search_vector @@ to_tsquery('simple', ${toTsQuery(search)})`
+    : sql<SqlBool>`case_id in (select case_id from intakes_search where intakes_search match ${toFts5Query(search)})`;
+}
+
+function filtered(db: Kysely<Database>, query: IntakePageQuery) {
+  let base = db.selectFrom('intakes').where('firm_id', '=', query.firmId);
+  if (query.status) base = base.where('status', '=', query.status);
+  if (query.search.length > 0) base = base.where(matchesSearch(db, query.search));
+  return base;
+}
+
+/** The query behind a page of listIntakes, exposed so a test can read its plan. */
+export function intakePageQuery(db: Kysely<Database>, query: IntakePageQuery) {
+  return filtered(db, query)
+    .select(['case_id', 'client_name', 'representative_name', 'created_at', 'updated_at', 'status'])
+    .orderBy('updated_at', 'desc')
+    .orderBy('case_id', 'desc')
+    .limit(query.limit)
+    .offset(query.offset);
+}
+
+/** One page of the firm's intakes, most recently updated first, and how many match in all. */
+export async function listIntakes(db: Kysely<Database>, query: IntakePageQuery): Promise<{ rows: IntakeListRow[]; total: number }> {
+  const rows = await intakePageQuery(db, query).execute();
+  const count = await filtered(db, query).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  return { rows, total: Number(count.total) };
 }

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../api/support/testServer';
 import { signIn, startE2eApp, type E2eApp } from './support/app';
-import { launchChromium, newPage } from './support/browser';
+import { launchChromium, withPage as withPageIn } from './support/browser';
 
 /** The search applies after 2000 ms without typing; the answer then needs a moment more. */
 const AFTER_DEBOUNCE = { timeout: 6000, interval: 200 };
@@ -52,14 +52,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function withPage(work: (page: Page) => Promise<void>) {
-  const { context, page, pageErrors } = await newPage(browser, app.baseUrl);
-  try {
-    await work(page);
-    expect(pageErrors).toEqual([]);
-  } finally {
-    await context.close();
-  }
+function withPage(work: (page: Page) => Promise<void>) {
+  return withPageIn(browser, app.baseUrl, work);
 }
 
 /** The Email Address column of the rows on screen, once the page has loaded. */

@@ -3,17 +3,16 @@
 // opens its draft intake, edits the firm, and validates Neos credentials (bad, then good) until
 // the firm shows as connected (staff-app spec §2 Lead Registration, Integration credentials form;
 // §4; §8).
-import AxeBuilder from '@axe-core/playwright';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_CREDENTIALS, startNeosSandbox, type NeosSandbox } from '../../sandbox/neos/server';
-import { bearer, startTestServer, type TestServer, type TestUser } from '../api/support/testServer';
-import { signIn } from './support/app';
-import { launchChromium, newPage } from './support/browser';
+import { SANDBOX_CREDENTIALS } from '../../sandbox/neos/server';
+import { bearer, type TestServer, type TestUser } from '../api/support/testServer';
+import { seriousViolations } from './support/a11y';
+import { signIn, startE2eApp, type E2eApp } from './support/app';
+import { launchChromium, withPage as withPageIn } from './support/browser';
 
+let app: E2eApp;
 let server: TestServer;
-let sandbox: NeosSandbox;
 let browser: Browser;
 let owner: TestUser;
 
@@ -35,12 +34,8 @@ const lead = {
 const similarLead = { ...lead, address: '98 Other Road', email: 'm.q@example.test', phone: '555-010-0199' };
 
 beforeAll(async () => {
-  sandbox = await startNeosSandbox();
-  // As startE2eApp (tests/e2e/support/app.ts), with the Neos client pointed at the sandbox.
-  [server, browser] = await Promise.all([
-    startTestServer('sqlite', { staticDir: path.resolve('dist'), rateLimitPerMinute: false, neosApiUrl: sandbox.url }),
-    launchChromium(),
-  ]);
+  [app, browser] = await Promise.all([startE2eApp(), launchChromium()]);
+  server = app.server;
   const firm = await server.createFirm({ firmName: 'Quill Test Firm' });
   owner = await server.createUser({
     firmId: firm.id,
@@ -53,27 +48,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await server?.close();
-  await sandbox?.close();
+  await app?.close();
 });
 
-async function withPage(work: (page: Page) => Promise<void>) {
-  const { context, page, pageErrors } = await newPage(browser, server.baseUrl);
-  try {
-    await work(page);
-    expect(pageErrors).toEqual([]);
-  } finally {
-    await context.close();
-  }
+function withPage(work: (page: Page) => Promise<void>) {
+  return withPageIn(browser, server.baseUrl, work);
 }
 
-/** Serious and critical axe findings as "rule: selector" lines, so a failure says what to fix. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-}
 
 /** The firm's leads as the API lists them. */
 async function storedLeads() {

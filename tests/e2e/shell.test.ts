@@ -1,8 +1,8 @@
 // Issue 2 in Chromium: sign-in, guards, not-found, sign-out, the small-screen drawer and axe.
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, newPage, phoneViewport } from './support/browser';
+import { seriousViolations } from './support/a11y';
+import { launchChromium, phoneViewport, withPage as withPageIn } from './support/browser';
 import { signIn, startE2eApp, type E2eApp } from './support/app';
 import type { TestUser } from '../api/support/testServer';
 
@@ -27,22 +27,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function withPage(work: (page: Page) => Promise<void>, viewport?: { width: number; height: number }) {
-  const { context, page, pageErrors } = await newPage(browser, app.baseUrl, viewport);
-  try {
-    await work(page);
-    expect(pageErrors).toEqual([]);
-  } finally {
-    await context.close();
-  }
-}
-
-/** Serious and critical axe findings as "rule: selector" lines, so a failure says what to fix. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+function withPage(work: (page: Page) => Promise<void>, viewport?: { width: number; height: number }) {
+  return withPageIn(browser, app.baseUrl, work, viewport);
 }
 
 describe('the application shell in Chromium', () => {

@@ -24,7 +24,8 @@
  *    `@xstate.microstep`, so eventless and raised follow-ups count too, as do the initial ones
  *    (which depend on what the machine reads at start: replay under the same conditions as
  *    planning). `expectEveryTransitionTraversed` fails listing the edges no path takes, and
- *    returns the plain `CoverageSummary` that reports print.
+ *    returns the plain `CoverageSummary` that reports print; with `MODEL_COVERAGE_DIR` set it
+ *    also records it there for `npm run test:model` (scripts/test-model.ts).
  *
  * 3. Running (`runPath`). Each path runs against a real actor of the machine, provided with
  *    controlled promise actors: a done/error step settles the pending invocation with the step's
@@ -32,6 +33,9 @@
  *    step is sent as is. After every step the actor's state value and context must equal the
  *    model's, and the caller's assertions for the matching states run.
  */
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import {
   createActor,
   createEmptyActor,
@@ -268,13 +272,50 @@ export function coverageSummary(machine: AnyStateMachine, plans: ModelPlan | rea
   };
 }
 
-/** Throws, listing them, when some transitions of the definition are taken by no path. */
+/**
+ * `npm run test:model` (scripts/test-model.ts) sets this to a folder; every
+ * `expectEveryTransitionTraversed` then leaves its summary there, so the script can print one
+ * table for all machines and spot a machine that no suite checks.
+ */
+export const MODEL_COVERAGE_DIR_ENV = 'MODEL_COVERAGE_DIR';
+
+/** A summary as recorded: the edge keys too, so runs of the same machine can be added up. */
+export interface RecordedCoverage extends CoverageSummary {
+  traversedKeys: string[];
+}
+
+/** Writes one file per call (suites run in parallel workers); nothing when the variable is unset. */
+export function recordCoverage(summary: CoverageSummary, traversedKeys: Iterable<string>): void {
+  const dir = process.env[MODEL_COVERAGE_DIR_ENV];
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const recorded: RecordedCoverage = { ...summary, traversedKeys: [...traversedKeys].sort() };
+  writeFileSync(path.join(dir, `${summary.machineId}.${randomUUID()}.json`), `${JSON.stringify(recorded)}\n`);
+}
+
+/** Every summary recorded in `dir` (an absent folder holds none). */
+export function readRecordedCoverage(dir: string): RecordedCoverage[] {
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((file) => file.endsWith('.json'));
+  } catch {
+    return [];
+  }
+  return files.sort().map((file) => JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as RecordedCoverage);
+}
+
+/**
+ * Throws, listing them, when some transitions of the definition are taken by no path. The summary
+ * is recorded first (see `recordCoverage`), so a shortfall shows in the test:model table as well.
+ */
 export function expectEveryTransitionTraversed(
   machine: AnyStateMachine,
   plans: ModelPlan | readonly ModelPlan[],
 ): CoverageSummary {
   const all = Array.isArray(plans) ? plans : [plans as ModelPlan];
   const traversed = new Set(all.flatMap((plan) => [...plan.traversed]));
+  const summary = coverageSummary(machine, all);
+  recordCoverage(summary, traversed);
   const missing = collectTransitions(machine).filter((edge) => !traversed.has(edge.key));
   if (missing.length > 0) {
     throw new Error(
@@ -282,7 +323,7 @@ export function expectEveryTransitionTraversed(
         missing.map((edge) => `  ${describeEdge(edge)}`).join('\n'),
     );
   }
-  return coverageSummary(machine, all);
+  return summary;
 }
 
 function describeValue(value: AnyMachineSnapshot['value']): string {

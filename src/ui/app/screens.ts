@@ -26,13 +26,13 @@ export const EditFirmScreen = lazyScreen(() =>
   import('../pages/firm/EditFirmPage').then((m) => ({ default: m.EditFirmPage })),
 );
 export const IntakeListScreen = lazyScreen(() =>
-  import('../pages/placeholders/IntakeListPage').then((m) => ({ default: m.IntakeListPage })),
+  import('../pages/intake/list/IntakeListPage').then((m) => ({ default: m.IntakeListPage })),
 );
 export const NewIntakeScreen = lazyScreen(() =>
-  import('../pages/placeholders/NewIntakePage').then((m) => ({ default: m.NewIntakePage })),
+  import('../pages/intake/form/IntakeFormPage').then((m) => ({ default: m.NewIntakePage })),
 );
 export const IntakeDetailsScreen = lazyScreen(() =>
-  import('../pages/placeholders/IntakeDetailsPage').then((m) => ({ default: m.IntakeDetailsPage })),
+  import('../pages/intake/form/IntakeFormPage').then((m) => ({ default: m.IntakeDetailsPage })),
 );
 export const ForbiddenScreen = lazyScreen(() =>
   import('../pages/errors/ForbiddenPage').then((m) => ({ default: m.ForbiddenPage })),

@@ -1,23 +1,29 @@
-// The built client served by the real server on a temporary SQLite database, for browser tests.
-// Each test file starts its own server and firm, so files never see each other's data.
+// The built client served by the real server on a temporary SQLite database, with the Neos
+// sandbox on loopback, for browser tests. Each test file starts its own server and firm, so files
+// never see each other's data.
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { startTestServer, type TestServer, type TestUser } from '../../api/support/testServer';
+import { startNeosSandbox, type NeosSandbox } from '../../../sandbox/neos/server';
+import { startTestServer, type TestServer, type TestServerOptions, type TestUser } from '../../api/support/testServer';
 import type { Firm } from '../../../server/firms/repository';
 
 export interface E2eApp {
   server: TestServer;
+  neos: NeosSandbox;
   baseUrl: string;
   firm: Firm;
   owner: TestUser;
   close(): Promise<void>;
 }
 
-export async function startE2eApp(): Promise<E2eApp> {
+export async function startE2eApp(options: TestServerOptions = {}): Promise<E2eApp> {
+  const neos = await startNeosSandbox();
   const server = await startTestServer('sqlite', {
     staticDir: path.resolve('dist'),
     // Browser tests sign in many times from one address; the flood cap is tested in tests/api.
     rateLimitPerMinute: false,
+    neosApiUrl: neos.url,
+    ...options,
   });
   const firm = await server.createFirm();
   const owner = await server.createUser({
@@ -25,9 +31,19 @@ export async function startE2eApp(): Promise<E2eApp> {
     privilege: 'owner',
     firstName: 'Olivia',
     lastName: 'Owner',
-    email: 'olivia.owner@example.test',
+    email: `olivia.owner.${firm.id.slice(0, 8)}@example.test`,
   });
-  return { server, baseUrl: server.baseUrl, firm, owner, close: () => server.close() };
+  return {
+    server,
+    neos,
+    baseUrl: server.baseUrl,
+    firm,
+    owner,
+    async close() {
+      await server.close();
+      await neos.close();
+    },
+  };
 }
 
 /** Signs in through the login screen the way staff do, and waits for the post-login page. */

@@ -34,3 +34,22 @@ export async function newPage(
   page.on('pageerror', (error) => pageErrors.push(error));
   return { context, page, pageErrors };
 }
+
+/**
+ * Runs `work` in a fresh browser context (its own storage: no session leaks between tests) and
+ * fails the test when the page threw an uncaught error.
+ */
+export async function withPage(
+  browser: Browser,
+  baseURL: string,
+  work: (page: Page) => Promise<void>,
+  viewport = desktopViewport,
+): Promise<void> {
+  const { context, page, pageErrors } = await newPage(browser, baseURL, viewport);
+  try {
+    await work(page);
+    if (pageErrors.length > 0) throw new Error(`The page threw: ${pageErrors.map((error) => error.message).join('; ')}`);
+  } finally {
+    await context.close();
+  }
+}

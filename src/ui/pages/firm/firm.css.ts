@@ -41,7 +41,7 @@ export const status = style({
   fontWeight: vars.font.weightBold,
 });
 
-export const connected = style([status, { background: vars.color.brandSoft, color: vars.color.success }]);
+export const connected = style([status, { background: vars.color.brandSoft, color: vars.color.brandHover }]);
 export const notConnected = style([status, { background: vars.color.surfaceMuted, color: vars.color.textMuted }]);
 
 export const grid = style({

@@ -1,0 +1,52 @@
+// HTTP for intakes (intake spec §7; DESIGN.md: GET /v1/intake/{caseId}). Every signed-in role lists,
+// creates, opens and saves intakes (intake spec §6); requests are checked against openapi.yaml
+// (server/http/openapi.ts) before these handlers run, so `id` and `generalCaseInformationId`
+// never get this far (the contract refuses them, intake spec §5).
+import type { FastifyInstance } from 'fastify';
+import { PAGE_SIZE } from '../../src/domain/constants';
+import { privileges, type IntakeStatus } from '../../src/domain/enums';
+import { callerOf } from '../auth/plugin';
+import type { IntakeInput, IntakesService } from './service';
+
+interface IntakeListQuery {
+  userId?: string;
+  pageSize?: number;
+  offSetValue?: number;
+  searchFilter?: string;
+  status?: IntakeStatus;
+}
+
+interface IntakeBody {
+  userId: string;
+  generalCaseInformation: IntakeInput;
+}
+
+interface CaseParams {
+  caseId: string;
+}
+
+export interface IntakesRoutesOptions {
+  intakes: IntakesService;
+}
+
+export async function intakesRoutes(app: FastifyInstance, { intakes }: IntakesRoutesOptions): Promise<void> {
+  app.get<{ Querystring: IntakeListQuery }>('/v1/intake', { config: { access: privileges } }, async (request) => {
+    const { userId, pageSize = PAGE_SIZE, offSetValue = 0, searchFilter, status } = request.query;
+    return { data: await intakes.list(callerOf(request), { userId, pageSize, offSetValue, searchFilter, status }) };
+  });
+
+  app.get<{ Params: CaseParams }>('/v1/intake/:caseId', { config: { access: privileges } }, async (request) => ({
+    data: await intakes.get(callerOf(request), request.params.caseId),
+  }));
+
+  app.post<{ Body: IntakeBody }>('/v1/intake', { config: { access: privileges } }, async (request, reply) => {
+    const { userId, generalCaseInformation } = request.body;
+    const created = await intakes.create(callerOf(request), userId, generalCaseInformation);
+    return reply.code(201).send({ data: created });
+  });
+
+  app.patch<{ Params: CaseParams; Body: IntakeBody }>('/v1/intake/:caseId', { config: { access: privileges } }, async (request) => {
+    const { userId, generalCaseInformation } = request.body;
+    return { data: await intakes.update(callerOf(request), request.params.caseId, userId, generalCaseInformation) };
+  });
+}

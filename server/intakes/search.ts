@@ -1,0 +1,99 @@
+// The intake list's search (openapi.yaml GET /v1/intake: client name, phone, email, representative
+// and case ID, ignoring case) runs on a full-text index, not a scan (migration 0006): FTS5 on
+// SQLite, a tsvector with a GIN index on PostgreSQL. Both index the same text, `search_terms`,
+// which is made here in TypeScript so the two databases see identical words, and both receive the
+// same parsed query, written in each one's syntax by the two formatters below.
+//
+// Words are lower-case runs of letters and digits with accents removed, so the index never sees
+// punctuation and a query can never carry an operator: whatever the user types is reduced to
+// such words before it reaches FTS5 or to_tsquery.
+
+/** A query never needs more words than this; more only make the index work harder. */
+export const MAX_SEARCH_PHRASES = 8;
+
+/** 'José O'Neil-Smith' -> ['jose', 'o', 'neil', 'smith']. */
+export function searchWords(text: string | null | undefined): string[] {
+  if (!text) return [];
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+/**
+ * The digit strings a phone number is found by: all its digits, without a leading US country
+ * code, and the local seven, so '5550100', '555 0100', '(555) 010-0' and '010-0100' all find
+ * '(555) 010-0100' whatever punctuation it was stored with.
+ */
+export function phoneDigitTerms(phone: string): string[] {
+  const digits = phone.replace(/\D/g, '');
+  if (!digits) return [];
+  const terms = [digits];
+  if (digits.length === 11 && digits.startsWith('1')) terms.push(digits.slice(1));
+  if (digits.length > 7) terms.push(digits.slice(-7));
+  return terms;
+}
+
+export interface SearchableIntake {
+  caseId: string;
+  clientName: string;
+  clientPhone: string;
+  clientEmail: string;
+  representativeName: string | null;
+}
+
+/**
+ * The indexed text of one intake. Each field keeps its words in order (a query 'a.b@c.com' is the
+ * phrase 'a b c com'); the case ID is there as its groups and as one hex word, so a pasted ID,
+ * its first characters, or the ID without dashes all find it.
+ */
+export function intakeSearchTerms(intake: SearchableIntake): string {
+  return [
+    ...searchWords(intake.clientName),
+    ...searchWords(intake.clientEmail),
+    ...searchWords(intake.clientPhone),
+    ...phoneDigitTerms(intake.clientPhone),
+    ...searchWords(intake.caseId),
+    intake.caseId.replace(/[^0-9A-Za-z]/g, '').toLowerCase(),
+    ...searchWords(intake.representativeName),
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** A query: every phrase must match (AND); a phrase is adjacent words, the last one a prefix. */
+export type SearchQuery = string[][];
+
+/** Only digits and the punctuation phone numbers are written with: '(555) 010-0100', '555 0100'. */
+const phoneLike = /^[\d\s().+\-/]*\d[\d\s().+\-/]*$/;
+
+/**
+ * The user's text as phrases, or an empty list when it holds nothing searchable ('"', '*'), which
+ * the list treats like an empty search. Each space-separated word becomes one phrase, so 'jo sam'
+ * finds 'Jones Sample' and 'alex.sample@example' must appear as written; a text that looks like a
+ * phone number is one run of digits, so spacing and punctuation do not matter.
+ */
+export function parseSearch(text: string | null | undefined): SearchQuery {
+  const trimmed = (text ?? '').trim();
+  if (!trimmed) return [];
+  if (phoneLike.test(trimmed)) return [[trimmed.replace(/\D/g, '')]];
+  return trimmed
+    .split(/\s+/)
+    .map((word) => searchWords(word))
+    .filter((phrase) => phrase.length > 0)
+    .slice(0, MAX_SEARCH_PHRASES);
+}
+
+/** FTS5 syntax: '"alex"* AND "alex sample example"*'. Words hold letters and digits only. */
+export function toFts5Query(query: SearchQuery): string {
+  return query.map((phrase) => `"${phrase.join(' ')}"*`).join(' AND ');
+}
+
+/** to_tsquery syntax: `'alex':* & 'alex' <-> 'sample' <-> 'example':*`. */
+export function toTsQuery(query: SearchQuery): string {
+  return query
+    .map((phrase) => phrase.map((word, index) => `'${word}'${index === phrase.length - 1 ? ':*' : ''}`).join(' <-> '))
+    .join(' & ');
+}

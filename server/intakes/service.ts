@@ -1,0 +1,225 @@
+// Intakes on the server (intake spec §3-§7; DESIGN.md, Intakes and Tenancy): the same rules as
+// the form (src/domain/intake), the caller's firm from the token, final intakes read-only, and
+// updates that must start from the stored version. Rows become openapi.yaml's
+// GeneralCaseInformation and IntakeRow here.
+import type { Kysely } from 'kysely';
+import { parseCalendarDate, todayIso } from '../../src/domain/dates';
+import type { IntakeStatus } from '../../src/domain/enums';
+import {
+  calendarDatePaths,
+  fromApiIntake,
+  intakeMessages,
+  requiredFieldsToast,
+  sectionKeys,
+  toApiIntake,
+  validateDraft,
+  validateFinal,
+  type ApiGeneralCaseInformation,
+  type FieldErrors,
+  type LooseApiIntake,
+} from '../../src/domain/intake';
+import type { SessionUser } from '../../src/domain/session';
+import type { Database } from '../db/database';
+import { forbidden } from '../auth/plugin';
+import { ApiError, notFound } from '../http/errors';
+import {
+  findIntake,
+  insertIntake,
+  listIntakes,
+  parseSections,
+  updateDraftIntake,
+  type IntakeListRow,
+  type IntakeRow,
+  type IntakeSections,
+} from './repository';
+import { parseSearch } from './search';
+
+/** generalCaseInformation of POST and PATCH, as openapi.yaml lets it through. */
+export type IntakeInput = LooseApiIntake & { status: IntakeStatus; updatedAt?: string | null };
+
+/** The `IntakeRow` schema of openapi.yaml. */
+export interface IntakeListItem {
+  caseId: string;
+  clientName: string;
+  representativeName: string | null;
+  createdAt: string;
+  updatedAt: string;
+  status: IntakeStatus;
+}
+
+export interface IntakePage {
+  record: IntakeListItem[];
+  totalRecords: number;
+}
+
+export interface IntakePageRequest {
+  userId?: string;
+  pageSize: number;
+  offSetValue: number;
+  searchFilter?: string;
+  status?: IntakeStatus;
+}
+
+export function intakeFinal(): ApiError {
+  return new ApiError(409, 'intake_final', 'This intake is final and can no longer be changed.');
+}
+
+export function intakeStale(): ApiError {
+  return new ApiError(409, 'intake_stale', 'Someone else changed this intake since you opened it.');
+}
+
+export function intakeNotFound(): ApiError {
+  return notFound('Intake not found');
+}
+
+/** The GeneralCaseInformation of openapi.yaml: the stored sections with the row's own columns. */
+export function toGeneralCaseInformation(row: IntakeRow): ApiGeneralCaseInformation {
+  return {
+    caseId: row.case_id,
+    status: row.status,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    representativeName: row.representative_name,
+    ...parseSections(row),
+  };
+}
+
+function toListItem(row: IntakeListRow): IntakeListItem {
+  return {
+    caseId: row.case_id,
+    clientName: row.client_name,
+    representativeName: row.representative_name,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    status: row.status,
+  };
+}
+
+function fullName(caller: SessionUser): string {
+  return [caller.firstName, caller.middleName, caller.lastName].map((part) => part?.trim()).filter(Boolean).join(' ');
+}
+
+/** The userId the spec's client sends (intake spec §6) must be the caller's own (openapi.yaml). */
+function ensureOwnUserId(caller: SessionUser, userId: string | undefined): void {
+  if (userId !== undefined && userId !== caller.id) throw forbidden();
+}
+
+/**
+ * The latest calendar date anywhere (UTC+14): a birth date of "today" where the user sits is
+ * never in the future for the server, whichever time zone it runs in.
+ */
+function latestToday(now: Date = new Date()): string {
+  const shifted = new Date(now.getTime() + 14 * 60 * 60 * 1000);
+  return todayIso(new Date(shifted.getUTCFullYear(), shifted.getUTCMonth(), shifted.getUTCDate()));
+}
+
+function readPath(value: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), value);
+}
+
+/** Dates the contract's pattern lets through but the calendar lacks ('2023-02-30'). */
+function invalidDates(input: IntakeInput): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const path of calendarDatePaths) {
+    const value = readPath(input, path);
+    if (typeof value === 'string' && value.trim() !== '' && !parseCalendarDate(value)) errors[path] = intakeMessages.invalidDate;
+  }
+  return errors;
+}
+
+function rejected(errors: FieldErrors, message: string): ApiError {
+  return new ApiError(400, 'validation_failed', message, errors);
+}
+
+/**
+ * The form's rules on the submitted intake (intake spec §5): a draft needs first and last name, a
+ * final intake every validated tab; texts stay within their limits either way. Returns the
+ * sections as the form would send them ('n/a' middle name emptied, counts whole, dates ISO).
+ */
+export function validIntakeSections(input: IntakeInput, now: Date = new Date()): IntakeSections {
+  const dates = invalidDates(input);
+  if (Object.keys(dates).length > 0) throw rejected(dates, `Invalid request: ${intakeMessages.invalidDate}`);
+  const form = fromApiIntake(input);
+  const draft = validateDraft(form);
+  const errors = draft.ok ? {} : { ...draft.errors };
+  if (input.status === 'final') {
+    const final = validateFinal(form, latestToday(now));
+    if (!final.ok) {
+      Object.assign(errors, final.errors);
+      throw rejected(errors, requiredFieldsToast(final.firstFailingTab.name));
+    }
+  }
+  const [first] = Object.values(errors);
+  if (first !== undefined) throw rejected(errors, `Invalid request: ${first}`);
+  const api = toApiIntake(form);
+  return Object.fromEntries(sectionKeys.map((key) => [key, api[key]])) as IntakeSections;
+}
+
+/** The version an update started from, in the stored form (ISO, milliseconds, Z). */
+function storedForm(updatedAt: string | null | undefined): string | undefined {
+  if (!updatedAt) return undefined;
+  const time = Date.parse(updatedAt);
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+}
+
+export function createIntakesService({ db }: { db: Kysely<Database> }) {
+  return {
+    async list(caller: SessionUser, request: IntakePageRequest): Promise<IntakePage> {
+      ensureOwnUserId(caller, request.userId);
+      const { rows, total } = await listIntakes(db, {
+        firmId: caller.firmId,
+        status: request.status,
+        search: parseSearch(request.searchFilter),
+        limit: request.pageSize,
+        offset: request.offSetValue,
+      });
+      return { record: rows.map(toListItem), totalRecords: total };
+    },
+
+    async get(caller: SessionUser, caseId: string): Promise<ApiGeneralCaseInformation> {
+      const row = await findIntake(db, caller.firmId, caseId);
+      if (!row) throw intakeNotFound();
+      return toGeneralCaseInformation(row);
+    },
+
+    async create(caller: SessionUser, userId: string, input: IntakeInput): Promise<ApiGeneralCaseInformation> {
+      ensureOwnUserId(caller, userId);
+      const sections = validIntakeSections(input);
+      const row = await insertIntake(db, {
+        firmId: caller.firmId,
+        status: input.status,
+        representativeId: caller.id,
+        representativeName: fullName(caller),
+        sections,
+      });
+      return toGeneralCaseInformation(row);
+    },
+
+    async update(caller: SessionUser, caseId: string, userId: string, input: IntakeInput): Promise<ApiGeneralCaseInformation> {
+      ensureOwnUserId(caller, userId);
+      // Another firm's intake is not found before its body is looked at (DESIGN.md, Tenancy).
+      const stored = await findIntake(db, caller.firmId, caseId);
+      if (!stored) throw intakeNotFound();
+      if (stored.status === 'final') throw intakeFinal();
+      const sections = validIntakeSections(input);
+      const expectedUpdatedAt = storedForm(input.updatedAt);
+      if (expectedUpdatedAt === undefined) throw intakeStale();
+      const row = await updateDraftIntake(db, {
+        firmId: caller.firmId,
+        caseId,
+        expectedUpdatedAt,
+        status: input.status,
+        sections,
+        representativeName: stored.representative_name,
+      });
+      if (row) return toGeneralCaseInformation(row);
+      // Nothing changed: the row went away, became final, or moved on since it was read.
+      const now = await findIntake(db, caller.firmId, caseId);
+      if (!now) throw intakeNotFound();
+      if (now.status === 'final') throw intakeFinal();
+      throw intakeStale();
+    },
+  };
+}
+
+export type IntakesService = ReturnType<typeof createIntakesService>;

@@ -1,0 +1,86 @@
+// The intake form's unsaved copy (issue 5, item 6): what was typed since the last save, kept in
+// this tab's sessionStorage so that a reload or a crash does not lose it. One copy per user and
+// intake ('new' before the first save). Never with SSN/ITIN digits (DESIGN.md: no SSN or ITIN
+// digits outside the server and the form being edited). The session machine clears this tab's
+// sessionStorage on logout, so a copy never outlives the session that typed it.
+import { emptyIntake } from '../domain/intake/empty';
+import { withoutSsnDigits } from '../domain/intake/normalise';
+import type { GeneralCaseInformation } from '../domain/intake/types';
+
+export interface UnsavedCopyOwner {
+  userId: string;
+  /** null before the intake's first save (/new-intake). */
+  caseId: string | null;
+}
+
+interface StoredCopy {
+  userId: string;
+  caseId: string | null;
+  intake: GeneralCaseInformation;
+}
+
+const KEY_PREFIX = 'intake.unsavedCopy';
+
+export function unsavedCopyKey({ userId, caseId }: UnsavedCopyOwner): string {
+  return `${KEY_PREFIX}.${userId}.${caseId ?? 'new'}`;
+}
+
+/** This tab's sessionStorage, or null where there is none (node) or it is refused (privacy modes). */
+export function browserSessionStorage(): Storage | null {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeUnsavedCopy(storage: Storage, owner: UnsavedCopyOwner, intake: GeneralCaseInformation): void {
+  const stored: StoredCopy = { userId: owner.userId, caseId: owner.caseId, intake: withoutSsnDigits(intake) };
+  try {
+    storage.setItem(unsavedCopyKey(owner), JSON.stringify(stored));
+  } catch {
+    // A full storage (QuotaExceededError) only costs the safety copy; the form keeps working.
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The stored copy as a complete intake: each section over the blank one, so a copy written by an
+ * older build (a field missing) still fills every input.
+ */
+function completeIntake(stored: Record<string, unknown>): GeneralCaseInformation {
+  const blank = emptyIntake();
+  const merged: Record<string, unknown> = { ...blank };
+  for (const [key, empty] of Object.entries(blank)) {
+    const value = stored[key];
+    if (value === undefined) continue;
+    merged[key] = isRecord(empty) && isRecord(value) ? { ...empty, ...value } : value;
+  }
+  return merged as unknown as GeneralCaseInformation;
+}
+
+/** The copy this user left for this intake, or null (none, another user's, unreadable). */
+export function readUnsavedCopy(storage: Storage, owner: UnsavedCopyOwner): GeneralCaseInformation | null {
+  let parsed: unknown;
+  try {
+    const raw = storage.getItem(unsavedCopyKey(owner));
+    if (raw === null) return null;
+    parsed = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!isRecord(parsed) || parsed.userId !== owner.userId || (parsed.caseId ?? null) !== owner.caseId) return null;
+  if (!isRecord(parsed.intake)) return null;
+  return withoutSsnDigits(completeIntake(parsed.intake));
+}
+
+export function removeUnsavedCopy(storage: Storage, owner: UnsavedCopyOwner): void {
+  try {
+    storage.removeItem(unsavedCopyKey(owner));
+  } catch {
+    // Nothing to do: a storage that refuses access holds no copy either.
+  }
+}

@@ -1,0 +1,35 @@
+import { memo } from 'react';
+import { DateInput } from '../../../components/DateInput';
+import { useIntakeField } from '../form/intakeFieldBinding';
+import { cell, type CellSpan } from './fieldLayout.css';
+import type { DatePath } from './intakePaths';
+import { useRequired, type RequiredWhen } from './requiredWhen';
+
+export interface IntakeDateFieldProps {
+  path: DatePath;
+  label: string;
+  /** Latest choosable day, 'YYYY-MM-DD' (todayIso() for a birth date, intake spec §2 tab 1). */
+  max?: string;
+  required?: RequiredWhen;
+  span?: CellSpan;
+}
+
+/** A calendar date held as 'YYYY-MM-DD' ('' when empty), intake spec §3. */
+export const IntakeDateField = memo(function IntakeDateField({ path, label, max, required, span }: IntakeDateFieldProps) {
+  const field = useIntakeField(path);
+  const isRequired = useRequired(required);
+  return (
+    <div className={cell({ span })}>
+      <DateInput
+        label={label}
+        value={field.value}
+        onChange={field.onChange}
+        max={max}
+        required={isRequired}
+        error={field.error}
+        disabled={field.disabled}
+        name={path}
+      />
+    </div>
+  );
+});

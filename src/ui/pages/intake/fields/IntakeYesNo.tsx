@@ -1,0 +1,36 @@
+import { memo } from 'react';
+import { RadioGroup, YES_NO_OPTIONS } from '../../../components/RadioGroup';
+import { useIntakeField } from '../form/intakeFieldBinding';
+import { cell, type CellSpan } from './fieldLayout.css';
+import type { YesNoPath } from './intakePaths';
+import { useRequired, type RequiredWhen } from './requiredWhen';
+
+export interface IntakeYesNoProps {
+  path: YesNoPath;
+  label: string;
+  required?: RequiredWhen;
+  span?: CellSpan;
+}
+
+/**
+ * A Yes/No question (intake spec §9: exactly Yes and No). Nothing is checked while unanswered
+ * (null). Answering No may clear other fields: the domain's applyChange does it in the machine.
+ */
+export const IntakeYesNo = memo(function IntakeYesNo({ path, label, required, span }: IntakeYesNoProps) {
+  const field = useIntakeField(path);
+  const isRequired = useRequired(required);
+  return (
+    <div className={cell({ span })}>
+      <RadioGroup<boolean>
+        label={label}
+        options={YES_NO_OPTIONS}
+        value={field.value}
+        onChange={field.onChange}
+        required={isRequired}
+        error={field.error}
+        disabled={field.disabled}
+        name={path}
+      />
+    </div>
+  );
+});

@@ -1,0 +1,14 @@
+export { IntakeTextField, type IntakeTextFieldProps } from './IntakeTextField';
+export { IntakeTextArea, type IntakeTextAreaProps } from './IntakeTextArea';
+export { IntakeYesNo, type IntakeYesNoProps } from './IntakeYesNo';
+export { IntakeDateField, type IntakeDateFieldProps } from './IntakeDateField';
+export { IntakeCountField, type IntakeCountFieldProps } from './IntakeCountField';
+export { IntakeRadio, type IntakeRadioProps, type RadioChoicePath } from './IntakeRadio';
+export { IntakeSelect, type IntakeSelectProps, type SelectChoicePath } from './IntakeSelect';
+export { IntakeTickGroup, type IntakeTickGroupProps } from './IntakeTickGroup';
+export { PhoneUsageField } from './PhoneUsageField';
+export { LanguagesField } from './LanguagesField';
+export { SsnItinField } from './SsnItinField';
+export { useRequired, type RequiredWhen } from './requiredWhen';
+export type { CellSpan } from './fieldLayout.css';
+export type { CountPath, DatePath, TickGroupBase, YesNoPath } from './intakePaths';

@@ -1,0 +1,52 @@
+import { useSelector } from '@xstate/react';
+import { Button } from '../../../components/Button';
+import { inForm, type IntakeActor } from './intakeActor';
+import { INTAKE_FORM_TEXT } from './intakeFormText';
+import * as css from './intakeForm.css';
+
+/**
+ * Back, Next (Submit on the last tab) and the save button of the mode (intake spec §2): 'Save As
+ * Draft' in create mode, 'Save Changes' in edit mode, none when read-only. The machine answers
+ * every "may I" through `can`; the page only shows the answer.
+ */
+export function IntakeFormButtons({ actor }: { actor: IntakeActor }) {
+  const readOnly = useSelector(actor, (snapshot) => snapshot.hasTag('readOnly'));
+  const canGoBack = useSelector(actor, (snapshot) => snapshot.can({ type: 'tab.back' }));
+  const canGoNext = useSelector(actor, (snapshot) => snapshot.can({ type: 'tab.next' }));
+  const canSubmit = useSelector(actor, (snapshot) => snapshot.can({ type: 'final.submit' }));
+  const submitting = useSelector(actor, (snapshot) => inForm(snapshot, 'submittingFinal'));
+  const canSave = useSelector(actor, (snapshot) => snapshot.can({ type: 'draft.save' }));
+  const savingDraft = useSelector(actor, (snapshot) => inForm(snapshot, 'savingDraft'));
+  const createMode = useSelector(actor, (snapshot) => snapshot.context.mode === 'create');
+  // The last tab is where Next has nowhere to go; outside a read-only form, Submit takes its place.
+  const showSubmit = !readOnly && !canGoNext && (canSubmit || submitting);
+
+  return (
+    <div className={css.buttons}>
+      <div className={css.buttonGroup}>
+        <Button tone="secondary" disabled={!canGoBack} onClick={() => actor.send({ type: 'tab.back' })}>
+          {INTAKE_FORM_TEXT.back}
+        </Button>
+        {showSubmit ? (
+          <Button loading={submitting} disabled={!canSubmit} onClick={() => actor.send({ type: 'final.submit' })}>
+            {INTAKE_FORM_TEXT.submit}
+          </Button>
+        ) : (
+          <Button disabled={!canGoNext} onClick={() => actor.send({ type: 'tab.next' })}>
+            {INTAKE_FORM_TEXT.next}
+          </Button>
+        )}
+      </div>
+      {!readOnly && (
+        <Button
+          tone="secondary"
+          loading={savingDraft}
+          disabled={!canSave}
+          onClick={() => actor.send({ type: 'draft.save' })}
+        >
+          {createMode ? INTAKE_FORM_TEXT.saveAsDraft : INTAKE_FORM_TEXT.saveChanges}
+        </Button>
+      )}
+    </div>
+  );
+}

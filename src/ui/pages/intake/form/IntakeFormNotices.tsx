@@ -1,0 +1,61 @@
+import { useSelector } from '@xstate/react';
+import { Button } from '../../../components/Button';
+import { inForm, isStale, type IntakeActor } from './intakeActor';
+import { intakeLifecycleMessages } from '../../../../machines/intake.machine';
+import { INTAKE_FORM_TEXT } from './intakeFormText';
+import * as css from './intakeForm.css';
+
+/** After a reload: the copy of what was typed before it, to take back or to drop (issue 5 item 6). */
+export function RestoreOffer({ actor }: { actor: IntakeActor }) {
+  const offering = useSelector(actor, (snapshot) => inForm(snapshot, 'offeringRestore'));
+  if (!offering) return null;
+  return (
+    <div role="alert" className={css.notice}>
+      <span>{INTAKE_FORM_TEXT.restoreText}</span>
+      <span className={css.buttonGroup}>
+        <Button size="sm" onClick={() => actor.send({ type: 'restore.accept' })}>
+          {INTAKE_FORM_TEXT.restore}
+        </Button>
+        <Button size="sm" tone="secondary" onClick={() => actor.send({ type: 'restore.decline' })}>
+          {INTAKE_FORM_TEXT.discard}
+        </Button>
+      </span>
+    </div>
+  );
+}
+
+/** A save refused because someone else saved first (409 intake_stale): the edits stay on screen. */
+export function StaleNotice({ actor }: { actor: IntakeActor }) {
+  const stale = useSelector(actor, isStale);
+  if (!stale) return null;
+  return (
+    <div role="alert" className={css.warning}>
+      <span>{intakeLifecycleMessages.stale}</span>
+      <Button size="sm" tone="secondary" onClick={() => actor.send({ type: 'intake.reload' })}>
+        {INTAKE_FORM_TEXT.reload}
+      </Button>
+    </div>
+  );
+}
+
+/** Loading the stored intake, and its failure with a way to try again. */
+export function LoadState({ actor }: { actor: IntakeActor }) {
+  const loading = useSelector(actor, (snapshot) => snapshot.matches('loading'));
+  const failed = useSelector(actor, (snapshot) => snapshot.matches('loadFailed'));
+  if (loading) {
+    return (
+      <p role="status" className={css.status}>
+        {INTAKE_FORM_TEXT.loading}
+      </p>
+    );
+  }
+  if (!failed) return null;
+  return (
+    <div role="alert" className={css.warning}>
+      <span>{INTAKE_FORM_TEXT.loadFailed}</span>
+      <Button size="sm" tone="secondary" onClick={() => actor.send({ type: 'intake.retry' })}>
+        {INTAKE_FORM_TEXT.retry}
+      </Button>
+    </div>
+  );
+}

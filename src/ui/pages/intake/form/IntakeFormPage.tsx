@@ -1,0 +1,84 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { PageHeader } from '../../../components/PageHeader';
+import { useSignedInUser } from '../../../app/session';
+import { NotFoundPage } from '../../errors/NotFoundPage';
+import { browserSessionStorage, readUnsavedCopy } from '../../../../machines/intakeUnsavedCopy';
+import { appIntakeMachine, inForm, type IntakeActor, type IntakeRouteMode } from './intakeActor';
+import { IntakeFormContext } from './intakeFieldBinding';
+import { IntakeFormButtons } from './IntakeFormButtons';
+import { LeaveConfirmDialog, SaveConfirmDialog } from './IntakeFormDialogs';
+import { LoadState, RestoreOffer, StaleNotice } from './IntakeFormNotices';
+import { INTAKE_FORM_TEXT } from './intakeFormText';
+import { IntakeTabs } from './IntakeTabs';
+import { useIntakeFormEvents } from './useIntakeFormEvents';
+import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
+
+const routeModes: readonly IntakeRouteMode[] = ['create', 'edit', 'view'];
+
+function isRouteMode(mode: string): mode is IntakeRouteMode {
+  return routeModes.some((known) => known === mode);
+}
+
+/** /new-intake: a blank intake in create mode (intake spec §2). */
+export function NewIntakePage() {
+  return <IntakeForm key="new" mode="create" caseId={undefined} />;
+}
+
+/** /intake-details/:mode/:caseId, mode create, edit or view; any other mode is not a page (spec §2). */
+export function IntakeDetailsPage() {
+  const { mode = '', caseId = '' } = useParams();
+  if (!isRouteMode(mode)) return <NotFoundPage />;
+  // A new route is a new form: one machine per intake and mode, never one reused for another.
+  return <IntakeForm key={`${mode}/${caseId}`} mode={mode} caseId={caseId} />;
+}
+
+/** What this user typed into this intake before a reload and never saved (issue 5 item 6). */
+function unsavedCopyOf(userId: string, caseId: string | undefined) {
+  const storage = browserSessionStorage();
+  return storage ? readUnsavedCopy(storage, { userId, caseId: caseId ?? null }) : null;
+}
+
+function IntakeForm({ mode, caseId }: { mode: IntakeRouteMode; caseId: string | undefined }) {
+  // Inside RequireSession the user is always there; '' only keeps the types honest.
+  const userId = useSignedInUser()?.id ?? '';
+  // Read once: the machine takes its input when it starts, and storage is not read per render.
+  const [input] = useState(() => ({ mode, caseId, userId, unsavedCopy: unsavedCopyOf(userId, caseId) }));
+  const actor = useActorRef(appIntakeMachine, { input });
+  useIntakeFormEvents(actor);
+  const blocker = useUnsavedChangesGuard(actor);
+
+  return (
+    <IntakeFormContext.Provider value={actor}>
+      <IntakeTitle actor={actor} mode={mode} />
+      <LoadState actor={actor} />
+      <RestoreOffer actor={actor} />
+      <StaleNotice actor={actor} />
+      <IntakeFormBody actor={actor} />
+      <SaveConfirmDialog actor={actor} />
+      <LeaveConfirmDialog blocker={blocker} />
+    </IntakeFormContext.Provider>
+  );
+}
+
+/** The route's title; an intake that opened read-only (a final one, spec §4) says so. */
+function IntakeTitle({ actor, mode }: { actor: IntakeActor; mode: IntakeRouteMode }) {
+  const viewing = useSelector(actor, (snapshot) => inForm(snapshot, 'viewing'));
+  return <PageHeader title={INTAKE_FORM_TEXT.titles[viewing ? 'view' : mode]} />;
+}
+
+/**
+ * The tabs and buttons, once there is an intake to show: not while it loads or failed to, nor
+ * while the restore offer waits for an answer (typing then would be overwritten by a restore).
+ */
+function IntakeFormBody({ actor }: { actor: IntakeActor }) {
+  const shown = useSelector(actor, (snapshot) => snapshot.matches('ready') && !inForm(snapshot, 'offeringRestore'));
+  if (!shown) return null;
+  return (
+    <>
+      <IntakeTabs actor={actor} />
+      <IntakeFormButtons actor={actor} />
+    </>
+  );
+}

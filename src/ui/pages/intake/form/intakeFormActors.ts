@@ -1,0 +1,27 @@
+// The real implementations of the intake machine's actors (DESIGN.md: the app provides them with
+// machine.provide; tests mock the fetchers).
+import { fromPromise } from 'xstate';
+import { createIntake, getIntake, updateIntake, type StoredIntake } from '../../../../api/intakes';
+import type { LooseApiIntake } from '../../../../domain/intake/normalise';
+import type { LoadIntakeInput, SavedIntake, SaveIntakeInput } from '../../../../machines/intake.machine';
+
+function savedOf(stored: StoredIntake): SavedIntake {
+  return { caseId: stored.caseId, updatedAt: stored.updatedAt, status: stored.status };
+}
+
+/** GET /v1/intake/{caseId}: the stored intake, as the API answers it. */
+export const loadIntake = fromPromise<LooseApiIntake, LoadIntakeInput>(({ input }) => getIntake(input.caseId));
+
+/**
+ * POST /v1/intake for an intake not stored yet, PATCH /v1/intake/{caseId} (ids stripped, with the
+ * version the edit started from) for one that is (intake spec §4 and §7). Throws the ApiError the
+ * machine branches on (`intake_stale`, `intake_final`).
+ */
+export const saveIntake = fromPromise<SavedIntake, SaveIntakeInput>(async ({ input }) => {
+  const intake = { ...input.intake, status: input.status };
+  if (input.caseId === null) return savedOf(await createIntake(input.userId, intake));
+  const version = input.updatedAt ?? input.intake.updatedAt;
+  // A stored intake always has its version; one without would be refused by the contract anyway.
+  if (version === null) throw new Error('The intake has no stored version to save against');
+  return savedOf(await updateIntake(input.caseId, input.userId, intake, version));
+});

@@ -1,0 +1,29 @@
+// The intake form's texts. Quoted ones come from intake spec §2; the others are ours (the spec
+// does not show them) and are listed in the README's decisions.
+export const INTAKE_FORM_TEXT = {
+  // Ours: one title per route mode (intake spec §2 routes).
+  titles: { create: 'New Intake', edit: 'Edit Intake', view: 'View Intake' },
+  tabsLabel: 'Intake sections',
+  // Quoted (spec §2 Intake form screen).
+  back: 'Back',
+  next: 'Next',
+  submit: 'Submit',
+  saveAsDraft: 'Save As Draft',
+  saveChanges: 'Save Changes',
+  confirmSaveTitle: 'Save changes',
+  confirmSaveText: 'Are you sure you want to save the changes you made?',
+  cancel: 'Cancel',
+  save: 'Save',
+  // Ours (issue 5 item 6: nothing typed is lost).
+  leaveTitle: 'Leave this page?',
+  leaveText: 'You have unsaved changes. Leave without saving?',
+  stay: 'Stay',
+  leave: 'Leave',
+  restoreText: 'You have unsaved changes from before the page was reloaded.',
+  restore: 'Restore',
+  discard: 'Discard',
+  reload: 'Reload intake',
+  loading: 'Loading intake...',
+  loadFailed: 'The intake could not be loaded.',
+  retry: 'Try again',
+} as const;

@@ -1,0 +1,21 @@
+// Tab 7, To Discuss with Client (intake spec §2): two groups, each with a Select All that shows
+// ticked only when every item of the (non-empty) group is. Not validated on submit (§5).
+import { checklistItems, discussionTopics } from '../../../../domain/intake/types';
+import { IntakeTickGroup } from '../fields';
+import { checklistItemLabels, discussionTopicLabels } from './intakeLabels';
+import * as css from './tabLayout.css';
+
+export function DiscussTab() {
+  return (
+    <div className={css.grid}>
+      <IntakeTickGroup
+        base="checklist"
+        legend="Topics to Discuss with Client"
+        keys={discussionTopics}
+        labels={discussionTopicLabels}
+        selectAll
+      />
+      <IntakeTickGroup base="checklist" legend="Checklist" keys={checklistItems} labels={checklistItemLabels} selectAll />
+    </div>
+  );
+}

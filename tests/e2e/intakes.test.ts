@@ -1,0 +1,413 @@
+// Issue 5 in Chromium, on the built app and the real server (intake spec §2, §4, §5, §8): a draft
+// with only the names, reopened from the list and filled on all seven tabs, saved after the
+// 'Save changes' question, a final submit refused on tab 3 and then accepted, the final intake
+// read-only, the list's search and status filter, and a reload in the middle of typing that
+// offers the typed text back. Then the intake machine's own paths, replayed through the screen.
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FieldPath, GeneralCaseInformation } from '../../src/domain/intake';
+import { intakeTabs, type IntakeTabId } from '../../src/domain/intake/tabs';
+import {
+  bodyPointLabels,
+  checklistItemLabels,
+  discussionTopicLabels,
+  impactPointLabels,
+  painAndSymptomsLabels,
+  symptomPointLabels,
+} from '../../src/ui/pages/intake/tabs/intakeLabels';
+import { bearer } from '../api/support/testServer';
+import { fullValidIntake } from '../domain/intake/fixtures';
+import { signIn, startE2eApp, type E2eApp } from './support/app';
+import { launchChromium, withPage } from './support/browser';
+
+let app: E2eApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startE2eApp(), launchChromium()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const TEXT = {
+  saved: 'Draft saved',
+  updated: 'Intake updated successfully!',
+  created: 'Intake created successfully!',
+  defendantMissing: 'Please fill required fields in the "Defendant Personal and Vehicle Information" tab.',
+  restoreOffer: 'You have unsaved changes from before the page was reloaded.',
+};
+
+// ---------------------------------------------------------------------------------------------
+// Filling the form the way staff do: by the label a person reads.
+
+/** The accessible name of every text, date, count and select field, by its intake path. */
+const fieldLabels: Partial<Record<FieldPath, string>> = {
+  'personalInformation.firstName': 'First Name',
+  'personalInformation.middleName': 'Middle Name',
+  'personalInformation.lastName': 'Last Name',
+  'personalInformation.address': 'Address',
+  'personalInformation.phoneNumber': 'Phone Number',
+  'personalInformation.email': 'E-mail',
+  'personalInformation.dl': 'DL',
+  'personalInformation.birthDate': 'Birth Date',
+  'personalInformation.status': 'Status',
+  'personalInformation.ssnItin': 'SSN/ITIN',
+  'personalInformation.alternateContact': 'Alternate Contact',
+  'personalInformation.relationshipToClient': 'Relationship to Client',
+  'personalInformation.altPhoneNumber': 'Alternate Number',
+  'personalInformation.minorParentsName': "Minor Parent's Name",
+  'personalInformation.passengerCount': 'How Many?',
+  'personalInformation.seatingPosition': 'Seating Position',
+  'vehicleInformation.information': 'Vehicle Information',
+  'vehicleInformation.owner': 'Owner',
+  'vehicleInformation.financeCompany': 'Finance Company',
+  'vehicleInformation.vin': 'VIN',
+  'vehicleInformation.licensePlate': 'License plate',
+  'vehicleInformation.pds': 'PD Estimate',
+  'vehicleInformation.location': 'Vehicle location',
+  'vehicleInformation.repairFacility': 'Repair facility',
+  'vehicleInformation.phoneNumber': 'Repair facility phone',
+  'vehicleInformation.insuredBy': 'Insured by',
+  'vehicleInformation.policyNo': 'Policy#',
+  'vehicleInformation.claimNo': 'Claim#',
+  'vehicleInformation.pdAdjuster': 'PD Adjuster',
+  'vehicleInformation.phone1': 'PD Adjuster phone',
+  'vehicleInformation.fax1': 'PD Adjuster fax',
+  'vehicleInformation.biAdjuster': 'BI Adjuster',
+  'vehicleInformation.phone2': 'BI Adjuster phone',
+  'vehicleInformation.fax2': 'BI Adjuster fax',
+  'defendantInformation.driversName': "Driver's name",
+  'defendantInformation.owner': 'Owner',
+  'defendantInformation.phoneNumber': 'Phone Number',
+  'defendantInformation.address': 'Address',
+  'defendantInformation.information': 'Vehicle Information',
+  'defendantInformation.vin': 'VIN',
+  'defendantInformation.licensePlate': 'License plate',
+  'defendantInformation.insuredBy': 'Insured by',
+  'defendantInformation.policyNo': 'Policy#',
+  'defendantInformation.claimNo': 'Claim#',
+  'defendantInformation.pdAdjuster': 'PD Adjuster',
+  'defendantInformation.phone1': 'PD Adjuster phone',
+  'defendantInformation.fax1': 'PD Adjuster fax',
+  'defendantInformation.biAdjuster': 'BI Adjuster',
+  'defendantInformation.phone2': 'BI Adjuster phone',
+  'defendantInformation.fax2': 'BI Adjuster fax',
+  'injuryInformation.hospitalDate': 'Hospital Date',
+  'injuryInformation.hospital': 'Hospital',
+  'injuryInformation.painStart': 'When did pain start?',
+  'injuryInformation.painAndSymptomsExp': 'Describe all pain/symptoms experienced',
+  'injuryInformation.dailyLifeWorkEffect': 'Are injuries affecting daily life/work? If so, how?',
+  'injuryInformation.doctor': 'Doctor',
+  'injuryInformation.doctorPhone': 'Doctor phone',
+  'injuryInformation.doctorFax': 'Doctor fax',
+  'injuryInformation.chiropractor': 'Chiropractor',
+  'injuryInformation.chiropractorPhone': 'Chiropractor phone',
+  'injuryInformation.chiropractorFax': 'Chiropractor fax',
+  'injuryInformation.specialist': 'Specialist',
+  'injuryInformation.specialistPhone': 'Specialist phone',
+  'injuryInformation.specialistFax': 'Specialist fax',
+  'injuryInformation.description': 'Description of prior injuries',
+  'injuryInformation.facilityTreated': 'Facility where treated',
+  'injuryInformation.doctorSpecialistName': 'Doctor/Specialist name',
+  'injuryInformation.dates': 'Date(s)',
+  'injuryInformation.provider': 'Provider',
+  'injuryInformation.insIdNumber': 'Insurance ID Number',
+  'incidentDescription.crashReportNum': 'Crash Report Number',
+  'incidentDescription.city': 'City',
+  'incidentDescription.county': 'County',
+  'incidentDescription.crashLocation': 'Crash location',
+  'incidentDescription.clientCitedReason': 'Client cited reason',
+  'incidentDescription.defendantReason': 'Defendant reason',
+  'incidentDescription.howManyVehicles': 'How many vehicles?',
+  'incidentDescription.description': 'Incident Description',
+  'incidentDescription.fault': 'Describe the prior incident(s), including who was at fault',
+  'incidentDescription.witnessNamesAndContacts': 'Witness names and contact information',
+  'incidentDescription.photoOrEvidenceDescription': 'Description of photo or other evidence',
+};
+
+/** The tick boxes' labels, by the key of their section (tabs 4, 5 and 7). */
+const tickLabels: Record<string, string> = {
+  ...bodyPointLabels,
+  ...symptomPointLabels,
+  ...impactPointLabels,
+  ...painAndSymptomsLabels,
+  ...discussionTopicLabels,
+  ...checklistItemLabels,
+};
+
+const choiceLabels: Record<string, string> = {
+  spanish: 'Spanish',
+  english: 'English',
+  vietnamese: 'Vietnamese',
+  call: 'Call',
+  text: 'Text',
+};
+
+function panel(page: Page): Locator {
+  return page.getByRole('tabpanel');
+}
+
+function field(page: Page, path: FieldPath): Locator {
+  const label = fieldLabels[path];
+  if (!label) throw new Error(`No label known for ${path}`);
+  return panel(page).getByLabel(label, { exact: true });
+}
+
+async function openTab(page: Page, id: IntakeTabId): Promise<void> {
+  const tab = intakeTabs.find((candidate) => candidate.id === id);
+  if (!tab) throw new Error(`No tab ${id}`);
+  await page.getByRole('tab', { name: tab.name }).click();
+  await expect.poll(() => page.getByRole('tab', { name: tab.name }).getAttribute('aria-selected')).toBe('true');
+}
+
+/** Every field of one section, typed, ticked or chosen as a person would; unticked boxes left alone. */
+async function fillSection(page: Page, section: keyof GeneralCaseInformation, values: Record<string, unknown>) {
+  for (const [key, value] of Object.entries(values)) {
+    const path = `${section}.${key}` as FieldPath;
+    if (key === 'painAndSymptoms' && typeof value === 'object' && value !== null) {
+      for (const [tick, on] of Object.entries(value)) if (on) await panel(page).getByLabel(tickLabels[tick], { exact: true }).check();
+    } else if (Array.isArray(value)) {
+      for (const choice of value) await panel(page).getByLabel(choiceLabels[choice as string], { exact: true }).check();
+    } else if (typeof value === 'boolean' && fieldLabels[path] === undefined && !(key in tickLabels)) {
+      await panel(page).locator(`input[type="radio"][name="${path}"][value="${String(value)}"]`).check();
+    } else if (typeof value === 'boolean') {
+      if (value) await panel(page).getByLabel(tickLabels[key], { exact: true }).check();
+    } else if (value === null || value === '') {
+      continue;
+    } else if (path === 'personalInformation.status') {
+      await field(page, path).selectOption(String(value));
+    } else if (path === 'personalInformation.gender' || path === 'personalInformation.civilStatus') {
+      await panel(page).locator(`input[type="radio"][name="${path}"][value="${String(value)}"]`).check();
+    } else {
+      await field(page, path).fill(String(value));
+    }
+  }
+}
+
+/** Fills all seven tabs with `intake`'s values, tab by tab, from the tab bar. */
+async function fillAllTabs(page: Page, intake: GeneralCaseInformation): Promise<void> {
+  for (const tab of intakeTabs) {
+    await openTab(page, tab.id);
+    await fillSection(page, tab.section, intake[tab.section] as unknown as Record<string, unknown>);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The stored intakes, as the API has them.
+
+async function ownerToken(): Promise<string> {
+  return app.server.login(app.owner.email, app.owner.password);
+}
+
+async function storedRows(searchFilter = '') {
+  const { data, error } = await app.server.api.GET('/v1/intake', {
+    params: { query: { userId: app.owner.id, pageSize: 100, searchFilter } },
+    headers: bearer(await ownerToken()),
+  });
+  if (error || !data) throw new Error('GET /v1/intake failed');
+  return data.data.record;
+}
+
+async function storedIntake(caseId: string) {
+  const { data, error } = await app.server.api.GET('/v1/intake/{caseId}', {
+    params: { path: { caseId } },
+    headers: bearer(await ownerToken()),
+  });
+  if (error || !data) throw new Error('GET /v1/intake/{caseId} failed');
+  return data.data;
+}
+
+function toast(page: Page, text: string): Locator {
+  return page.getByText(text, { exact: true }).first();
+}
+
+function inPage(work: (page: Page) => Promise<void>): Promise<void> {
+  return withPage(browser, app.baseUrl, async (page) => {
+    await signIn(page, app.owner);
+    await work(page);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe('intakes in Chromium', () => {
+  const intake = fullValidIntake();
+  const clientName = `${intake.personalInformation.firstName} ${intake.personalInformation.middleName} ${intake.personalInformation.lastName}`;
+  let caseId = '';
+
+  it('saves a draft with only the names, after the names were asked for', async () => {
+    await inPage(async (page) => {
+      await page.getByRole('button', { name: 'New Intake' }).click();
+      await page.waitForURL('**/new-intake');
+      await page.getByRole('button', { name: 'Save As Draft' }).click();
+      await page.getByText('Please enter your First Name').waitFor();
+      await page.getByText('Please enter your Last Name').waitFor();
+
+      await field(page, 'personalInformation.firstName').fill(intake.personalInformation.firstName);
+      await field(page, 'personalInformation.middleName').fill(intake.personalInformation.middleName);
+      await field(page, 'personalInformation.lastName').fill(intake.personalInformation.lastName);
+      await page.getByRole('button', { name: 'Save As Draft' }).click();
+      await toast(page, TEXT.saved).waitFor();
+      // Create mode stays (intake spec §4), the button with it.
+      await page.getByRole('button', { name: 'Save As Draft' }).waitFor();
+
+      const rows = await storedRows();
+      expect(rows).toEqual([expect.objectContaining({ clientName, status: 'draft', representativeName: 'Olivia Owner' })]);
+      caseId = rows[0].caseId;
+    });
+  });
+
+  it('reopens the draft from the list, fills all seven tabs and saves after the confirmation', async () => {
+    await inPage(async (page) => {
+      const row = page.getByRole('row').filter({ hasText: clientName });
+      await row.getByRole('button', { name: 'Edit' }).waitFor();
+      expect(await row.getByRole('cell').allTextContents()).toEqual([
+        clientName,
+        'Olivia Owner',
+        expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/),
+        expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/),
+        'Draft',
+        'Edit',
+      ]);
+      await row.click();
+      await page.waitForURL(`**/intake-details/edit/${caseId}`);
+      await expect.poll(() => field(page, 'personalInformation.firstName').inputValue()).toBe('Alex');
+
+      await fillAllTabs(page, intake);
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Save changes' });
+      await dialog.getByText('Are you sure you want to save the changes you made?').waitFor();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await toast(page, TEXT.updated).waitFor();
+
+      const stored = await storedIntake(caseId);
+      expect(stored.status).toBe('draft');
+      expect(stored.vehicleInformation.vin).toBe(intake.vehicleInformation.vin);
+      expect(stored.defendantInformation.driversName).toBe(intake.defendantInformation.driversName);
+      expect(stored.injuryInformation.painAndSymptoms).toEqual(intake.injuryInformation.painAndSymptoms);
+      expect(stored.incidentDescription.howManyVehicles).toBe(3);
+      expect(stored.pointsOfInjury).toEqual(intake.pointsOfInjury);
+      expect(stored.checklist).toEqual(intake.checklist);
+      expect(stored.personalInformation.ssnItin).toBe(intake.personalInformation.ssnItin);
+    });
+  });
+
+  it('refuses a final submit with a field missing on tab 3 and shows that tab, then submits', async () => {
+    await inPage(async (page) => {
+      await page.goto(`/intake-details/edit/${caseId}`);
+      await openTab(page, 'defendant');
+      await field(page, 'defendantInformation.vin').fill('');
+      await openTab(page, 'discuss');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await toast(page, TEXT.defendantMissing).waitFor();
+      const defendantTab = page.getByRole('tab', { name: /Defendant Personal and Vehicle Information/ });
+      await expect.poll(() => defendantTab.getAttribute('aria-selected')).toBe('true');
+      await panel(page).getByText('Please provide the VIN').waitFor();
+
+      await field(page, 'defendantInformation.vin').fill(intake.defendantInformation.vin);
+      await openTab(page, 'discuss');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await toast(page, TEXT.created).waitFor();
+      await page.waitForURL('**/intake-list');
+      const row = page.getByRole('row').filter({ hasText: clientName });
+      await row.getByRole('button', { name: 'View' }).waitFor();
+      expect(await row.getByRole('cell').nth(4).textContent()).toBe('Final');
+      expect((await storedIntake(caseId)).status).toBe('final');
+    });
+  });
+
+  it('opens the final intake read-only, from the list and from an edit address alike', async () => {
+    await inPage(async (page) => {
+      await page.getByRole('row').filter({ hasText: clientName }).click();
+      await page.waitForURL(`**/intake-details/view/${caseId}`);
+      await expectReadOnly(page);
+
+      await page.goto(`/intake-details/edit/${caseId}`);
+      await expectReadOnly(page);
+    });
+  });
+
+  it('searches the list after the pause and filters it by status', async () => {
+    const token = await ownerToken();
+    for (const lastName of ['Searchwell', 'Otherby']) {
+      const draft = { ...fullValidIntake(), caseId: null, personalInformation: { ...intake.personalInformation, lastName } };
+      const { toApiIntake } = await import('../../src/domain/intake');
+      const { error } = await app.server.api.POST('/v1/intake', {
+        body: { userId: app.owner.id, generalCaseInformation: { ...toApiIntake(draft), status: 'draft' } },
+        headers: bearer(token),
+      });
+      if (error) throw new Error('POST /v1/intake failed');
+    }
+    await inPage(async (page) => {
+      await page.getByRole('row').filter({ hasText: 'Searchwell' }).waitFor();
+      await page.getByRole('searchbox', { name: 'Search intakes' }).fill('searchwell');
+      await expect.poll(() => page.getByRole('row').filter({ hasText: 'Otherby' }).count(), { timeout: 5000 }).toBe(0);
+      await page.getByRole('row').filter({ hasText: 'Searchwell' }).waitFor();
+      await page.getByRole('searchbox', { name: 'Search intakes' }).fill('');
+      await page.getByRole('row').filter({ hasText: 'Otherby' }).waitFor({ timeout: 5000 });
+
+      await page.getByRole('combobox', { name: 'Status' }).selectOption('final');
+      await expect.poll(() => page.getByRole('row').filter({ hasText: 'Otherby' }).count()).toBe(0);
+      await page.getByRole('row').filter({ hasText: clientName }).waitFor();
+      await page.getByRole('combobox', { name: 'Status' }).selectOption('draft');
+      await expect.poll(() => page.getByRole('row').filter({ hasText: clientName }).count()).toBe(0);
+      await page.getByRole('row').filter({ hasText: 'Searchwell' }).waitFor();
+    });
+  });
+
+  it('offers what was typed back after a reload in the middle of typing', async () => {
+    await inPage(async (page) => {
+      await page.goto('/new-intake');
+      await field(page, 'personalInformation.firstName').fill('Reloaded');
+      await field(page, 'personalInformation.lastName').pressSequentially('Midtype');
+      await field(page, 'personalInformation.ssnItin').fill('900000002');
+
+      // Leaving with unsaved changes asks first: the browser's own question on reload.
+      const asked = new Promise<string>((resolve) => {
+        page.once('dialog', (dialog) => {
+          resolve(dialog.type());
+          void dialog.accept();
+        });
+      });
+      await page.reload();
+      expect(await asked).toBe('beforeunload');
+
+      await page.getByText(TEXT.restoreOffer).waitFor();
+      await page.getByRole('button', { name: 'Restore' }).click();
+      await expect.poll(() => field(page, 'personalInformation.lastName').inputValue()).toBe('Midtype');
+      expect(await field(page, 'personalInformation.firstName').inputValue()).toBe('Reloaded');
+      // SSN/ITIN digits never go to storage (DESIGN.md).
+      expect(await field(page, 'personalInformation.ssnItin').inputValue()).toBe('');
+
+      // In-app navigation asks too, and 'Stay' keeps the form.
+      await page.getByRole('link', { name: 'Intakes' }).click();
+      const leave = page.getByRole('dialog', { name: 'Leave this page?' });
+      await leave.getByText('You have unsaved changes. Leave without saving?').waitFor();
+      await leave.getByRole('button', { name: 'Stay' }).click();
+      expect(page.url()).toContain('/new-intake');
+      await page.getByRole('link', { name: 'Intakes' }).click();
+      await leave.getByRole('button', { name: 'Leave' }).click();
+      await page.waitForURL('**/intake-list');
+    });
+  });
+});
+
+async function expectReadOnly(page: Page): Promise<void> {
+  await expect.poll(() => field(page, 'personalInformation.firstName').inputValue()).toBe('Alex');
+  for (const tab of intakeTabs) {
+    await openTab(page, tab.id);
+    const enabled = panel(page).locator('input:enabled, select:enabled, textarea:enabled');
+    expect(await enabled.count(), `enabled inputs on ${tab.name}`).toBe(0);
+  }
+  await page.getByRole('button', { name: 'Back' }).waitFor();
+  await page.getByRole('button', { name: 'Next' }).waitFor();
+  for (const name of ['Save As Draft', 'Save Changes', 'Submit']) {
+    expect(await page.getByRole('button', { name }).count(), name).toBe(0);
+  }
+}

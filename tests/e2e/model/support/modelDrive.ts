@@ -1,0 +1,115 @@
+// Drives a machine's planned paths (tests/machines/modelCoverage.ts) through the real UI
+// (DESIGN.md: the UI flows of session, pagination, lead duplicate and intake lifecycle run their
+// machine's paths against the real app in Chromium). The unit suites run every path against the
+// machine alone; here a subset runs against the app, so this module picks that subset and says
+// which states and transitions it covers.
+import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, StateValue } from 'xstate';
+import { toDirectedGraph, type DirectedGraphNode } from 'xstate/graph';
+import { collectTransitions, describePath, type ModelPath } from '../../../machines/modelCoverage';
+
+/** A planned path and the transition keys it takes (from `traversedTransitions`). */
+export interface PlannedPath {
+  path: ModelPath;
+  transitions: ReadonlySet<string>;
+}
+
+/**
+ * Greedy cover: the path that takes the most transitions not yet taken, again and again, until
+ * no path adds one (shorter first on a tie, since every UI step costs real time).
+ */
+export function coveringPaths<T extends PlannedPath>(candidates: readonly T[]): T[] {
+  const taken = new Set<string>();
+  const chosen: T[] = [];
+  const left = [...candidates];
+  for (;;) {
+    const gain = (candidate: T) => [...candidate.transitions].filter((key) => !taken.has(key)).length;
+    left.sort((a, b) => gain(b) - gain(a) || a.path.steps.length - b.path.steps.length);
+    const best = left.shift();
+    if (!best || gain(best) === 0) return chosen;
+    best.transitions.forEach((key) => taken.add(key));
+    chosen.push(best);
+  }
+}
+
+function graphNodes(node: DirectedGraphNode): DirectedGraphNode[] {
+  return [node, ...node.children.flatMap(graphNodes)];
+}
+
+/** Ids of every state node of the definition, the root excluded (CoverageSummary.states counts these). */
+export function stateIds(machine: AnyStateMachine): string[] {
+  return graphNodes(toDirectedGraph(machine))
+    .slice(1)
+    .map((node) => node.id);
+}
+
+function valueIds(prefix: string, value: StateValue): string[] {
+  if (typeof value === 'string') return [`${prefix}.${value}`];
+  return Object.entries(value).flatMap(([key, child]) => [
+    `${prefix}.${key}`,
+    ...(child === undefined ? [] : valueIds(`${prefix}.${key}`, child)),
+  ]);
+}
+
+/**
+ * The state nodes a run passed through: those of every snapshot it showed, and the sources and
+ * targets of the transitions it took (a transient state such as `restoring` is never a snapshot).
+ */
+export function statesVisited(machine: AnyStateMachine, snapshots: readonly AnyMachineSnapshot[], transitions: ReadonlySet<string>): Set<string> {
+  const visited = new Set(snapshots.flatMap((snapshot) => valueIds(machine.id, snapshot.value)));
+  for (const edge of collectTransitions(machine)) {
+    if (transitions.has(edge.key)) {
+      visited.add(edge.source);
+      visited.add(edge.target);
+    }
+  }
+  return visited;
+}
+
+/** Transition keys as `source --event--> target` lines, for the report. */
+export function describeTransitions(machine: AnyStateMachine, transitions: ReadonlySet<string>): string[] {
+  return collectTransitions(machine)
+    .filter((edge) => transitions.has(edge.key))
+    .map((edge) => `${edge.source} --${edge.event}${edge.guard ? ` [${edge.guard}]` : ''}--> ${edge.target}`);
+}
+
+export interface StepContext {
+  /** The model's state before the step and after it. */
+  before: AnyMachineSnapshot;
+  after: AnyMachineSnapshot;
+  event: AnyEventObject;
+  /** The next step's event, for a UI action that must already know how the answer will go. */
+  next: AnyEventObject | undefined;
+}
+
+export interface Drive {
+  /** Performs the step's event in the UI. */
+  act(step: StepContext): Promise<void>;
+  /** Asserts what the screen shows for the state the model is in after the step. */
+  check(step: StepContext): Promise<void>;
+}
+
+/** Runs one path: the start state is checked, then every step is acted and checked. */
+export async function drivePath(path: ModelPath, drive: Drive): Promise<void> {
+  const [first, ...rest] = path.steps;
+  try {
+    await drive.check({ before: first.state, after: first.state, event: first.event, next: rest[0]?.event });
+    for (let index = 0; index < rest.length; index++) {
+      const before = index === 0 ? first.state : rest[index - 1].state;
+      const step = { before, after: rest[index].state, event: rest[index].event, next: rest[index + 1]?.event };
+      await drive.act(step);
+      await drive.check(step);
+    }
+  } catch (error) {
+    if (error instanceof Error) error.message += `\nPath: ${describePath(path)}`;
+    throw error;
+  }
+}
+
+/** Polls `condition` until it holds; fails with `what` after `timeoutMs`. */
+export async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
