@@ -3,6 +3,7 @@
 import { build } from 'vite';
 import { runShellBench } from './shell.bench';
 import { runUsersBenchRows } from './users.bench';
+import { runPdfFillBenchRows } from './pdf.bench';
 import type { BenchRow } from './support';
 
 async function main(): Promise<void> {
@@ -10,6 +11,7 @@ async function main(): Promise<void> {
   const rows: BenchRow[] = [];
   rows.push(...(await runShellBench()));
   rows.push(...(await runUsersBenchRows()));
+  rows.push(...(await runPdfFillBenchRows()));
   console.log('');
   console.table(rows.map((row) => ({ benchmark: row.benchmark, value: row.value, unit: row.unit })));
 }

@@ -107,12 +107,16 @@ function commonParent(source: AnyStateNode, target: AnyStateNode): AnyStateNode 
   let common = a[0];
   for (let i = 0; i < Math.min(a.length, b.length) && a[i] === b[i]; i++) common = a[i];
   // An arrow from a box to something inside it (or to itself) is drawn in the box around it.
-  if ((common === source || common === target) && common.parent) return common.parent;
+  if ((common === source || common === target) && common.parent) common = common.parent;
+  // Inside a parallel box Mermaid files every line after a '--' under the last region, and an
+  // arrow there between other regions' states fails to render: such arrows go one level out.
+  while (common.type === 'parallel' && common.parent) common = common.parent;
   return common;
 }
 
 function stateLabel(node: AnyStateNode): string {
-  const invoked = node.invoke.map((invoke: { src: string }) => `invoke: ${invoke.src}`);
+  // A state node's invoke list names every src (logic given inline gets a generated name).
+  const invoked = node.invoke.map((invoke) => `invoke: ${typeof invoke.src === 'string' ? invoke.src : invoke.id}`);
   const kind = node.type === 'history' ? ['history'] : [];
   const notes = [...kind, ...invoked];
   return `${node.key}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`.replaceAll('"', "'");
@@ -126,21 +130,38 @@ function childrenOf(node: AnyStateNode): AnyStateNode[] {
   return Object.values(node.states);
 }
 
-export function machineMermaid(machine: AnyStateMachine): string {
-  const ids = mermaidIds(machine);
-  const arrowsIn = new Map<AnyStateNode, string[]>();
-  const addArrow = (box: AnyStateNode, line: string) => arrowsIn.set(box, [...(arrowsIn.get(box) ?? []), line]);
-
+/**
+ * One arrow per source and target, its transitions' labels one per line in document order:
+ * Mermaid draws parallel arrows on top of each other, so their labels would overlap.
+ */
+function arrowsByBox(machine: AnyStateMachine, ids: Map<AnyStateNode, string>): Map<AnyStateNode, string[]> {
+  const arrows = new Map<string, { box: AnyStateNode; from: string; to: string; labels: string[] }>();
   const collect = (node: AnyStateNode) => {
     for (const transition of allTransitions(node)) {
+      // A transition without a target stays where it is, as toDirectedGraph draws it.
       const targets: readonly AnyStateNode[] = transition.target ?? [node];
       for (const target of targets) {
-        addArrow(commonParent(node, target), `${ids.get(node)} --> ${ids.get(target)} : ${transitionLabel(transition)}`);
+        const from = ids.get(node) as string;
+        const to = ids.get(target) as string;
+        const key = `${from} ${to}`;
+        const arrow = arrows.get(key) ?? { box: commonParent(node, target), from, to, labels: [] };
+        arrow.labels.push(transitionLabel(transition));
+        arrows.set(key, arrow);
       }
     }
     childrenOf(node).forEach(collect);
   };
   collect(machine.root);
+  const byBox = new Map<AnyStateNode, string[]>();
+  for (const { box, from, to, labels } of arrows.values()) {
+    byBox.set(box, [...(byBox.get(box) ?? []), `${from} --> ${to} : ${labels.join('<br/>')}`]);
+  }
+  return byBox;
+}
+
+export function machineMermaid(machine: AnyStateMachine): string {
+  const ids = mermaidIds(machine);
+  const arrowsIn = arrowsByBox(machine, ids);
 
   const body = (node: AnyStateNode, indent: string): string[] => {
     const lines: string[] = [];

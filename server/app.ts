@@ -15,6 +15,7 @@ import { createCredentialsCipher } from './crypto/credentialsCipher';
 import type { Database } from './db/database';
 import { firmsRoutes } from './firms/routes';
 import { createFirmsService } from './firms/service';
+import { apiDocsRoutes } from './http/docs';
 import { ApiError, registerErrorHandler, sendError } from './http/errors';
 import { loggerOptions } from './http/logger';
 import { loadOpenApi, openApiValidation } from './http/openapi';
@@ -117,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const throttle = createLoginThrottle(options.db, options.loginThrottle);
   const users = createUsersService({ db: options.db, tokens, throttle });
   await app.register(usersRoutes, { users });
+  await app.register(apiDocsRoutes, { openApiFile: options.openApiFile });
   await app.register(intakesRoutes, { intakes: createIntakesService({ db: options.db }) });
   const neos = createNeosClient({ baseUrl: options.neosApiUrl, timeoutMs: options.neosTimeoutMs });
   const cipher = createCredentialsCipher(options.credentialsKey ?? randomBytes(48).toString('base64url'));

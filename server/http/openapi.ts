@@ -13,6 +13,16 @@ import { parse } from 'yaml';
 
 type JsonSchema = Record<string, unknown>;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * `false` on the routes that serve the contract itself (the API reference at /api/docs,
+     * server/http/docs.ts): they are not calls of the API, so openapi.yaml does not list them.
+     */
+    contract?: false;
+  }
+}
+
 interface Parameter {
   name: string;
   in: 'query' | 'path' | 'header' | 'cookie';
@@ -132,7 +142,7 @@ async function openApiValidationPlugin(app: FastifyInstance, { document }: OpenA
   );
 
   app.addHook('onRoute', (route: RouteOptions) => {
-    if (!isApiPath(route.url)) return;
+    if (!isApiPath(route.url) || route.config?.contract === false) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       const found = operationOf(document, method, route.url);

@@ -156,33 +156,74 @@ export interface IntakePageQuery {
   offset: number;
 }
 
-/** The full-text condition in the database's own syntax, through its index (migration 0006). */
-function matchesSearch(db: Kysely<Database>, search: SearchQuery) {
-  return databaseKind(db) === 'postgres'
-    ? sql<SqlBool>`search_vector @@ to_tsquery('simple', ${toTsQuery(search)})`
-    : sql<SqlBool>`case_id in (select case_id from intakes_search where intakes_search match ${toFts5Query(search)})`;
+/** SQLite's FTS5 table (migration 0006): the search words plus what a search page needs. */
+interface IntakesSearchTable {
+  case_id: string;
+  firm_id: string;
+  status: IntakeStatus;
+  updated_at: string;
+  case_key: string;
+  terms: string;
 }
 
+const listColumns = ['case_id', 'client_name', 'representative_name', 'created_at', 'updated_at', 'status'] as const;
+
+/**
+ * The intakes that match, each database through its full-text index (migration 0006). On SQLite
+ * the FTS5 table itself is filtered by firm and status, so counting and ordering the matches
+ * reads that small table, not intakes.
+ */
+function matchingKeys(db: Kysely<Database>, query: IntakePageQuery) {
+  let matches = db
+    .withTables<{ intakes_search: IntakesSearchTable }>()
+    .selectFrom('intakes_search')
+    .where(sql<SqlBool>`intakes_search match ${toFts5Query(query.search)}`)
+    .where('firm_id', '=', query.firmId);
+  if (query.status) matches = matches.where('status', '=', query.status);
+  return matches;
+}
+
+/** The firm's intakes, optionally of one status, that match the search (PostgreSQL, or no search). */
 function filtered(db: Kysely<Database>, query: IntakePageQuery) {
   let base = db.selectFrom('intakes').where('firm_id', '=', query.firmId);
   if (query.status) base = base.where('status', '=', query.status);
-  if (query.search.length > 0) base = base.where(matchesSearch(db, query.search));
+  if (query.search.length > 0) base = base.where(sql<SqlBool>`search_vector @@ to_tsquery('simple', ${toTsQuery(query.search)})`);
   return base;
+}
+
+function usesFts5(db: Kysely<Database>, query: IntakePageQuery): boolean {
+  return query.search.length > 0 && databaseKind(db) === 'sqlite';
 }
 
 /** The query behind a page of listIntakes, exposed so a test can read its plan. */
 export function intakePageQuery(db: Kysely<Database>, query: IntakePageQuery) {
-  return filtered(db, query)
-    .select(['case_id', 'client_name', 'representative_name', 'created_at', 'updated_at', 'status'])
-    .orderBy('updated_at', 'desc')
-    .orderBy('case_id', 'desc')
-    .limit(query.limit)
-    .offset(query.offset);
+  if (usesFts5(db, query)) {
+    const page = matchingKeys(db, query)
+      .select('case_id')
+      .orderBy('updated_at', 'desc')
+      .orderBy('case_id', 'desc')
+      .limit(query.limit)
+      .offset(query.offset);
+    return db
+      .selectFrom('intakes')
+      .select(listColumns)
+      .where('firm_id', '=', query.firmId)
+      .where('case_id', 'in', page)
+      .orderBy('updated_at', 'desc')
+      .orderBy('case_id', 'desc');
+  }
+  return filtered(db, query).select(listColumns).orderBy('updated_at', 'desc').orderBy('case_id', 'desc').limit(query.limit).offset(query.offset);
+}
+
+/** The query behind totalRecords, exposed so a test can read its plan. */
+export function intakeCountQuery(db: Kysely<Database>, query: IntakePageQuery) {
+  const total = sql<number>`count(*)`.as('total');
+  return usesFts5(db, query) ? matchingKeys(db, query).select(total) : filtered(db, query).select(total);
 }
 
 /** One page of the firm's intakes, most recently updated first, and how many match in all. */
 export async function listIntakes(db: Kysely<Database>, query: IntakePageQuery): Promise<{ rows: IntakeListRow[]; total: number }> {
   const rows = await intakePageQuery(db, query).execute();
-  const count = await filtered(db, query).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const count = await intakeCountQuery(db, query).executeTakeFirstOrThrow();
   return { rows, total: Number(count.total) };
 }

@@ -13,7 +13,7 @@
 //   pdfPreview: closed | building | open
 import { assign, emit, fromPromise, raise, setup, stateIn } from 'xstate';
 import type { IntakeStatus } from '../domain/enums';
-import { applyChange, isBlank, statusesWithoutSsn } from '../domain/intake/rules';
+import { applyChange, clearedWhenNo, isBlank, statusesWithoutSsn } from '../domain/intake/rules';
 import { intakeMessages, validateDraft, validateFinal, type IntakeValidation } from '../domain/intake/schemas';
 import { intakeTabs, requiredFieldsToast } from '../domain/intake/tabs';
 import { fromApiIntake, toApiIntake, type LooseApiIntake } from '../domain/intake/normalise';
@@ -210,9 +210,19 @@ function readLoose(intake: GeneralCaseInformation, path: string): unknown {
 
 const related = (a: string, b: string) => a === b || a.startsWith(`${b}.`) || b.startsWith(`${a}.`);
 
+/** The fields whose requirement hangs on `path` (intake spec §4 dependent-field clearing, §5). */
+function dependentsOf(path: FieldPath): readonly string[] {
+  if (path === 'personalInformation.status') return ['personalInformation.ssnItin'];
+  if (path === 'personalInformation.alternateContact') {
+    return ['personalInformation.relationshipToClient', 'personalInformation.altPhoneNumber'];
+  }
+  return clearedWhenNo[path] ?? [];
+}
+
 /**
  * Errors left after a change: the changed fields' own errors go (with their group's), and so do
- * those of fields the change cleared (dependent-field clearing, intake spec §4).
+ * those of the fields that depend on them and of the fields the change cleared (dependent-field
+ * clearing, intake spec §4). The next save or submit checks again.
  */
 function remainingErrors(
   errors: FieldErrors,
@@ -241,7 +251,7 @@ function applyChanges(context: IntakeContext, changes: ReadonlyArray<FieldChange
       context.errors,
       context.intake,
       intake,
-      changes.map((change) => change.path),
+      changes.flatMap((change) => [change.path, ...dependentsOf(change.path)]),
     ),
   };
 }
@@ -373,6 +383,7 @@ export const intakeMachine = setup({
       const fields = serverFieldErrors(error);
       return Object.keys(fields).length === 0 ? {} : { errors: { ...context.errors, ...fields } };
     }),
+    // The status is the one the state asked to store: the answer is that very record.
     storeSavedVersion: assign(({ context }, saved: SavedIntake) => ({
       caseId: saved.caseId,
       updatedAt: saved.updatedAt,
@@ -535,7 +546,7 @@ export const intakeMachine = setup({
                     target: 'editable.creating.saved',
                     actions: [
                       'clearUnsavedCopy',
-                      { type: 'storeSavedVersion', params: ({ event }) => event.output },
+                      { type: 'storeSavedVersion', params: ({ event }) => ({ ...event.output, status: 'draft' as const }) },
                       'markChangesSaved',
                       'notifyDraftSaved',
                     ],
@@ -544,7 +555,7 @@ export const intakeMachine = setup({
                     target: 'editable.editing',
                     actions: [
                       'clearUnsavedCopy',
-                      { type: 'storeSavedVersion', params: ({ event }) => event.output },
+                      { type: 'storeSavedVersion', params: ({ event }) => ({ ...event.output, status: 'draft' as const }) },
                       'markChangesSaved',
                       'notifyIntakeUpdated',
                     ],
@@ -583,7 +594,7 @@ export const intakeMachine = setup({
                   target: 'submitted',
                   actions: [
                     'clearUnsavedCopy',
-                    { type: 'storeSavedVersion', params: ({ event }) => event.output },
+                    { type: 'storeSavedVersion', params: ({ event }) => ({ ...event.output, status: 'final' as const }) },
                     'markChangesSaved',
                     'notifyIntakeCreated',
                     'navigateToList',

@@ -3,12 +3,12 @@
 // template.ts draws each field's label and box from it) and the filler (fill.ts draws each value
 // at it), so labels and values cannot drift apart (DESIGN.md 'PDF').
 //
-// Coordinates are PDF points on US Letter (612 x 792), origin bottom-left. For a text field, x/y is
-// the baseline start of its (first) value line and `width` the width of its value box, which
-// begins PAD points left of x. For marks (xMark, tick, choice), x/y is the baseline start of the
-// inline label and each mark position is where the 'X' is drawn; `width` is the room the whole
-// field may take from x - PAD. Four pages: 0 personal, 1 vehicle and defendant, 2 injury,
-// 3 incident. Points of injury and the checklist are not printed (the spec lists the five
+// Coordinates are PDF points on US Letter (612 x 792), origin bottom-left. Every field owns the
+// strip from x - PAD (its column's left edge) to x - PAD + width. For a text field, x/y is the
+// baseline start of its (first) value line, inside a value box of that width. For marks (xMark,
+// tick, choice), y is the baseline of the inline label printed from the column's edge, and each
+// mark position is where the 'X' is drawn. Four pages: 0 personal, 1 vehicle and defendant,
+// 2 injury, 3 incident. Points of injury and the checklist are not printed (the spec lists the five
 // sections used).
 //
 // Decisions where the spec is silent:
@@ -166,7 +166,7 @@ export interface TemplateText {
   x: number;
   y: number;
   size: number;
-  bold: boolean;
+  kind: 'title' | 'heading' | 'footer';
 }
 
 // The grid: three columns of 174 points with 9 between them, inside 36-point margins.
@@ -268,7 +268,7 @@ export const intakeLayout: readonly PrintedField[] = [
   }),
   place(P, 'phoneUsages', {
     kind: 'tick', label: 'Phone usage:', page: 0, x: 285, y: 606, width: 294,
-    options: marks(606, [['call', 'Call', 345], ['text', 'Text', 390]]),
+    options: marks(606, [['call', 'Call', 350], ['text', 'Text', 395]]),
   }),
   text(P, 'phoneNumber', 'Phone Number', 0, C1, 566, COLUMN),
   text(P, 'email', 'E-mail', 0, C2, 566, COLUMN),
@@ -383,20 +383,20 @@ export const intakeLayout: readonly PrintedField[] = [
   text(E, 'crashReportNum', 'Crash Report Number', 3, C1, 712, COLUMN),
   text(E, 'city', 'City', 3, C2, 712, COLUMN),
   text(E, 'county', 'County', 3, C3, 712, COLUMN),
-  yesNo(E, 'police', 'Police?', 3, C1, 674, COLUMN, C1 + 84),
+  yesNo(E, 'police', 'Police?', 3, C1, 674, COLUMN, C1 + 110),
   text(E, 'crashLocation', 'Crash location', 3, C2, 674, SPAN2),
-  yesNo(E, 'clientCited', 'Client cited?', 3, C1, 636, COLUMN, C1 + 84),
+  yesNo(E, 'clientCited', 'Client cited?', 3, C1, 636, COLUMN, C1 + 110),
   text(E, 'clientCitedReason', 'Reason client was cited', 3, C2, 636, COLUMN),
-  yesNo(E, 'defendant', 'Defendant?', 3, C1, 598, COLUMN, C1 + 84),
+  yesNo(E, 'defendant', 'Defendant?', 3, C1, 598, COLUMN, C1 + 110),
   text(E, 'defendantReason', 'Reason (defendant)', 3, C2, 598, COLUMN),
-  yesNo(E, 'multiVehicle', 'Multi-vehicle incident?', 3, C1, 560, COLUMN, C1 + 105),
+  yesNo(E, 'multiVehicle', 'Multi-vehicle incident?', 3, C1, 560, COLUMN, C1 + 110),
   text(E, 'howManyVehicles', 'Number of vehicles', 3, C2, 560, COLUMN, { format: 'count', countOf: 'multiVehicle' }),
   description(E, 'description', 'Incident Description', 3, 522, 3),
-  yesNo(E, 'priorIncidents', 'Prior incidents?', 3, C1, 466, COLUMN, C1 + 84),
+  yesNo(E, 'priorIncidents', 'Prior incidents?', 3, C1, 466, COLUMN, C1 + 110),
   description(E, 'fault', 'Prior incidents, including who was at fault', 3, 430, 3),
-  yesNo(E, 'witnesses', 'Witnesses?', 3, C1, 374, COLUMN, C1 + 84),
+  yesNo(E, 'witnesses', 'Witnesses?', 3, C1, 374, COLUMN, C1 + 110),
   text(E, 'witnessNamesAndContacts', 'Names and contact information:', 3, C1, 344, FULL, {
-    firstLineX: 165,
+    firstLineX: 172,
     wrap: { firstLine: 65, otherLines: 80 },
     numericWrap: { firstLine: 92, otherLines: 110 },
     maxLines: 3,
@@ -410,14 +410,14 @@ export const TITLE = 'Client Intake Form';
 
 /** Section headings are the intake form's tab names (intake spec §2). */
 export const templateTexts: readonly TemplateText[] = [
-  { page: 0, text: TITLE, x: LEFT, y: 748, size: 18, bold: true },
-  { page: 0, text: 'Client Personal Information', x: LEFT, y: 716, size: 12, bold: true },
-  { page: 1, text: 'Client Vehicle Information', x: LEFT, y: 748, size: 12, bold: true },
-  { page: 1, text: 'Defendant Personal and Vehicle Information', x: LEFT, y: 398, size: 12, bold: true },
-  { page: 2, text: 'Injury Information', x: LEFT, y: 748, size: 12, bold: true },
-  { page: 3, text: 'Incident Description', x: LEFT, y: 748, size: 12, bold: true },
+  { page: 0, text: TITLE, x: LEFT, y: 748, size: 18, kind: 'title' },
+  { page: 0, text: 'Client Personal Information', x: LEFT, y: 716, size: 12, kind: 'heading' },
+  { page: 1, text: 'Client Vehicle Information', x: LEFT, y: 748, size: 12, kind: 'heading' },
+  { page: 1, text: 'Defendant Personal and Vehicle Information', x: LEFT, y: 398, size: 12, kind: 'heading' },
+  { page: 2, text: 'Injury Information', x: LEFT, y: 748, size: 12, kind: 'heading' },
+  { page: 3, text: 'Incident Description', x: LEFT, y: 748, size: 12, kind: 'heading' },
   ...([0, 1, 2, 3] as const).map((page) => ({
-    page, text: `${TITLE} - page ${page + 1} of ${PAGE_COUNT}`, x: LEFT, y: 24, size: 8, bold: false,
+    page, text: `${TITLE} - page ${page + 1} of ${PAGE_COUNT}`, x: LEFT, y: 24, size: 8, kind: 'footer' as const,
   })),
 ];
 
@@ -445,7 +445,7 @@ export function valueBox(field: TextField): Rect {
   return {
     left: field.x - PAD,
     right: boxRight(field),
-    top: field.y + raise + field.size + 1,
+    top: field.y + raise + field.size + 3,
     bottom: field.y + (field.maxLines > 1 ? raise : 0) - (field.maxLines - 1) * field.lineGap - 5,
   };
 }
@@ -457,7 +457,7 @@ export function markBox(mark: Point): Rect {
 }
 
 export function ssnPartBox(field: SplitSsnField, part: SsnPart): Rect {
-  return { left: part.x - PAD, right: part.x - PAD + part.width, top: field.y + field.size + 1, bottom: field.y - 5 };
+  return { left: part.x - PAD, right: part.x - PAD + part.width, top: field.y + field.size + 3, bottom: field.y - 5 };
 }
 
 /** The mark positions of a mark field, each with the option label printed after it. */
@@ -469,6 +469,11 @@ export function markOptions(field: XMarkField | TickField | ChoiceField): MarkOp
     ];
   }
   return field.options;
+}
+
+/** Inline labels start at the column's edge, in line with the labels above value boxes. */
+export function inlineLabelX(field: FieldBase): number {
+  return field.x - PAD;
 }
 
 export type MeasureLabel = (text: string, size: number) => number;
@@ -492,7 +497,7 @@ export function fieldParts(field: PrintedField, measure: MeasureLabel): Rect[] {
     case 'text': {
       const box = valueBox(field);
       if (field.firstLineX !== undefined) {
-        return [box, textRect(field.x, field.y, measure(field.label, BOX_LABEL_SIZE), BOX_LABEL_SIZE)];
+        return [box, textRect(field.x, field.y, measure(field.label, INLINE_LABEL_SIZE), INLINE_LABEL_SIZE)];
       }
       const label = boxLabelPosition(box);
       return [box, textRect(label.x, label.y, measure(field.label, BOX_LABEL_SIZE), BOX_LABEL_SIZE)];
@@ -504,7 +509,7 @@ export function fieldParts(field: PrintedField, measure: MeasureLabel): Rect[] {
     }
     default:
       return [
-        textRect(field.x, field.y, measure(field.label, INLINE_LABEL_SIZE), INLINE_LABEL_SIZE),
+        textRect(inlineLabelX(field), field.y, measure(field.label, INLINE_LABEL_SIZE), INLINE_LABEL_SIZE),
         ...markOptions(field).flatMap((option) => [
           markBox(option),
           textRect(option.x + OPTION_LABEL_OFFSET, option.y, measure(option.label, OPTION_LABEL_SIZE), OPTION_LABEL_SIZE),
@@ -528,8 +533,11 @@ export function fieldRoom(field: PrintedField, measure: MeasureLabel): Rect {
   return { left: field.x - PAD, right: boxRight(field), bottom: drawn.bottom, top: drawn.top };
 }
 
+/** A heading's rule runs across the page under it. */
 export function templateTextRect(text: TemplateText, measure: MeasureLabel): Rect {
-  return textRect(text.x, text.y, measure(text.text, text.size), text.size);
+  const rect = textRect(text.x, text.y, measure(text.text, text.size), text.size);
+  if (text.kind !== 'heading') return rect;
+  return { ...rect, right: PAGE_WIDTH - text.x, bottom: text.y - HEADING_RULE_DROP - 1 };
 }
 
 export function overlaps(a: Rect, b: Rect): boolean {

@@ -150,10 +150,19 @@ function panel(page: Page): Locator {
   return page.getByRole('tabpanel');
 }
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A label as read on screen: the required asterisk after it is allowed. */
+function labelled(text: string): RegExp {
+  return new RegExp(`^\\s*${escapeRegExp(text)}\\s*\\*?\\s*$`);
+}
+
 function field(page: Page, path: FieldPath): Locator {
   const label = fieldLabels[path];
   if (!label) throw new Error(`No label known for ${path}`);
-  return panel(page).getByLabel(label, { exact: true });
+  return panel(page).getByLabel(labelled(label));
 }
 
 async function openTab(page: Page, id: IntakeTabId): Promise<void> {
@@ -168,13 +177,13 @@ async function fillSection(page: Page, section: keyof GeneralCaseInformation, va
   for (const [key, value] of Object.entries(values)) {
     const path = `${section}.${key}` as FieldPath;
     if (key === 'painAndSymptoms' && typeof value === 'object' && value !== null) {
-      for (const [tick, on] of Object.entries(value)) if (on) await panel(page).getByLabel(tickLabels[tick], { exact: true }).check();
+      for (const [tick, on] of Object.entries(value)) if (on) await panel(page).getByLabel(labelled(tickLabels[tick])).check();
     } else if (Array.isArray(value)) {
-      for (const choice of value) await panel(page).getByLabel(choiceLabels[choice as string], { exact: true }).check();
+      for (const choice of value) await panel(page).getByLabel(labelled(choiceLabels[choice as string])).check();
     } else if (typeof value === 'boolean' && fieldLabels[path] === undefined && !(key in tickLabels)) {
       await panel(page).locator(`input[type="radio"][name="${path}"][value="${String(value)}"]`).check();
     } else if (typeof value === 'boolean') {
-      if (value) await panel(page).getByLabel(tickLabels[key], { exact: true }).check();
+      if (value) await panel(page).getByLabel(labelled(tickLabels[key])).check();
     } else if (value === null || value === '') {
       continue;
     } else if (path === 'personalInformation.status') {
@@ -226,6 +235,7 @@ function toast(page: Page, text: string): Locator {
 
 function inPage(work: (page: Page) => Promise<void>): Promise<void> {
   return withPage(browser, app.baseUrl, async (page) => {
+    page.setDefaultTimeout(10_000);
     await signIn(page, app.owner);
     await work(page);
   });

@@ -88,6 +88,12 @@ export interface PlanOptions {
   input?: unknown;
   /** Most states to visit; a context that grows without end (a counter) would never finish. */
   limit?: number;
+  /**
+   * Which event types the plan offers (all by default). A machine with orthogonal regions (a
+   * tab index, a preview, a dirty flag beside a lifecycle) has the product of their states; a
+   * plan that studies one part leaves the others' events out, and several plans share coverage.
+   */
+  offer?: (eventType: string) => boolean;
 }
 
 const DEFAULT_STATE_LIMIT = 10_000;
@@ -166,9 +172,9 @@ function recordingScope() {
   };
 }
 
-function eventsOffered(samples: readonly AnyEventObject[]) {
+function eventsOffered(samples: readonly AnyEventObject[], offer: (eventType: string) => boolean = () => true) {
   return (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
-    const types = new Set(getNextTransitions(snapshot).map((transition) => transition.eventType));
+    const types = new Set(getNextTransitions(snapshot).map((transition) => transition.eventType).filter(offer));
     types.delete('');
     return [...types].flatMap((type) => {
       const matching = samples.filter((sample) => sample.type === type);
@@ -228,7 +234,7 @@ export function traversedTransitions(
 
 /** Shortest paths to every state, extended until every reachable transition is taken. */
 export function planModel(machine: AnyStateMachine, options: PlanOptions = {}): ModelPlan {
-  const events = eventsOffered(options.events ?? []);
+  const events = eventsOffered(options.events ?? [], options.offer);
   const limit = options.limit ?? DEFAULT_STATE_LIMIT;
   let shortest: ModelPath[];
   try {

@@ -7,6 +7,7 @@
 //   intakes' rowid, because intakes has a text primary key and SQLite may renumber the rowids of
 //   such a table on VACUUM, which would silently mismatch an external-content index. Its rows are
 //   found by `case_key` (the case ID without dashes, one FTS word), so the triggers use the index.
+//   It also carries the few columns a search page is filtered and sorted by.
 // - PostgreSQL: a generated tsvector column with a GIN index (built in, no extension needed).
 //
 // Paging: the list is one firm's intakes, optionally of one status, newest update first with the
@@ -42,14 +43,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`alter table intakes add column search_vector tsvector generated always as (to_tsvector('simple', search_terms)) stored`.execute(db);
     await sql`create index intakes_search_index on intakes using gin (search_vector)`.execute(db);
   } else {
-    await sql`create virtual table intakes_search using fts5(case_id unindexed, case_key, terms, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3')`.execute(db);
-    await sql`insert into intakes_search (case_id, case_key, terms) select case_id, replace(case_id, '-', ''), search_terms from intakes`.execute(db);
+    // firm_id, status and updated_at ride along (unindexed) so a search is filtered, counted and
+    // ordered from this table alone; only the rows of the page are read from intakes.
+    await sql`create virtual table intakes_search using fts5(
+      case_id unindexed, firm_id unindexed, status unindexed, updated_at unindexed, case_key, terms,
+      tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
+    )`.execute(db);
+    await sql`insert into intakes_search (case_id, firm_id, status, updated_at, case_key, terms)
+      select case_id, firm_id, status, updated_at, replace(case_id, '-', ''), search_terms from intakes`.execute(db);
     await sql`create trigger intakes_search_insert after insert on intakes begin
-      insert into intakes_search (case_id, case_key, terms) values (new.case_id, replace(new.case_id, '-', ''), new.search_terms);
+      insert into intakes_search (case_id, firm_id, status, updated_at, case_key, terms)
+      values (new.case_id, new.firm_id, new.status, new.updated_at, replace(new.case_id, '-', ''), new.search_terms);
     end`.execute(db);
-    // The case ID never changes (primary key); only the words do.
-    await sql`create trigger intakes_search_update after update of search_terms on intakes begin
-      update intakes_search set terms = new.search_terms
+    // The case ID and the firm never change; every save changes updated_at.
+    await sql`create trigger intakes_search_update after update of search_terms, status, updated_at on intakes begin
+      update intakes_search set status = new.status, updated_at = new.updated_at, terms = new.search_terms
       where case_key match '"' || replace(replace(old.case_id, '-', ''), '"', '') || '"' and case_id = old.case_id;
     end`.execute(db);
     await sql`create trigger intakes_search_delete after delete on intakes begin

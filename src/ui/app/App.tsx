@@ -1,5 +1,6 @@
 import { RouterProvider } from 'react-router-dom';
 import { AppToaster } from '../components/Toaster';
+import { inspectOptions } from './inspect';
 import type { AppRouter } from './routes';
 import { SessionContext } from './session';
 import { appSessionMachine, type SessionLogic } from './sessionActors';
@@ -13,7 +14,7 @@ interface AppProps {
 /** The whole client: one session actor for the app, the router and the toast container. */
 export function App({ router, sessionLogic = appSessionMachine }: AppProps) {
   return (
-    <SessionContext.Provider logic={sessionLogic}>
+    <SessionContext.Provider logic={sessionLogic} options={inspectOptions()}>
       <RouterProvider router={router} />
       <AppToaster />
     </SessionContext.Provider>

@@ -13,21 +13,26 @@ export interface PlannedPath {
   transitions: ReadonlySet<string>;
 }
 
+/** What a path shows: its transitions, and each full state value (both regions of a parallel machine). */
+function coverageKeys({ path, transitions }: PlannedPath): Set<string> {
+  return new Set([...transitions, ...path.steps.map((step) => `value ${JSON.stringify(step.state.value)}`)]);
+}
+
 /**
- * Greedy cover: the path that takes the most transitions not yet taken, again and again, until
- * no path adds one (shorter first on a tie, since every UI step costs real time).
+ * Greedy cover: the path that adds the most transitions or state values not yet seen, again and
+ * again, until no path adds one (shorter first on a tie, since every UI step costs real time).
  */
 export function coveringPaths<T extends PlannedPath>(candidates: readonly T[]): T[] {
-  const taken = new Set<string>();
+  const seen = new Set<string>();
   const chosen: T[] = [];
-  const left = [...candidates];
+  const left = candidates.map((candidate) => ({ candidate, keys: coverageKeys(candidate) }));
+  const gain = (keys: Set<string>) => [...keys].filter((key) => !seen.has(key)).length;
   for (;;) {
-    const gain = (candidate: T) => [...candidate.transitions].filter((key) => !taken.has(key)).length;
-    left.sort((a, b) => gain(b) - gain(a) || a.path.steps.length - b.path.steps.length);
+    left.sort((a, b) => gain(b.keys) - gain(a.keys) || a.candidate.path.steps.length - b.candidate.path.steps.length);
     const best = left.shift();
-    if (!best || gain(best) === 0) return chosen;
-    best.transitions.forEach((key) => taken.add(key));
-    chosen.push(best);
+    if (!best || gain(best.keys) === 0) return chosen;
+    best.keys.forEach((key) => seen.add(key));
+    chosen.push(best.candidate);
   }
 }
 

@@ -1,0 +1,40 @@
+// Issue 6 figures: how long filling the intake PDF takes for a full intake (template load, font
+// subsetting, drawing, saving), in Node, median and p95 over sequential runs. The browser does the
+// same work in a Web Worker. Run alone with `npx tsx bench/pdf.bench.ts`.
+import { pathToFileURL } from 'node:url';
+import { toApiIntake } from '../src/domain/intake';
+import { fillIntakePdf } from '../src/pdf/fill';
+import { readPdfAssets } from '../scripts/pdf-assets';
+import { fullValidIntake } from '../tests/domain/intake/fixtures';
+import { percentile, round, timeSequential, type BenchRow } from './support';
+
+const WARM_UP_RUNS = 3;
+const TIMED_RUNS = 30;
+
+export async function runPdfFillBenchRows(): Promise<BenchRow[]> {
+  const { templateBytes, fontBytes } = await readPdfAssets();
+  const intake = toApiIntake(fullValidIntake());
+  const fill = async () => {
+    const bytes = await fillIntakePdf(intake, templateBytes, fontBytes);
+    // A broken fill must not pass as a fast one.
+    if (bytes.length < templateBytes.length) throw new Error('the filled PDF is smaller than the template');
+    return bytes;
+  };
+  await timeSequential(WARM_UP_RUNS, fill);
+  const samples = await timeSequential(TIMED_RUNS, fill);
+  const size = (await fill()).length;
+  return [
+    { benchmark: `PDF fill, full intake (Node, ${TIMED_RUNS} runs): median`, value: round(percentile(samples, 50)), unit: 'ms' },
+    { benchmark: `PDF fill, full intake (Node, ${TIMED_RUNS} runs): p95`, value: round(percentile(samples, 95)), unit: 'ms' },
+    { benchmark: 'PDF fill, full intake: file size', value: round(size / 1024), unit: 'KiB' },
+  ];
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runPdfFillBenchRows()
+    .then((rows) => console.table(rows))
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+}

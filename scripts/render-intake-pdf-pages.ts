@@ -1,0 +1,52 @@
+// `npm run pdf:pictures`: fills a made-up intake and renders each page of the result to
+// docs/pdf-pages/page-N.png (80 dpi) so people can see the PDF without opening it. Needs
+// pdftoppm (Debian/Ubuntu: `apt-get install -y poppler-utils`).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { toApiIntake } from '../src/domain/intake';
+import { fillIntakePdf } from '../src/pdf/fill';
+import { fullValidIntake } from '../tests/domain/intake/fixtures';
+import { readPdfAssets } from './pdf-assets';
+
+const outputDir = fileURLToPath(new URL('../docs/pdf-pages/', import.meta.url));
+
+if (spawnSync('pdftoppm', ['-v']).error) {
+  console.error('pdftoppm was not found. Install poppler-utils (apt-get install -y poppler-utils) and run again.');
+  process.exit(1);
+}
+
+// The sample shows the harder cases too: a Vietnamese name, a two-line address, wrapped text.
+const sample = fullValidIntake();
+sample.personalInformation = {
+  ...sample.personalInformation,
+  firstName: 'Nguyễn Thị',
+  middleName: 'Minh',
+  lastName: 'Khai',
+  languages: ['vietnamese', 'english'],
+  address: '4500 Example Boulevard, Apartment 12B, Building C, Springfield Heights, EX 00000-0000',
+};
+sample.injuryInformation.painAndSymptomsExp =
+  'Sharp neck pain since the crash, headaches most mornings, and numbness in the left hand when typing or driving for more than an hour.';
+sample.incidentDescription.witnessNamesAndContacts =
+  'Pat Witness (555) 010-0500, saw the defendant run the red light; Lee Observer (555) 010-0501, was waiting at the crosswalk.';
+
+const { templateBytes, fontBytes } = await readPdfAssets();
+const bytes = await fillIntakePdf(toApiIntake(sample), templateBytes, fontBytes);
+const work = await mkdtemp(join(tmpdir(), 'intake-pdf-'));
+try {
+  await writeFile(join(work, 'intake.pdf'), bytes);
+  execFileSync('pdftoppm', ['-png', '-r', '80', join(work, 'intake.pdf'), join(work, 'page')]);
+  await mkdir(outputDir, { recursive: true });
+  // pdftoppm names pages page-1.png (or page-01.png for ten pages and more): keep the plain number.
+  for (const name of (await readdir(work)).filter((file) => file.endsWith('.png')).sort()) {
+    const page = Number(/(\d+)\.png$/.exec(name)?.[1]);
+    // Copied, not moved: the temporary folder may be on another file system.
+    await copyFile(join(work, name), join(outputDir, `page-${page}.png`));
+    console.log(`Wrote docs/pdf-pages/page-${page}.png`);
+  }
+} finally {
+  await rm(work, { recursive: true, force: true });
+}

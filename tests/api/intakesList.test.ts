@@ -1,0 +1,263 @@
+// The intake list on the real server (intake spec §3 'Intake list row', §4 Pagination, §7
+// GET /v1/intake; openapi.yaml listIntakes): pages, the status filter, the search over client
+// name, phone, email, representative and case ID through the full-text index, and the firm.
+import { CompiledQuery, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fullValidIntake, withFields } from '../domain/intake/fixtures';
+import { intakePageQuery } from '../../server/intakes/repository';
+import { parseSearch } from '../../server/intakes/search';
+import { createdIntake, draftIntake, intakePage, listIntakes, updateIntake, type Caller } from './support/intakes';
+import { startTestServer, testDatabases, type TestServer } from './support/testServer';
+
+describe.each(testDatabases())('intake list on %s', (kind) => {
+  let server: TestServer;
+  let owner: Caller;
+  let representative: Caller;
+  let otherFirm: Caller;
+  let firmId: string;
+
+  async function caller(firm: string, privilege: 'owner' | 'representative', firstName: string, lastName: string): Promise<Caller> {
+    const user = await server.createUser({ firmId: firm, privilege, firstName, lastName });
+    return { user, token: await server.login(user.email, user.password) };
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    const firm = await server.createFirm({ firmName: 'List Sample Firm' });
+    firmId = firm.id;
+    owner = await caller(firm.id, 'owner', 'Olive', 'Owner');
+    representative = await caller(firm.id, 'representative', 'Remy', 'Quill');
+    const other = await server.createFirm({ firmName: 'Elsewhere Sample Firm' });
+    otherFirm = await caller(other.id, 'owner', 'Otto', 'Elsewhere');
+  });
+
+  afterAll(() => server?.close());
+
+  describe('paging', () => {
+    let pagingFirm: Caller;
+    const created: string[] = [];
+
+    beforeAll(async () => {
+      const firm = await server.createFirm({ firmName: 'Paging Sample Firm' });
+      pagingFirm = await caller(firm.id, 'owner', 'Paige', 'Sample');
+      for (let index = 1; index <= 25; index += 1) {
+        const intake = await createdIntake(server, pagingFirm, draftIntake({ firstName: `Client${index}`, lastName: 'Paged' }));
+        created.push(intake.caseId);
+      }
+    });
+
+    it('answers 10 rows by default, newest update first, with the total', async () => {
+      const page = await intakePage(server, pagingFirm);
+      expect(page.totalRecords).toBe(25);
+      expect(page.record.map((row) => row.clientName)).toEqual(
+        Array.from({ length: 10 }, (_, index) => `Client${25 - index} Paged`),
+      );
+    });
+
+    it('slices the list by pageSize and offSetValue without gaps or repeats', async () => {
+      const pages = await Promise.all([0, 10, 20].map((offSetValue) => intakePage(server, pagingFirm, { pageSize: 10, offSetValue })));
+      expect(pages.map((page) => page.record.length)).toEqual([10, 10, 5]);
+      expect(pages.every((page) => page.totalRecords === 25)).toBe(true);
+      const order = pages.flatMap((page) => page.record.map((row) => row.caseId));
+      expect(order).toEqual([...created].reverse());
+      const updated = pages.flatMap((page) => page.record.map((row) => row.updatedAt));
+      expect(updated).toEqual([...updated].sort().reverse());
+      expect((await intakePage(server, pagingFirm, { offSetValue: 30 })).record).toEqual([]);
+    });
+
+    it('refuses a page size the contract does not allow', async () => {
+      const { response, error } = await listIntakes(server, pagingFirm, { pageSize: 101 });
+      expect(response.status).toBe(400);
+      expect(error?.fields).toHaveProperty('pageSize');
+    });
+  });
+
+  describe('search and filters', () => {
+    const ids: Record<string, string> = {};
+
+    beforeAll(async () => {
+      const people = [
+        { key: 'jonas', firstName: 'Jonas', lastName: 'Whitaker', phoneNumber: '(555) 010-0100', email: 'jonas.w@example.test' },
+        { key: 'joanna', firstName: 'Joanna', lastName: 'Pike', phoneNumber: '555.020.0200', email: 'jp@example.test' },
+        { key: 'marta', firstName: 'Marta', lastName: 'Jones', phoneNumber: '5550300300', email: 'marta@sample.test' },
+        { key: 'jose', firstName: 'José', lastName: 'Núñez', phoneNumber: '+1 555 040 0400', email: 'nunez@example.test' },
+        { key: 'andrea', firstName: 'Andrea', lastName: "O'Neil", phoneNumber: '', email: '' },
+      ];
+      for (const { key, ...person } of people) {
+        const intake = withFields(draftIntake({ firstName: person.firstName, lastName: person.lastName }), {
+          'personalInformation.phoneNumber': person.phoneNumber,
+          'personalInformation.email': person.email,
+        });
+        ids[key] = (await createdIntake(server, key === 'jose' ? owner : representative, intake)).caseId;
+      }
+      const final = withFields(fullValidIntake(), {
+        'personalInformation.phoneNumber': '(777) 099-0999',
+        'personalInformation.email': 'final.client@final.test',
+      });
+      ids.final = (await createdIntake(server, representative, { ...final, status: 'final' })).caseId;
+    });
+
+    async function found(searchFilter: string, extra: { status?: 'draft' | 'final' } = {}): Promise<string[]> {
+      const page = await intakePage(server, owner, { searchFilter, pageSize: 100, ...extra });
+      expect(page.totalRecords).toBe(page.record.length);
+      return page.record.map((row) => row.caseId).sort();
+    }
+
+    function idsOf(...keys: string[]): string[] {
+      return keys.map((key) => ids[key] as string).sort();
+    }
+
+    it('finds every word by its beginning, ignoring case', async () => {
+      expect(await found('jo')).toEqual(idsOf('jonas', 'joanna', 'marta', 'jose'));
+      expect(await found('JONES')).toEqual(idsOf('marta'));
+      expect(await found('whit')).toEqual(idsOf('jonas'));
+      expect(await found('jo pi')).toEqual(idsOf('joanna'));
+    });
+
+    it('ignores accents and apostrophes', async () => {
+      expect(await found('jose nunez')).toEqual(idsOf('jose'));
+      expect(await found('Núñ')).toEqual(idsOf('jose'));
+      expect(await found("o'neil")).toEqual(idsOf('andrea'));
+      expect(await found('oneil')).toEqual([]);
+    });
+
+    it('finds a phone number with or without its punctuation', async () => {
+      for (const text of ['555 0100', '5550100', '(555) 010-0100', '555-010-0100', '010-0100', '5550100100']) {
+        expect(await found(text), text).toEqual(idsOf('jonas'));
+      }
+      expect(await found('555 020')).toEqual(idsOf('joanna'));
+      expect(await found('555-030-0300')).toEqual(idsOf('marta'));
+      // Stored with a country code, found without it.
+      expect(await found('(555) 040-0400')).toEqual(idsOf('jose'));
+      expect(await found('555')).toEqual(idsOf('jonas', 'joanna', 'marta', 'jose'));
+    });
+
+    it('finds an email, whole or by its beginning', async () => {
+      expect(await found('jonas.w@example.test')).toEqual(idsOf('jonas'));
+      expect(await found('marta@sam')).toEqual(idsOf('marta'));
+      expect(await found('example.test')).toEqual(idsOf('jonas', 'joanna', 'jose'));
+    });
+
+    it('finds a case ID, whole, by its beginning, or without dashes', async () => {
+      const caseId = ids.andrea as string;
+      expect(await found(caseId)).toEqual(idsOf('andrea'));
+      expect(await found(caseId.toUpperCase())).toEqual(idsOf('andrea'));
+      expect(await found(caseId.slice(0, 13))).toEqual(idsOf('andrea'));
+      expect(await found(caseId.replace(/-/g, ''))).toEqual(idsOf('andrea'));
+    });
+
+    it("finds the representative's name", async () => {
+      expect(await found('quill')).toEqual(idsOf('jonas', 'joanna', 'marta', 'andrea', 'final'));
+      expect(await found('olive owner')).toEqual(idsOf('jose'));
+    });
+
+    it('takes any text, search syntax included, without failing', async () => {
+      const texts = ['"', '*', 'AND', 'OR', 'NOT', 'NEAR(', '(', ')', '-', ':', "'", '^', 'jo*', '"jo" OR "ma"', '\\', '%', '_', '&', '|', '!', '<->', "jo' & 'x", 'a:*', '{terms}: x', 'case_key:abc'];
+      for (const text of texts) {
+        const { response } = await listIntakes(server, owner, { searchFilter: text });
+        expect(response.status, text).toBe(200);
+      }
+      // The operators are plain words: 'and' is the beginning of Andrea.
+      expect(await found('AND')).toEqual(idsOf('andrea'));
+      expect(await found('jo OR')).toEqual([]);
+      expect(await found('jo*')).toEqual(idsOf('jonas', 'joanna', 'marta', 'jose'));
+    });
+
+    it('treats a text without letters or digits as no search', async () => {
+      const all = await intakePage(server, owner, { pageSize: 1 });
+      for (const text of ['"', '*', '  ', '()']) {
+        expect((await intakePage(server, owner, { searchFilter: text, pageSize: 1 })).totalRecords, text).toBe(all.totalRecords);
+      }
+    });
+
+    it('filters by status, alone and with a search', async () => {
+      const finals = await intakePage(server, owner, { status: 'final', pageSize: 100 });
+      expect(finals.record.map((row) => row.caseId)).toEqual([ids.final]);
+      expect(finals.totalRecords).toBe(1);
+      expect(finals.record[0]).toMatchObject({ status: 'final', clientName: 'Alex Q Sample', representativeName: 'Remy Quill' });
+
+      const drafts = await intakePage(server, owner, { status: 'draft', pageSize: 100 });
+      expect(drafts.record.every((row) => row.status === 'draft')).toBe(true);
+      expect(drafts.record.map((row) => row.caseId)).not.toContain(ids.final);
+      expect((await intakePage(server, owner, { pageSize: 1 })).totalRecords).toBe(drafts.totalRecords + 1);
+
+      expect(await found('quill', { status: 'final' })).toEqual([ids.final]);
+      expect(await found('alex', { status: 'draft' })).toEqual([]);
+    });
+
+    it('pages through a search with the filtered total', async () => {
+      const first = await intakePage(server, owner, { searchFilter: 'jo', pageSize: 3 });
+      const second = await intakePage(server, owner, { searchFilter: 'jo', pageSize: 3, offSetValue: 3 });
+      expect([first.totalRecords, second.totalRecords]).toEqual([4, 4]);
+      expect([first.record.length, second.record.length]).toEqual([3, 1]);
+      expect([...first.record, ...second.record].map((row) => row.caseId).sort()).toEqual(idsOf('jonas', 'joanna', 'marta', 'jose'));
+    });
+
+    it("shows each row's representative", async () => {
+      const page = await intakePage(server, owner, { searchFilter: 'jo', pageSize: 10 });
+      const byId = Object.fromEntries(page.record.map((row) => [row.caseId, row.representativeName]));
+      expect(byId[ids.jose as string]).toBe('Olive Owner');
+      expect(byId[ids.jonas as string]).toBe('Remy Quill');
+    });
+
+    it("keeps to the caller's firm", async () => {
+      const elsewhere = await intakePage(server, otherFirm, { pageSize: 100 });
+      expect(elsewhere.record.map((row) => row.caseId)).not.toContain(ids.jonas);
+      expect((await intakePage(server, otherFirm, { searchFilter: 'jonas' })).totalRecords).toBe(0);
+      expect((await intakePage(server, otherFirm, { searchFilter: ids.jonas })).totalRecords).toBe(0);
+      const own = await createdIntake(server, otherFirm, draftIntake({ firstName: 'Jonas', lastName: 'Elsewhere' }));
+      expect((await intakePage(server, otherFirm, { searchFilter: 'jonas' })).record.map((row) => row.caseId)).toEqual([own.caseId]);
+      expect(await found('jonas')).toEqual(idsOf('jonas'));
+    });
+
+    it("refuses a userId that is not the caller's, and takes the caller's own", async () => {
+      const refused = await listIntakes(server, owner, { userId: representative.user.id });
+      expect(refused.response.status).toBe(403);
+      expect(refused.error?.code).toBe('forbidden');
+      expect((await listIntakes(server, owner, { userId: owner.user.id })).response.status).toBe(200);
+    });
+
+    it('needs a token', async () => {
+      const { response } = await server.api.GET('/v1/intake', {});
+      expect(response.status).toBe(401);
+    });
+
+    it('runs the search on the full-text index', async () => {
+      const query = intakePageQuery(server.db, { firmId, search: parseSearch('jo'), limit: 10, offset: 0 }).compile();
+      if (kind === 'sqlite') {
+        const plan = await server.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]));
+        const details = plan.rows.map((row) => row.detail).join('\n');
+        expect(details).toMatch(/VIRTUAL TABLE INDEX \d+:M/);
+        expect(details).not.toMatch(/SCAN intakes_search VIRTUAL TABLE INDEX 0:$/m);
+      } else {
+        // With a handful of rows the planner prefers reading the table; forbidding that shows the
+        // index can answer the query on its own.
+        const details = await server.db.connection().execute(async (connection) => {
+          await sql`set enable_seqscan = off`.execute(connection);
+          try {
+            const plan = await connection.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN ${query.sql}`, [...query.parameters]));
+            return plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+          } finally {
+            await sql`reset enable_seqscan`.execute(connection);
+          }
+        });
+        expect(details).toMatch(/intakes_search_index/);
+      }
+    });
+
+    it('keeps the index in step when a name changes', async () => {
+      const intake = await createdIntake(server, owner, draftIntake({ firstName: 'Renata', lastName: 'Before' }));
+      expect((await intakePage(server, owner, { searchFilter: 'renata before' })).totalRecords).toBe(1);
+      const saved = await updateIntake(server, owner, intake.caseId, draftIntake({ firstName: 'Renata', lastName: 'Afterwards' }), intake.updatedAt);
+      expect(saved.response.status).toBe(200);
+      expect((await intakePage(server, owner, { searchFilter: 'renata before' })).totalRecords).toBe(0);
+      expect((await intakePage(server, owner, { searchFilter: 'renata after' })).record.map((row) => row.caseId)).toEqual([intake.caseId]);
+      await server.db.deleteFrom('intakes').where('case_id', '=', intake.caseId).execute();
+      expect((await intakePage(server, owner, { searchFilter: 'renata' })).totalRecords).toBe(0);
+      if (kind === 'sqlite') {
+        const left = await sql<{ n: number }>`select count(*) as n from intakes_search where case_id = ${intake.caseId}`.execute(server.db);
+        expect(Number(left.rows[0]?.n)).toBe(0);
+      }
+    });
+  });
+});

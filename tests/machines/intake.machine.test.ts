@@ -1,0 +1,852 @@
+// Intake lifecycle machine (intake spec §2 Intake form screen, §4, §5, §8; issue 5, items 2 and 6):
+// model-based paths over every transition of the definition, then the spec's flows one by one.
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  createActor,
+  fromPromise,
+  SimulatedClock,
+  waitFor,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type SnapshotFrom,
+} from 'xstate';
+import { emptyIntake } from '../../src/domain/intake/empty';
+import { errorsByTab, intakeMessages } from '../../src/domain/intake/schemas';
+import { intakeTabs } from '../../src/domain/intake/tabs';
+import { toApiIntake, withoutSsnDigits, type LooseApiIntake } from '../../src/domain/intake/normalise';
+import {
+  INTAKE_LIST_ROUTE,
+  intakeLifecycleMessages,
+  intakeMachine,
+  UNSAVED_COPY_DELAY_MS,
+  type IntakeEmitted,
+  type IntakeMachineInput,
+  type LoadIntakeInput,
+  type SaveIntakeInput,
+  type SavedIntake,
+} from '../../src/machines/intake.machine';
+import { readUnsavedCopy, unsavedCopyKey, writeUnsavedCopy } from '../../src/machines/intakeUnsavedCopy';
+import type { IntakeFormStore } from '../../src/ui/pages/intake/form/intakeFieldBinding';
+import { fullValidIntake, withField } from '../domain/intake/fixtures';
+import {
+  apiDraft,
+  apiFinal,
+  apiUnreadable,
+  CASE_ID,
+  changesOf,
+  fieldsError,
+  finalError,
+  MemoryStorage,
+  pdfBytes,
+  savedDraft,
+  serverError,
+  staleError,
+  STORED_SSN,
+  storedDraft,
+  TYPED_SSN,
+  unsavedCopyOf,
+  USER_ID,
+  VERSION_1,
+  VERSION_2,
+} from './intakeMachineFixtures';
+import {
+  coverageSummary,
+  describePath,
+  expectEveryTransitionTraversed,
+  planModel,
+  runPath,
+  type ModelPlan,
+  type StepProbe,
+} from './modelCoverage';
+
+const storage = new MemoryStorage();
+vi.stubGlobal('sessionStorage', storage);
+afterAll(() => vi.unstubAllGlobals());
+beforeEach(() => storage.clear());
+
+type IntakeSnapshot = SnapshotFrom<typeof intakeMachine>;
+
+const TAB_NAMES = [
+  'Client Personal Information',
+  'Client Vehicle Information',
+  'Defendant Personal and Vehicle Information',
+  'Points of Injury and Impact',
+  'Injury Information',
+  'Incident Description',
+  'To Discuss with Client',
+];
+
+/** No SSN/ITIN digits in the tab's storage, dashed or not (DESIGN.md). */
+function expectNoSsnDigitsStored() {
+  const stored = storage.dump();
+  for (const ssn of [TYPED_SSN, STORED_SSN]) {
+    expect(stored).not.toContain(ssn);
+    expect(stored).not.toContain(ssn.replaceAll('-', ''));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Model-based
+
+const firstNameEmptied = { type: 'field.change', path: 'personalInformation.firstName', value: '' } as const;
+const namesChange = {
+  type: 'fields.change',
+  changes: [
+    { path: 'personalInformation.firstName', value: 'Avery' },
+    { path: 'personalInformation.lastName', value: 'Sample' },
+  ],
+} as const;
+const fullValidChange = { type: 'fields.change', changes: changesOf(fullValidIntake()) } as const;
+
+const samples: AnyEventObject[] = [
+  // Leaves a draft invalid (no first name), makes a draft valid, makes the intake final-valid.
+  firstNameEmptied,
+  namesChange,
+  fullValidChange,
+  { type: 'tab.select', index: 6 },
+  { type: 'tab.select', index: 9 },
+  { type: 'xstate.done.actor.loadIntake', output: apiDraft },
+  { type: 'xstate.done.actor.loadIntake', output: apiFinal },
+  { type: 'xstate.done.actor.loadIntake', output: apiUnreadable },
+  { type: 'xstate.error.actor.loadIntake', error: { status: 404, code: 'not_found', message: 'Not Found' } },
+  { type: 'xstate.done.actor.saveIntake', output: savedDraft },
+  { type: 'xstate.error.actor.saveIntake', error: staleError },
+  { type: 'xstate.error.actor.saveIntake', error: finalError },
+  { type: 'xstate.error.actor.saveIntake', error: serverError },
+  { type: 'xstate.error.actor.saveIntake', error: fieldsError },
+  { type: 'xstate.done.actor.buildPdf', output: pdfBytes },
+  { type: 'xstate.error.actor.buildPdf', error: { message: 'The template could not be read' } },
+];
+
+// Event groups of the orthogonal parts; each plan leaves out what it does not study, since the
+// product of tab (7) x preview (3) x changes (3) x lifecycle would pass the planner's limit.
+const isTabEvent = (type: string) => type.startsWith('tab.');
+const isPdfEvent = (type: string) => type.startsWith('pdf.') || type.includes('.actor.buildPdf');
+const isCopyTimingEvent = (type: string) => type === 'unsavedCopy.flush' || type.startsWith('xstate.after.');
+// Raised by the machine itself after a save; a view never sends it.
+const isInternal = (type: string) => type === 'changes.saved';
+
+const lifecycleOnly = (type: string) => !isTabEvent(type) && !isPdfEvent(type) && !isCopyTimingEvent(type) && !isInternal(type);
+const everythingButInternal = (type: string) => !isInternal(type);
+const tabsAndSubmit = (type: string) =>
+  isTabEvent(type) || type === 'final.submit' || type === 'fields.change' || type.startsWith('xstate.done.actor.loadIntake');
+const copyAndSaving = (type: string) => !isTabEvent(type) && !isPdfEvent(type) && !isInternal(type) && type !== 'final.submit';
+
+const createNew: IntakeMachineInput = { mode: 'create', userId: USER_ID };
+const createNewWithCopy: IntakeMachineInput = { ...createNew, unsavedCopy: unsavedCopyOf(emptyIntake()) };
+const createSaved: IntakeMachineInput = { mode: 'create', caseId: CASE_ID, userId: USER_ID };
+const edit: IntakeMachineInput = { mode: 'edit', caseId: CASE_ID, userId: USER_ID };
+const editWithCopy: IntakeMachineInput = { ...edit, unsavedCopy: unsavedCopyOf(storedDraft()) };
+const view: IntakeMachineInput = { mode: 'view', caseId: CASE_ID, userId: USER_ID };
+
+const plans: Array<{ name: string; input: IntakeMachineInput; offer: (type: string) => boolean }> = [
+  { name: 'new intake: saving and submitting', input: createNew, offer: lifecycleOnly },
+  { name: 'stored draft in edit mode: saving and submitting', input: edit, offer: lifecycleOnly },
+  { name: 'view mode: tabs and preview', input: view, offer: everythingButInternal },
+  { name: 'new intake: tabs and the submit jump', input: createNew, offer: tabsAndSubmit },
+  { name: 'edit mode: preview', input: edit, offer: (type) => isPdfEvent(type) || type.includes('.actor.loadIntake') },
+  { name: 'new intake with an unsaved copy', input: createNewWithCopy, offer: copyAndSaving },
+  { name: 'stored draft with an unsaved copy', input: editWithCopy, offer: copyAndSaving },
+  { name: 'create route of a stored draft', input: createSaved, offer: lifecycleOnly },
+];
+
+/** Assertions after every step of a path: what a person sees, and what the calls carried. */
+function stepChecker(input: IntakeMachineInput) {
+  let previous: IntakeSnapshot | undefined;
+  const owner = () => ({ userId: USER_ID, caseId: previous?.context.caseId ?? input.caseId ?? null });
+
+  return (snapshotAny: AnyMachineSnapshot, probe: StepProbe) => {
+    const snapshot = snapshotAny as IntakeSnapshot;
+    const { context } = snapshot;
+    const before = previous;
+    const ownerBefore = owner();
+    previous = snapshot;
+    const event = probe.event;
+    expectNoSsnDigitsStored();
+
+    if (snapshot.matches('loading')) {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      for (const call of probe.calls) expect(call).toEqual({ actor: 'loadIntake', input: { caseId: CASE_ID } });
+    }
+    if (snapshot.matches('loadFailed')) {
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.can({ type: 'intake.retry' })).toBe(true);
+    }
+
+    if (snapshot.matches('ready')) {
+      // Back/Next and Submit (intake spec §2): the last tab shows Submit instead of Next.
+      expect(snapshot.can({ type: 'tab.next' })).toBe(context.currentTab < 6);
+      expect(snapshot.can({ type: 'tab.back' })).toBe(context.currentTab > 0);
+      // 'Preview PDF' only when a caseId exists (intake spec §2).
+      expect(snapshot.can({ type: 'pdf.preview' })).toBe(context.caseId !== null && snapshot.matches({ ready: { pdfPreview: 'closed' } }));
+      expect(snapshot.hasTag('dirty')).toBe(snapshot.matches({ ready: { changes: 'dirty' } }));
+      const editable = snapshot.matches({ ready: { form: 'editable' } });
+      const editableField = { type: 'field.change', path: 'personalInformation.firstName', value: 'Z' } as const;
+      expect(snapshot.can(editableField)).toBe(editable);
+      expect(snapshot.can({ type: 'draft.save' })).toBe(
+        snapshot.matches({ ready: { form: { editable: 'creating' } } }) || snapshot.matches({ ready: { form: { editable: 'editing' } } }),
+      );
+      expect(snapshot.hasTag('readOnly')).toBe(snapshot.matches({ ready: { form: 'viewing' } }) || snapshot.matches({ ready: { form: 'submitted' } }));
+      // Intake spec §4: final intakes open read-only, whatever the route.
+      if (context.status === 'final') expect(editable).toBe(false);
+      if (snapshot.matches({ ready: { pdfPreview: 'open' } })) expect(context.pdf).toEqual(pdfBytes);
+      else expect(context.pdf).toBeNull();
+    }
+    if (snapshot.matches({ ready: { form: 'savingDraft' } }) || snapshot.matches({ ready: { form: 'submittingFinal' } })) {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      const status = snapshot.matches({ ready: { form: 'savingDraft' } }) ? 'draft' : 'final';
+      for (const call of probe.calls) {
+        const expected: SaveIntakeInput = {
+          // POST before the first save, PATCH with the version the edit started from after.
+          caseId: context.caseId,
+          userId: USER_ID,
+          intake: toApiIntake({ ...context.intake, status }),
+          status,
+          updatedAt: context.updatedAt,
+        };
+        expect(call).toEqual({ actor: 'saveIntake', input: expected });
+      }
+    }
+
+    switch (event.type) {
+      case 'tab.next':
+      case 'tab.back':
+        expect(probe.emitted).toEqual([{ type: 'scrollTop' }]);
+        break;
+      case 'draft.save':
+        if (snapshot.matches({ ready: { form: 'editable' } })) {
+          // Invalid draft: the name errors on the fields (intake spec §5, §8), the first tab shown.
+          const { firstName, lastName } = context.intake.personalInformation;
+          expect(context.errors['personalInformation.firstName']).toBe(firstName === '' ? intakeMessages.firstName : undefined);
+          expect(context.errors['personalInformation.lastName']).toBe(lastName === '' ? intakeMessages.lastName : undefined);
+          expect(context.currentTab).toBe(0);
+        } else if (input.mode === 'create') {
+          expect(snapshot.matches({ ready: { form: 'savingDraft' } })).toBe(true);
+        } else {
+          expect(snapshot.matches({ ready: { form: 'confirmingSave' } })).toBe(true);
+        }
+        expect(probe.emitted).toEqual([]);
+        break;
+      case 'final.submit':
+        if (snapshot.matches({ ready: { form: 'editable' } })) {
+          expect(probe.emitted).toEqual([
+            { type: 'toast.error', message: `Please fill required fields in the "${TAB_NAMES[context.currentTab]}" tab.` },
+          ]);
+          // The tab shown is the first one holding an error (intake spec §5).
+          const marked = intakeTabs.findIndex((tab) => Object.keys(errorsByTab(context.errors)[tab.id]).length > 0);
+          expect(marked).toBe(context.currentTab);
+        } else {
+          expect(snapshot.matches({ ready: { form: 'submittingFinal' } })).toBe(true);
+          expect(context.errors).toEqual({});
+        }
+        break;
+      case 'xstate.done.actor.saveIntake': {
+        const saved = (event as unknown as { output: SavedIntake }).output;
+        const status = snapshot.matches({ ready: { form: 'submitted' } }) ? 'final' : 'draft';
+        expect(context).toMatchObject({ caseId: saved.caseId, updatedAt: saved.updatedAt, status });
+        expect(snapshot.hasTag('dirty')).toBe(false);
+        // The copy of the saved edits is gone.
+        expect(storage.getItem(unsavedCopyKey(ownerBefore))).toBeNull();
+        if (snapshot.matches({ ready: { form: 'submitted' } })) {
+          // Intake spec §4: the same text in create and edit mode, then the list.
+          expect(probe.emitted).toEqual([
+            { type: 'toast.success', message: 'Intake created successfully!' },
+            { type: 'navigate', to: '/intake-list' },
+          ]);
+        } else if (input.mode === 'create') {
+          expect(snapshot.matches({ ready: { form: { editable: { creating: 'saved' } } } })).toBe(true);
+          expect(probe.emitted).toEqual([{ type: 'toast.success', message: intakeLifecycleMessages.draftSaved }]);
+        } else {
+          expect(snapshot.matches({ ready: { form: { editable: 'editing' } } })).toBe(true);
+          expect(probe.emitted).toEqual([{ type: 'toast.success', message: 'Intake updated successfully!' }]);
+        }
+        break;
+      }
+      case 'xstate.error.actor.saveIntake': {
+        const { error } = event as unknown as { error: { code: string } };
+        if (error.code === 'intake_final') {
+          expect(snapshot.matches('loading')).toBe(true);
+          expect(probe.emitted).toEqual([{ type: 'toast.error', message: intakeLifecycleMessages.alreadyFinal }]);
+          break;
+        }
+        // Everything typed is kept (intake spec §8; DESIGN.md on 409).
+        expect(context.intake).toEqual(before?.context.intake);
+        expect(snapshot.hasTag('dirty')).toBe(before?.hasTag('dirty'));
+        if (error.code === 'intake_stale') {
+          expect(snapshot.matches({ ready: { form: { editable: 'stale' } } })).toBe(true);
+          expect(snapshot.can({ type: 'intake.reload' })).toBe(true);
+          expect(probe.emitted).toEqual([{ type: 'toast.error', message: intakeLifecycleMessages.stale }]);
+        } else {
+          expect(probe.emitted).toEqual([
+            { type: 'toast.error', message: 'An error occurred while creating the intake. Please try again later.' },
+          ]);
+          if (error.code === 'validation_failed') {
+            expect(context.errors['personalInformation.email']).toBe('Please enter a valid email');
+          }
+        }
+        break;
+      }
+      case 'xstate.done.actor.loadIntake':
+        if (snapshot.matches('ready')) {
+          expect(context.updatedAt).toBe(VERSION_1);
+          expect(context.caseId).toBe(CASE_ID);
+          if (context.status === 'draft') expect(context.intake.personalInformation.ssnItin).toBe(STORED_SSN);
+        }
+        break;
+      case 'field.change':
+      case 'fields.change':
+        if (before?.matches({ ready: { form: 'editable' } })) {
+          expect(snapshot.matches({ ready: { changes: { dirty: 'pending' } } })).toBe(true);
+        } else {
+          expect(context).toEqual(before?.context);
+        }
+        break;
+      case 'unsavedCopy.flush':
+      case `xstate.after.unsavedCopyDelay.intake.ready.changes.dirty.pending`:
+        expect(readUnsavedCopy(storage, owner())).toEqual(withoutSsnDigits(context.intake));
+        break;
+      case 'restore.accept':
+        expect(context.intake.personalInformation.firstName).toBe('Casey');
+        expect(context.unsavedCopy).toBeNull();
+        expect(snapshot.matches({ ready: { changes: { dirty: 'stored' } } })).toBe(true);
+        break;
+      case 'restore.decline':
+        expect(context.unsavedCopy).toBeNull();
+        expect(storage.getItem(unsavedCopyKey(owner()))).toBeNull();
+        expect(snapshot.hasTag('dirty')).toBe(false);
+        break;
+      case 'xstate.error.actor.buildPdf':
+        expect(probe.emitted).toEqual([{ type: 'toast.error', message: intakeLifecycleMessages.pdfFailed }]);
+        break;
+      default:
+        break;
+    }
+  };
+}
+
+describe('intake model', () => {
+  const planned: Array<{ name: string; input: IntakeMachineInput; plan: ModelPlan }> = plans.map(({ name, input, offer }) => ({
+    name,
+    input,
+    plan: (() => { const t = Date.now(); const plan = planModel(intakeMachine, { events: samples, input, offer }); if (process.env.I5M_STATS) console.log('STATS', name, plan.paths.length, Date.now() - t); return plan; })(),
+  }));
+
+  for (const { name, input, plan } of planned) {
+    describe(name, () => {
+      for (const path of plan.paths) {
+        it(describePath(path), async () => {
+          // A copy on offer is in storage too, as the page read it from there.
+          if (input.unsavedCopy) writeUnsavedCopy(storage, { userId: USER_ID, caseId: input.caseId ?? null }, input.unsavedCopy);
+          const check = stepChecker(input);
+          await runPath(intakeMachine, path, {
+            input,
+            actors: ['loadIntake', 'saveIntake', 'buildPdf'],
+            states: { loading: check, loadFailed: check, ready: check },
+          });
+        });
+      }
+    });
+  }
+
+  it('traverses every transition of the definition', () => {
+    const all = planned.map((entry) => entry.plan);
+    const summary = expectEveryTransitionTraversed(intakeMachine, all);
+    expect(summary).toEqual(coverageSummary(intakeMachine, all));
+    expect(summary.traversed).toBe(summary.transitions);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The flows one by one
+
+interface Fakes {
+  load?: () => Promise<unknown>;
+  save?: (input: SaveIntakeInput) => Promise<SavedIntake>;
+  build?: () => Promise<Uint8Array>;
+}
+
+function startIntake(input: IntakeMachineInput, fakes: Fakes = {}) {
+  const saves: SaveIntakeInput[] = [];
+  let loads = 0;
+  const clock = new SimulatedClock();
+  const machine = intakeMachine.provide({
+    actors: {
+      loadIntake: fromPromise<LooseApiIntake, LoadIntakeInput>(async () => {
+        loads += 1;
+        return (await (fakes.load ?? (async () => apiDraft))()) as LooseApiIntake;
+      }),
+      saveIntake: fromPromise<SavedIntake, SaveIntakeInput>(async ({ input: call }) => {
+        saves.push(call);
+        return (fakes.save ?? (async () => ({ ...savedDraft, status: call.status })))(call);
+      }),
+      buildPdf: fromPromise(async () => (fakes.build ?? (async () => pdfBytes))()),
+    },
+  });
+  const actor = createActor(machine, { input, clock });
+  const emitted: IntakeEmitted[] = [];
+  actor.on('*', (event) => emitted.push(event));
+  actor.start();
+  return { actor, emitted, saves, clock, loads: () => loads };
+}
+
+const idle = (snapshot: IntakeSnapshot) => !snapshot.hasTag('busy');
+const toasts = (emitted: IntakeEmitted[]) => emitted.filter((event) => event.type.startsWith('toast.'));
+
+describe('the form store', () => {
+  it('is an IntakeFormStore for the field binding (checked by tsc)', () => {
+    const store: IntakeFormStore = createActor(intakeMachine, { input: createNew });
+    expect(store.getSnapshot().context.intake).toEqual(emptyIntake());
+    expect(store.getSnapshot().context.errors).toEqual({});
+    expect(store.getSnapshot().hasTag('readOnly')).toBe(false);
+  });
+
+  it('applies the form rules on a field change (intake spec §4, §5)', () => {
+    const { actor } = startIntake(createNew);
+    actor.send({ type: 'field.change', path: 'personalInformation.ssnItin', value: '900000001' });
+    expect(actor.getSnapshot().context.intake.personalInformation.ssnItin).toBe(TYPED_SSN);
+    actor.send({ type: 'field.change', path: 'personalInformation.status', value: 'pending' });
+    expect(actor.getSnapshot().context.intake.personalInformation.ssnItin).toBe('');
+  });
+
+  it('applies several changes in one update (Select All, Both)', () => {
+    const { actor } = startIntake(createNew);
+    const updates = vi.fn();
+    actor.subscribe(updates);
+    actor.send({
+      type: 'fields.change',
+      changes: [
+        { path: 'personalInformation.phoneUsages', value: ['call', 'text'] },
+        { path: 'pointsOfInjury.headache', value: true },
+      ],
+    });
+    expect(updates).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.intake.personalInformation.phoneUsages).toEqual(['call', 'text']);
+    expect(actor.getSnapshot().context.intake.pointsOfInjury.headache).toBe(true);
+  });
+
+  it('clears a field error when the field changes, and the tab mark with the tab\'s last error', () => {
+    const { actor } = startIntake(createNew);
+    actor.send({ type: 'draft.save' });
+    const tabErrors = () => errorsByTab(actor.getSnapshot().context.errors).personal;
+    expect(Object.keys(tabErrors())).toEqual(['personalInformation.firstName', 'personalInformation.lastName']);
+    actor.send({ type: 'field.change', path: 'personalInformation.firstName', value: 'Avery' });
+    expect(tabErrors()).toEqual({ 'personalInformation.lastName': 'Please enter your Last Name' });
+    actor.send({ type: 'field.change', path: 'personalInformation.lastName', value: 'Sample' });
+    expect(tabErrors()).toEqual({});
+  });
+
+  it('drops the error of a field a No answer clears (intake spec §4)', () => {
+    const { actor } = startIntake(createNew);
+    actor.send({
+      type: 'fields.change',
+      changes: changesOf(withField(fullValidIntake(), 'injuryInformation.hospitalDate', '')),
+    });
+    actor.send({ type: 'tab.select', index: 6 });
+    actor.send({ type: 'final.submit' });
+    expect(actor.getSnapshot().context.errors['injuryInformation.hospitalDate']).toBeDefined();
+    actor.send({ type: 'field.change', path: 'injuryInformation.hospitalized', value: false });
+    expect(actor.getSnapshot().context.errors).toEqual({});
+  });
+});
+
+describe('tabs', () => {
+  it('moves with Next and Back, scrolling to the top, and offers Submit instead of Next on the last tab', () => {
+    const { actor, emitted } = startIntake(createNew);
+    expect(actor.getSnapshot().can({ type: 'tab.back' })).toBe(false);
+    for (let tab = 1; tab <= 6; tab++) {
+      actor.send({ type: 'tab.next' });
+      expect(actor.getSnapshot().context.currentTab).toBe(tab);
+    }
+    expect(actor.getSnapshot().can({ type: 'tab.next' })).toBe(false);
+    expect(emitted).toEqual(Array.from({ length: 6 }, () => ({ type: 'scrollTop' })));
+    actor.send({ type: 'tab.back' });
+    expect(actor.getSnapshot().context.currentTab).toBe(5);
+    actor.send({ type: 'tab.select', index: 2 });
+    expect(actor.getSnapshot().context.currentTab).toBe(2);
+    actor.send({ type: 'tab.select', index: 7 });
+    expect(actor.getSnapshot().context.currentTab).toBe(2);
+  });
+});
+
+describe('create mode', () => {
+  it('Save As Draft saves without asking, stays in create mode with the caseId, and the next save PATCHes', async () => {
+    const { actor, emitted, saves } = startIntake(createNew);
+    actor.send(namesChange);
+    actor.send({ type: 'draft.save' });
+    expect(actor.getSnapshot().matches({ ready: { form: 'savingDraft' } })).toBe(true);
+    await waitFor(actor, idle);
+    expect(actor.getSnapshot().matches({ ready: { form: { editable: { creating: 'saved' } } } })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ caseId: CASE_ID, updatedAt: VERSION_2, status: 'draft' });
+    expect(actor.getSnapshot().can({ type: 'pdf.preview' })).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'draft.save' })).toBe(true);
+    expect(toasts(emitted)).toEqual([{ type: 'toast.success', message: 'Draft saved' }]);
+    expect(saves[0]).toMatchObject({ caseId: null, userId: USER_ID, status: 'draft', updatedAt: null });
+    expect(saves[0].intake.personalInformation).toMatchObject({ firstName: 'Avery', lastName: 'Sample' });
+
+    actor.send({ type: 'field.change', path: 'personalInformation.middleName', value: 'N/A' });
+    actor.send({ type: 'draft.save' });
+    await waitFor(actor, idle);
+    expect(saves[1]).toMatchObject({ caseId: CASE_ID, updatedAt: VERSION_2, status: 'draft' });
+    // 'n/a' is sent empty (intake spec §5).
+    expect(saves[1].intake.personalInformation.middleName).toBe('');
+  });
+
+  it('Save As Draft without names shows the name errors on the fields and saves nothing (intake spec §8)', () => {
+    const { actor, saves, emitted } = startIntake(createNew);
+    actor.send({ type: 'tab.select', index: 4 });
+    actor.send({ type: 'draft.save' });
+    const { context } = actor.getSnapshot();
+    expect(context.errors).toEqual({
+      'personalInformation.firstName': 'Please enter your First Name',
+      'personalInformation.lastName': 'Please enter your Last Name',
+    });
+    expect(context.currentTab).toBe(0);
+    expect(actor.getSnapshot().matches({ ready: { form: { editable: { creating: 'unsaved' } } } })).toBe(true);
+    expect(saves).toEqual([]);
+    expect(emitted).toEqual([]);
+  });
+
+  it('a half-typed date stops the draft save with a field error instead of a broken request', () => {
+    const { actor, saves } = startIntake(createNew);
+    actor.send(namesChange);
+    actor.send({ type: 'field.change', path: 'personalInformation.birthDate', value: '1990-02-31' });
+    actor.send({ type: 'draft.save' });
+    expect(actor.getSnapshot().context.errors).toEqual({ 'personalInformation.birthDate': intakeMessages.invalidDate });
+    expect(saves).toEqual([]);
+  });
+
+  it('a complete submit stores final, says "Intake created successfully!" and goes to the list', async () => {
+    const { actor, emitted, saves } = startIntake(createNew);
+    actor.send(fullValidChange);
+    actor.send({ type: 'final.submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: { form: 'submitted' } }));
+    expect(saves).toHaveLength(1);
+    expect(saves[0]).toMatchObject({ caseId: null, status: 'final' });
+    expect(saves[0].intake).toMatchObject({ status: 'final' });
+    expect(emitted).toEqual([
+      { type: 'toast.success', message: 'Intake created successfully!' },
+      { type: 'navigate', to: INTAKE_LIST_ROUTE },
+    ]);
+    expect(INTAKE_LIST_ROUTE).toBe('/intake-list');
+    expect(actor.getSnapshot().hasTag('readOnly')).toBe(true);
+  });
+
+  it('is no longer dirty when it asks to navigate, so leaving does not prompt', async () => {
+    const { actor } = startIntake(createNew);
+    const dirtyAtNavigate: boolean[] = [];
+    actor.on('navigate', () => dirtyAtNavigate.push(actor.getSnapshot().hasTag('dirty')));
+    actor.send(fullValidChange);
+    expect(actor.getSnapshot().hasTag('dirty')).toBe(true);
+    actor.send({ type: 'final.submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: { form: 'submitted' } }));
+    expect(dirtyAtNavigate).toEqual([false]);
+  });
+
+  it('a missing field on tab 3 lands on tab index 2 with its toast', () => {
+    const { actor, emitted, saves } = startIntake(createNew);
+    actor.send({ type: 'fields.change', changes: changesOf(withField(fullValidIntake(), 'defendantInformation.driversName', '')) });
+    actor.send({ type: 'tab.select', index: 6 });
+    actor.send({ type: 'final.submit' });
+    const { context } = actor.getSnapshot();
+    expect(context.currentTab).toBe(2);
+    expect(Object.keys(context.errors)).toEqual(['defendantInformation.driversName']);
+    expect(emitted).toEqual([
+      { type: 'toast.error', message: 'Please fill required fields in the "Defendant Personal and Vehicle Information" tab.' },
+    ]);
+    expect(saves).toEqual([]);
+    expect(actor.getSnapshot().matches({ ready: { form: { editable: 'creating' } } })).toBe(true);
+  });
+
+  it('a failed save says so and keeps everything typed', async () => {
+    const { actor, emitted } = startIntake(createNew, {
+      save: async () => {
+        throw serverError;
+      },
+    });
+    actor.send(namesChange);
+    actor.send({ type: 'field.change', path: 'personalInformation.address', value: '1 Example Road' });
+    const typed = actor.getSnapshot().context.intake;
+    actor.send({ type: 'draft.save' });
+    await waitFor(actor, idle);
+    expect(toasts(emitted)).toEqual([
+      { type: 'toast.error', message: 'An error occurred while creating the intake. Please try again later.' },
+    ]);
+    expect(actor.getSnapshot().context.intake).toEqual(typed);
+    expect(actor.getSnapshot().context.caseId).toBeNull();
+    expect(actor.getSnapshot().matches({ ready: { form: { editable: { creating: 'unsaved' } } } })).toBe(true);
+    expect(actor.getSnapshot().hasTag('dirty')).toBe(true);
+  });
+});
+
+describe('edit mode', () => {
+  it('a stored draft opens for editing with its values', async () => {
+    const { actor, loads } = startIntake(edit);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await waitFor(actor, idle);
+    expect(loads()).toBe(1);
+    expect(actor.getSnapshot().matches({ ready: { form: { editable: 'editing' } } })).toBe(true);
+    expect(actor.getSnapshot().context.intake).toEqual(storedDraft());
+    expect(actor.getSnapshot().context).toMatchObject({ caseId: CASE_ID, updatedAt: VERSION_1, status: 'draft' });
+  });
+
+  it('Save Changes asks first: Cancel saves nothing, Save stores the draft with "Intake updated successfully!"', async () => {
+    const { actor, emitted, saves } = startIntake(edit);
+    await waitFor(actor, idle);
+    actor.send({ type: 'field.change', path: 'personalInformation.address', value: '2 Example Road' });
+    actor.send({ type: 'draft.save' });
+    expect(actor.getSnapshot().matches({ ready: { form: 'confirmingSave' } })).toBe(true);
+    actor.send({ type: 'confirm.cancel' });
+    expect(actor.getSnapshot().matches({ ready: { form: { editable: 'editing' } } })).toBe(true);
+    expect(saves).toEqual([]);
+
+    actor.send({ type: 'draft.save' });
+    actor.send({ type: 'confirm.save' });
+    await waitFor(actor, idle);
+    expect(saves).toHaveLength(1);
+    expect(saves[0]).toMatchObject({ caseId: CASE_ID, status: 'draft', updatedAt: VERSION_1 });
+    expect(saves[0].intake.personalInformation).toMatchObject({ address: '2 Example Road', ssnItin: STORED_SSN });
+    expect(toasts(emitted)).toEqual([{ type: 'toast.success', message: 'Intake updated successfully!' }]);
+    expect(actor.getSnapshot().matches({ ready: { form: { editable: 'editing' } } })).toBe(true);
+    expect(actor.getSnapshot().context.updatedAt).toBe(VERSION_2);
+    expect(actor.getSnapshot().hasTag('dirty')).toBe(false);
+  });
+
+  it('Save Changes without names shows the errors without asking', async () => {
+    const { actor, saves } = startIntake(edit);
+    await waitFor(actor, idle);
+    actor.send({ type: 'field.change', path: 'personalInformation.lastName', value: '   ' });
+    actor.send({ type: 'draft.save' });
+    expect(actor.getSnapshot().matches({ ready: { form: { editable: 'editing' } } })).toBe(true);
+    expect(actor.getSnapshot().context.errors).toEqual({ 'personalInformation.lastName': 'Please enter your Last Name' });
+    expect(saves).toEqual([]);
+  });
+
+  it('a complete submit in edit mode also says "Intake created successfully!" and goes to the list', async () => {
+    const { actor, emitted, saves } = startIntake(edit);
+    await waitFor(actor, idle);
+    actor.send(fullValidChange);
+    actor.send({ type: 'final.submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: { form: 'submitted' } }));
+    expect(saves[0]).toMatchObject({ caseId: CASE_ID, status: 'final', updatedAt: VERSION_1 });
+    expect(emitted).toEqual([
+      { type: 'toast.success', message: 'Intake created successfully!' },
+      { type: 'navigate', to: '/intake-list' },
+    ]);
+  });
+
+  it('a final intake opened with route mode edit is read-only (intake spec §4)', async () => {
+    const { actor } = startIntake(edit, { load: async () => apiFinal });
+    await waitFor(actor, idle);
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches({ ready: { form: 'viewing' } })).toBe(true);
+    expect(snapshot.hasTag('readOnly')).toBe(true);
+    expect(snapshot.context.status).toBe('final');
+    expect(snapshot.can({ type: 'draft.save' })).toBe(false);
+    expect(snapshot.can({ type: 'final.submit' })).toBe(false);
+    actor.send({ type: 'field.change', path: 'personalInformation.firstName', value: 'Changed' });
+    expect(actor.getSnapshot().context.intake.personalInformation.firstName).toBe('Alex');
+    expect(actor.getSnapshot().hasTag('dirty')).toBe(false);
+    // Only Back and Next (intake spec §2).
+    actor.send({ type: 'tab.next' });
+    expect(actor.getSnapshot().context.currentTab).toBe(1);
+  });
+
+  it('a draft opened in view mode is read-only too', async () => {
+    const { actor } = startIntake(view);
+    await waitFor(actor, idle);
+    expect(actor.getSnapshot().matches({ ready: { form: 'viewing' } })).toBe(true);
+    expect(actor.getSnapshot().context.status).toBe('draft');
+  });
+
+  it('a failed load can be retried', async () => {
+    let attempt = 0;
+    const { actor } = startIntake(edit, {
+      load: async () => {
+        attempt += 1;
+        if (attempt === 1) throw { status: 0, code: 'network_error', message: 'The server could not be reached' };
+        return apiDraft;
+      },
+    });
+    await waitFor(actor, (snapshot) => snapshot.matches('loadFailed'));
+    actor.send({ type: 'intake.retry' });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    expect(actor.getSnapshot().matches({ ready: { form: { editable: 'editing' } } })).toBe(true);
+  });
+
+  it('an unreadable stored intake is a failed load, not a crash', async () => {
+    const { actor } = startIntake(edit, { load: async () => apiUnreadable });
+    await waitFor(actor, (snapshot) => snapshot.matches('loadFailed'));
+  });
+});
+
+describe('someone else saved first (409)', () => {
+  it('intake_stale keeps the edits; reload shows the server version; the user edits and saves again', async () => {
+    let saveCount = 0;
+    let serverVersion: unknown = apiDraft;
+    const { actor, emitted, saves, loads } = startIntake(edit, {
+      load: async () => serverVersion,
+      save: async (call) => {
+        saveCount += 1;
+        if (saveCount === 1) throw staleError;
+        return { caseId: CASE_ID, updatedAt: '2024-06-03T12:00:00.000Z', status: call.status };
+      },
+    });
+    await waitFor(actor, idle);
+    actor.send({ type: 'field.change', path: 'personalInformation.address', value: 'Mine' });
+    actor.send({ type: 'draft.save' });
+    actor.send({ type: 'confirm.save' });
+    await waitFor(actor, idle);
+    expect(actor.getSnapshot().matches({ ready: { form: { editable: 'stale' } } })).toBe(true);
+    expect(actor.getSnapshot().context.intake.personalInformation.address).toBe('Mine');
+    expect(toasts(emitted)).toEqual([{ type: 'toast.error', message: intakeLifecycleMessages.stale }]);
+    expect(actor.getSnapshot().can({ type: 'draft.save' })).toBe(false);
+    expect(actor.getSnapshot().hasTag('dirty')).toBe(true);
+    // The edits can still be changed (and copied) before reloading.
+    actor.send({ type: 'field.change', path: 'personalInformation.address', value: 'Mine, again' });
+    expect(actor.getSnapshot().context.intake.personalInformation.address).toBe('Mine, again');
+
+    serverVersion = toApiIntake({ ...storedDraft(), updatedAt: VERSION_2, personalInformation: { ...storedDraft().personalInformation, address: 'Theirs' } });
+    actor.send({ type: 'intake.reload' });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    expect(loads()).toBe(2);
+    expect(actor.getSnapshot().matches({ ready: { form: { editable: 'editing' } } })).toBe(true);
+    expect(actor.getSnapshot().context.intake.personalInformation.address).toBe('Theirs');
+    expect(actor.getSnapshot().context.updatedAt).toBe(VERSION_2);
+    expect(actor.getSnapshot().hasTag('dirty')).toBe(false);
+
+    actor.send({ type: 'field.change', path: 'personalInformation.address', value: 'Merged' });
+    actor.send({ type: 'draft.save' });
+    actor.send({ type: 'confirm.save' });
+    await waitFor(actor, idle);
+    expect(saves[1]).toMatchObject({ caseId: CASE_ID, updatedAt: VERSION_2 });
+    expect(actor.getSnapshot().matches({ ready: { form: { editable: 'editing' } } })).toBe(true);
+  });
+
+  it('intake_final reloads the stored intake, read-only, and says why', async () => {
+    let final = false;
+    const { actor, emitted } = startIntake(edit, {
+      load: async () => (final ? apiFinal : apiDraft),
+      save: async () => {
+        final = true;
+        throw finalError;
+      },
+    });
+    await waitFor(actor, idle);
+    actor.send({ type: 'draft.save' });
+    actor.send({ type: 'confirm.save' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: { form: 'viewing' } }));
+    expect(toasts(emitted)).toEqual([{ type: 'toast.error', message: intakeLifecycleMessages.alreadyFinal }]);
+    expect(actor.getSnapshot().hasTag('readOnly')).toBe(true);
+  });
+});
+
+describe('the unsaved copy', () => {
+  const newOwner = { userId: USER_ID, caseId: null };
+  const draftOwner = { userId: USER_ID, caseId: CASE_ID };
+
+  it('is written after a quiet time, and at once on flush, without SSN digits', async () => {
+    const { actor, clock } = startIntake(createNew);
+    actor.send({ type: 'field.change', path: 'personalInformation.firstName', value: 'Avery' });
+    actor.send({ type: 'field.change', path: 'personalInformation.status', value: 'hasSsn' });
+    actor.send({ type: 'field.change', path: 'personalInformation.ssnItin', value: TYPED_SSN });
+    expect(readUnsavedCopy(storage, newOwner)).toBeNull();
+    clock.increment(UNSAVED_COPY_DELAY_MS - 1);
+    expect(readUnsavedCopy(storage, newOwner)).toBeNull();
+    clock.increment(1);
+    const copy = readUnsavedCopy(storage, newOwner);
+    expect(copy?.personalInformation).toMatchObject({ firstName: 'Avery', status: 'hasSsn', ssnItin: '' });
+    expectNoSsnDigitsStored();
+
+    // A reload right after typing: the page flushes on pagehide.
+    actor.send({ type: 'field.change', path: 'personalInformation.lastName', value: 'Sample' });
+    actor.send({ type: 'unsavedCopy.flush' });
+    expect(readUnsavedCopy(storage, newOwner)?.personalInformation.lastName).toBe('Sample');
+    expectNoSsnDigitsStored();
+  });
+
+  it('each keystroke restarts the quiet time', () => {
+    const { actor, clock } = startIntake(createNew);
+    actor.send({ type: 'field.change', path: 'personalInformation.firstName', value: 'A' });
+    clock.increment(UNSAVED_COPY_DELAY_MS - 100);
+    actor.send({ type: 'field.change', path: 'personalInformation.firstName', value: 'Av' });
+    clock.increment(UNSAVED_COPY_DELAY_MS - 100);
+    expect(readUnsavedCopy(storage, newOwner)).toBeNull();
+    clock.increment(100);
+    expect(readUnsavedCopy(storage, newOwner)?.personalInformation.firstName).toBe('Av');
+  });
+
+  it('is gone after a successful save', async () => {
+    const { actor } = startIntake(createNew);
+    actor.send(namesChange);
+    actor.send({ type: 'unsavedCopy.flush' });
+    expect(readUnsavedCopy(storage, newOwner)).not.toBeNull();
+    actor.send({ type: 'draft.save' });
+    await waitFor(actor, idle);
+    expect(readUnsavedCopy(storage, newOwner)).toBeNull();
+    expect(actor.getSnapshot().hasTag('dirty')).toBe(false);
+  });
+
+  it('is offered back and restored over the stored draft, keeping the stored SSN', async () => {
+    writeUnsavedCopy(storage, draftOwner, unsavedCopyOf(storedDraft()));
+    const unsavedCopy = readUnsavedCopy(storage, draftOwner);
+    expect(unsavedCopy).not.toBeNull();
+    const { actor, saves } = startIntake({ ...edit, unsavedCopy });
+    await waitFor(actor, idle);
+    expect(actor.getSnapshot().matches({ ready: { form: 'offeringRestore' } })).toBe(true);
+    actor.send({ type: 'restore.accept' });
+    const { context } = actor.getSnapshot();
+    expect(actor.getSnapshot().matches({ ready: { form: { editable: 'editing' } } })).toBe(true);
+    expect(context.intake.personalInformation).toMatchObject({ firstName: 'Casey', address: '12 Copy Lane', ssnItin: STORED_SSN });
+    expect(actor.getSnapshot().hasTag('dirty')).toBe(true);
+    actor.send({ type: 'draft.save' });
+    actor.send({ type: 'confirm.save' });
+    await waitFor(actor, idle);
+    expect(saves[0].intake.personalInformation).toMatchObject({ firstName: 'Casey', ssnItin: STORED_SSN });
+    expect(readUnsavedCopy(storage, draftOwner)).toBeNull();
+  });
+
+  it('is offered on a new intake, and declining clears it', () => {
+    writeUnsavedCopy(storage, newOwner, unsavedCopyOf(emptyIntake()));
+    const { actor } = startIntake({ ...createNew, unsavedCopy: readUnsavedCopy(storage, newOwner) });
+    expect(actor.getSnapshot().matches({ ready: { form: 'offeringRestore' } })).toBe(true);
+    actor.send({ type: 'restore.decline' });
+    expect(actor.getSnapshot().matches({ ready: { form: { editable: { creating: 'unsaved' } } } })).toBe(true);
+    expect(actor.getSnapshot().context.intake).toEqual(emptyIntake());
+    expect(actor.getSnapshot().hasTag('dirty')).toBe(false);
+    expect(readUnsavedCopy(storage, newOwner)).toBeNull();
+  });
+
+  it('belongs to one user and one intake', () => {
+    writeUnsavedCopy(storage, draftOwner, unsavedCopyOf(storedDraft()));
+    expect(readUnsavedCopy(storage, { userId: 'user-other', caseId: CASE_ID })).toBeNull();
+    expect(readUnsavedCopy(storage, { userId: USER_ID, caseId: 'case-other' })).toBeNull();
+    expect(readUnsavedCopy(storage, newOwner)).toBeNull();
+    storage.setItem(unsavedCopyKey(newOwner), '{"userId":');
+    expect(readUnsavedCopy(storage, newOwner)).toBeNull();
+  });
+
+  it('is not offered on a final intake, and goes', async () => {
+    writeUnsavedCopy(storage, draftOwner, unsavedCopyOf(storedDraft()));
+    const { actor } = startIntake({ ...edit, unsavedCopy: readUnsavedCopy(storage, draftOwner) }, { load: async () => apiFinal });
+    await waitFor(actor, idle);
+    expect(actor.getSnapshot().matches({ ready: { form: 'viewing' } })).toBe(true);
+    expect(readUnsavedCopy(storage, draftOwner)).toBeNull();
+  });
+});
+
+describe('PDF preview', () => {
+  it('is offered only with a caseId, shows while building, opens with the document and closes', async () => {
+    const fresh = startIntake(createNew);
+    expect(fresh.actor.getSnapshot().can({ type: 'pdf.preview' })).toBe(false);
+
+    const { actor } = startIntake(edit);
+    await waitFor(actor, idle);
+    actor.send({ type: 'pdf.preview' });
+    expect(actor.getSnapshot().matches({ ready: { pdfPreview: 'building' } })).toBe(true);
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: { pdfPreview: 'open' } }));
+    expect(actor.getSnapshot().context.pdf).toEqual(pdfBytes);
+    actor.send({ type: 'pdf.close' });
+    expect(actor.getSnapshot().matches({ ready: { pdfPreview: 'closed' } })).toBe(true);
+    expect(actor.getSnapshot().context.pdf).toBeNull();
+  });
+});
