@@ -10,7 +10,7 @@ import { percentile, round, timeSequential, type BenchRow } from './support';
 
 const INTAKES_IN_FIRM = 100_000;
 const INSERT_BATCH = 1_000;
-const WARM_UP_REQUESTS = 20;
+const WARM_UP_REQUESTS = 10;
 const TIMED_REQUESTS = 200;
 
 // Made-up names. Two first names in forty begin with 'Mar' (Maria, Marco), and nothing else does:

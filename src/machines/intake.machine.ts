@@ -340,8 +340,9 @@ export const intakeMachine = setup({
       event.type === 'tab.select' && Number.isInteger(event.index) && event.index >= 0 && event.index <= LAST_TAB_INDEX,
     isEditable: stateIn('#intake.ready.form.editable'),
     isOfferingRestore: stateIn('#intake.ready.form.offeringRestore'),
-    isStaleError: (_, { error }: Failure) => errorCode(error) === 'intake_stale',
-    isAlreadyFinalError: (_, { error }: Failure) => errorCode(error) === 'intake_final',
+    // Only an update (PATCH) can be refused as stale or final; a first save has nothing to reload.
+    isStaleError: ({ context }, { error }: Failure) => context.caseId !== null && errorCode(error) === 'intake_stale',
+    isAlreadyFinalError: ({ context }, { error }: Failure) => context.caseId !== null && errorCode(error) === 'intake_final',
   },
   actions: {
     applyFieldChange: assign(({ context, event }) =>

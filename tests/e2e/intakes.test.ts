@@ -5,7 +5,8 @@
 // offers the typed text back. Then the intake machine's own paths, replayed through the screen.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FieldPath, GeneralCaseInformation } from '../../src/domain/intake';
+import type { AnyEventObject, AnyMachineSnapshot, StateValue } from 'xstate';
+import { toApiIntake, type FieldPath, type GeneralCaseInformation } from '../../src/domain/intake';
 import { intakeTabs, type IntakeTabId } from '../../src/domain/intake/tabs';
 import {
   bodyPointLabels,
@@ -15,8 +16,10 @@ import {
   painAndSymptomsLabels,
   symptomPointLabels,
 } from '../../src/ui/pages/intake/tabs/intakeLabels';
+import { intakeMachine, type IntakeMachineInput } from '../../src/machines/intake.machine';
 import { bearer } from '../api/support/testServer';
 import { fullValidIntake } from '../domain/intake/fixtures';
+import { describePath, planModel, type ModelPath } from '../machines/modelCoverage';
 import { signIn, startE2eApp, type E2eApp } from './support/app';
 import { launchChromium, withPage } from './support/browser';
 
@@ -159,9 +162,13 @@ function labelled(text: string): RegExp {
   return new RegExp(`^\\s*${escapeRegExp(text)}\\s*\\*?\\s*$`);
 }
 
+/** Both read 'Reason' on screen; only their accessible names tell them apart. */
+const namedApart = new Set<FieldPath>(['incidentDescription.clientCitedReason', 'incidentDescription.defendantReason']);
+
 function field(page: Page, path: FieldPath): Locator {
   const label = fieldLabels[path];
   if (!label) throw new Error(`No label known for ${path}`);
+  if (namedApart.has(path)) return panel(page).getByRole('textbox', { name: label, exact: true });
   return panel(page).getByLabel(labelled(label));
 }
 
@@ -227,6 +234,18 @@ async function storedIntake(caseId: string) {
   });
   if (error || !data) throw new Error('GET /v1/intake/{caseId} failed');
   return data.data;
+}
+
+/** A complete draft stored through the API, for the tests that start from one; its caseId. */
+async function storeDraft(lastName: string): Promise<string> {
+  const base = fullValidIntake();
+  const draft = { ...base, caseId: null, personalInformation: { ...base.personalInformation, lastName } };
+  const { data, error } = await app.server.api.POST('/v1/intake', {
+    body: { userId: app.owner.id, generalCaseInformation: { ...toApiIntake(draft), status: 'draft' } },
+    headers: bearer(await ownerToken()),
+  });
+  if (error || !data) throw new Error('POST /v1/intake failed');
+  return data.data.caseId;
 }
 
 function toast(page: Page, text: string): Locator {
@@ -344,16 +363,7 @@ describe('intakes in Chromium', () => {
   });
 
   it('searches the list after the pause and filters it by status', async () => {
-    const token = await ownerToken();
-    for (const lastName of ['Searchwell', 'Otherby']) {
-      const draft = { ...fullValidIntake(), caseId: null, personalInformation: { ...intake.personalInformation, lastName } };
-      const { toApiIntake } = await import('../../src/domain/intake');
-      const { error } = await app.server.api.POST('/v1/intake', {
-        body: { userId: app.owner.id, generalCaseInformation: { ...toApiIntake(draft), status: 'draft' } },
-        headers: bearer(token),
-      });
-      if (error) throw new Error('POST /v1/intake failed');
-    }
+    for (const lastName of ['Searchwell', 'Otherby']) await storeDraft(lastName);
     await inPage(async (page) => {
       await page.getByRole('row').filter({ hasText: 'Searchwell' }).waitFor();
       await page.getByRole('searchbox', { name: 'Search intakes' }).fill('searchwell');
@@ -421,3 +431,187 @@ async function expectReadOnly(page: Page): Promise<void> {
     expect(await page.getByRole('button', { name }).count(), name).toBe(0);
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The intake machine's generated paths, replayed through the real screen (DESIGN.md: "the UI flows
+// of ... intake lifecycle also run their machine's paths against the real app in Chromium").
+// planModel gives the shortest path to every state of the lifecycle; for each state below, the
+// shortest path through it is driven by a person's actions and the screen is checked at every step.
+
+const MODEL_USER = 'model-user';
+const MODEL_CASE = 'model-case';
+
+/** The lifecycle only: tabs, the preview, the copy's timing and failed calls are other tests' business. */
+const lifecycleEvents = new Set([
+  'field.change',
+  'fields.change',
+  'draft.save',
+  'confirm.save',
+  'confirm.cancel',
+  'final.submit',
+  'xstate.done.actor.loadIntake',
+  'xstate.done.actor.saveIntake',
+]);
+
+const typedNames = {
+  type: 'fields.change',
+  changes: [
+    { path: 'personalInformation.firstName', value: 'Avery' },
+    { path: 'personalInformation.lastName', value: 'Modelpath' },
+  ],
+} as const;
+const firstNameEmptied = { type: 'field.change', path: 'personalInformation.firstName', value: '' } as const;
+const storedSample = { ...toApiIntake(fullValidIntake()), caseId: MODEL_CASE, status: 'draft', updatedAt: '2024-06-01T09:00:00.000Z' };
+
+const modelSamples: AnyEventObject[] = [
+  typedNames,
+  firstNameEmptied,
+  { type: 'xstate.done.actor.loadIntake', output: storedSample },
+  { type: 'xstate.done.actor.saveIntake', output: { caseId: MODEL_CASE, updatedAt: '2024-06-02T09:00:00.000Z', status: 'draft' } },
+];
+
+type RouteOf = (caseId: string) => string;
+
+const modelPlans: Array<{ input: IntakeMachineInput; route: RouteOf; needsDraft: boolean }> = [
+  { input: { mode: 'create', userId: MODEL_USER }, route: () => '/new-intake', needsDraft: false },
+  { input: { mode: 'edit', caseId: MODEL_CASE, userId: MODEL_USER }, route: (id) => `/intake-details/edit/${id}`, needsDraft: true },
+  { input: { mode: 'view', caseId: MODEL_CASE, userId: MODEL_USER }, route: (id) => `/intake-details/view/${id}`, needsDraft: true },
+];
+
+/** The states each replayed path must pass through, as `snapshot.matches` keys. */
+const targetStates: StateValue[] = [
+  { ready: { form: { editable: { creating: 'saved' } } } },
+  { ready: { form: { editable: 'editing' } } },
+  { ready: { form: 'confirmingSave' } },
+  { ready: { form: 'submitted' } },
+  { ready: { form: 'viewing' } },
+];
+
+interface ReplayPath {
+  path: ModelPath;
+  route: RouteOf;
+  needsDraft: boolean;
+}
+
+function selectModelPaths(): ReplayPath[] {
+  const planned = modelPlans.map((plan) => ({
+    ...plan,
+    paths: planModel(intakeMachine, { events: modelSamples, input: plan.input, offer: (type) => lifecycleEvents.has(type) })
+      .paths,
+  }));
+  const chosen: ReplayPath[] = [];
+  for (const target of targetStates) {
+    const candidates = planned
+      .flatMap((plan) => plan.paths.map((path) => ({ path, route: plan.route, needsDraft: plan.needsDraft })))
+      .filter(({ path }) => path.steps.some((step) => step.state.matches(target)))
+      .sort((a, b) => a.path.steps.length - b.path.steps.length);
+    const shortest = candidates[0];
+    if (!shortest) throw new Error(`No generated path reaches ${JSON.stringify(target)}`);
+    if (!chosen.some((entry) => entry.path === shortest.path)) chosen.push(shortest);
+  }
+  return chosen;
+}
+
+async function visibleButtons(page: Page, names: readonly string[]): Promise<string[]> {
+  const shown: string[] = [];
+  for (const name of names) if ((await page.getByRole('button', { name, exact: true }).count()) > 0) shown.push(name);
+  return shown;
+}
+
+/** What a person does for each event of a path. Results of calls need nothing: the server answers. */
+async function perform(page: Page, event: AnyEventObject): Promise<void> {
+  if (event.type === 'fields.change' && JSON.stringify(event) === JSON.stringify(typedNames)) {
+    await field(page, 'personalInformation.firstName').fill('Avery');
+    await field(page, 'personalInformation.lastName').fill('Modelpath');
+  } else if (event.type === 'field.change' && JSON.stringify(event) === JSON.stringify(firstNameEmptied)) {
+    await field(page, 'personalInformation.firstName').fill('');
+  } else if (event.type === 'draft.save') {
+    const [save] = await visibleButtons(page, ['Save As Draft', 'Save Changes']);
+    await page.getByRole('button', { name: save, exact: true }).click();
+  } else if (event.type === 'confirm.save') {
+    await page.getByRole('dialog', { name: 'Save changes' }).getByRole('button', { name: 'Save' }).click();
+  } else if (event.type === 'confirm.cancel') {
+    await page.getByRole('dialog', { name: 'Save changes' }).getByRole('button', { name: 'Cancel' }).click();
+  } else if (event.type === 'final.submit') {
+    // Submit lives on the last tab (intake spec §2).
+    await openTab(page, 'discuss');
+    await page.getByRole('button', { name: 'Submit' }).click();
+  } else if (!event.type.startsWith('xstate.done.actor.')) {
+    throw new Error(`No UI action for ${event.type}`);
+  }
+}
+
+/** What the screen shows in each state of the lifecycle. */
+const screenOf: Array<[StateValue, (page: Page, snapshot: AnyMachineSnapshot, event: AnyEventObject) => Promise<void>]> = [
+  [
+    { ready: { form: { editable: { creating: 'unsaved' } } } },
+    async (page) => {
+      await page.getByRole('heading', { name: 'New Intake' }).waitFor();
+      expect(await visibleButtons(page, ['Save As Draft', 'Save Changes'])).toEqual(['Save As Draft']);
+    },
+  ],
+  [
+    { ready: { form: { editable: { creating: 'saved' } } } },
+    async (page, _snapshot, event) => {
+      if (event.type === 'xstate.done.actor.saveIntake') await toast(page, TEXT.saved).waitFor();
+      expect(await visibleButtons(page, ['Save As Draft', 'Save Changes'])).toEqual(['Save As Draft']);
+    },
+  ],
+  [
+    { ready: { form: { editable: 'editing' } } },
+    async (page, _snapshot, event) => {
+      if (event.type === 'xstate.done.actor.saveIntake') await toast(page, TEXT.updated).waitFor();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Save Changes' }).waitFor();
+    },
+  ],
+  [
+    { ready: { form: 'editable' } },
+    async (page, snapshot) => {
+      // Errors the machine holds are under their fields, on the tab it shows (intake spec §5, §8).
+      const { errors, currentTab } = snapshot.context as { errors: Record<string, string>; currentTab: number };
+      const messages = Object.entries(errors).filter(([path]) => path.startsWith(`${intakeTabs[currentTab].section}.`));
+      if (messages.length === 0) return;
+      await expect.poll(() => page.getByRole('tab', { name: new RegExp(intakeTabs[currentTab].name) }).getAttribute('aria-selected')).toBe('true');
+      for (const [, message] of messages) await panel(page).getByText(message).first().waitFor();
+    },
+  ],
+  [
+    { ready: { form: 'confirmingSave' } },
+    async (page) => {
+      await page.getByRole('dialog', { name: 'Save changes' }).getByText('Are you sure you want to save the changes you made?').waitFor();
+    },
+  ],
+  [
+    { ready: { form: 'submitted' } },
+    async (page) => {
+      await toast(page, TEXT.created).waitFor();
+      await page.waitForURL('**/intake-list');
+    },
+  ],
+  [
+    { ready: { form: 'viewing' } },
+    async (page) => {
+      await page.getByRole('heading', { name: 'View Intake' }).waitFor();
+      await expect.poll(() => field(page, 'personalInformation.firstName').isDisabled()).toBe(true);
+      expect(await visibleButtons(page, ['Back', 'Next', 'Save As Draft', 'Save Changes', 'Submit'])).toEqual(['Back', 'Next']);
+    },
+  ],
+];
+
+describe("the intake machine's paths, through the screen", () => {
+  for (const { path, route, needsDraft } of selectModelPaths()) {
+    it(describePath(path), async () => {
+      const caseId = needsDraft ? await storeDraft('Pathfinder') : '';
+      await inPage(async (page) => {
+        await page.goto(route(caseId));
+        for (const [index, step] of path.steps.entries()) {
+          if (index > 0) await perform(page, step.event);
+          for (const [state, check] of screenOf) {
+            if (step.state.matches(state)) await check(page, step.state, step.event);
+          }
+        }
+      });
+    });
+  }
+});

@@ -1,6 +1,6 @@
-import { useActorRef } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { paginationMachine, type PageRequest, type PaginationInput } from '../../../machines/pagination.machine';
+import { useMachineActor } from '../../app/inspect';
 
 export type PaginationActor = ActorRefFrom<typeof paginationMachine>;
 
@@ -15,7 +15,7 @@ export interface Page<Row> {
  * `load` is read once, when the list first renders.
  */
 export function usePagination<Row>(load: (request: PageRequest) => Promise<Page<Row>>, input?: PaginationInput): PaginationActor {
-  return useActorRef(paginationMachine.provide({ actors: { load: fromPromise(({ input: request }) => load(request)) } }), {
+  return useMachineActor(paginationMachine.provide({ actors: { load: fromPromise(({ input: request }) => load(request)) } }), {
     input,
   });
 }

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
@@ -9,6 +9,7 @@ import * as css from '../profile/UserForm.css';
 import { fieldId, FormSelectField, UserFormFields } from '../profile/UserFormFields';
 import { assignablePrivilegeOptions } from '../profile/userLabels';
 import { appEmployeeFormMachine } from './employeeActors';
+import { useMachineActor } from '../../app/inspect';
 
 /** staff-app spec §8, Employee create: the toasts. */
 export const EMPLOYEE_TOASTS = {
@@ -25,7 +26,7 @@ const EMPLOYEES_ROUTE = '/employees';
 export function NewEmployeePage() {
   const navigate = useNavigate();
   const privilege = useSignedInPrivilege();
-  const form = useActorRef(appEmployeeFormMachine, { input: {} });
+  const form = useMachineActor(appEmployeeFormMachine, { input: {} });
   const busy = useSelector(form, (snapshot) => snapshot.hasTag('busy'));
 
   useEffect(() => {

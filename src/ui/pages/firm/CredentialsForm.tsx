@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { credentialsSchema, emptyCredentials, type CredentialsInput } from '../../../domain/schemas/credentials';
 import { validateFields, type FieldErrors } from '../../../domain/schemas/shared';
@@ -7,6 +7,7 @@ import { Button } from '../../components/Button';
 import { TextInput } from '../../components/TextInput';
 import * as css from './firm.css';
 import { appCredentialsMachine } from './firmActors';
+import { useMachineActor } from '../../app/inspect';
 
 type Field = keyof CredentialsInput;
 
@@ -22,7 +23,7 @@ export interface CredentialsFormProps {
 
 /** staff-app spec §2 Integration credentials form: three fields and 'Validate Credentials'. */
 export function CredentialsForm({ onSubmit, saving = false }: CredentialsFormProps) {
-  const validation = useActorRef(appCredentialsMachine);
+  const validation = useMachineActor(appCredentialsMachine);
   const validating = useSelector(validation, (snapshot) => snapshot.hasTag('busy'));
   const [values, setValues] = useState<CredentialsInput>({ ...emptyCredentials });
   const [errors, setErrors] = useState<FieldErrors>({});

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
@@ -15,6 +15,7 @@ import * as css from './firm.css';
 import { appFirmFormMachine } from './firmActors';
 import { NeosDetails } from './FirmDetails';
 import { FirmLoadState } from './FirmLoadState';
+import { useMachineActor } from '../../app/inspect';
 
 type Field = keyof FirmInput;
 type FirmFormActor = ActorRefFrom<typeof appFirmFormMachine>;
@@ -118,7 +119,7 @@ function FirmFields({ actor, firm }: { actor: FirmFormActor; firm: Firm }) {
  */
 export function EditFirmPage() {
   const navigate = useNavigate();
-  const form = useActorRef(appFirmFormMachine);
+  const form = useMachineActor(appFirmFormMachine);
   const firm = useSelector(form, (snapshot) => snapshot.context.firm);
   const failed = useSelector(form, (snapshot) => snapshot.matches('loadFailed'));
   const savingCredentials = useSelector(form, (snapshot) => snapshot.hasTag('savingCredentials'));

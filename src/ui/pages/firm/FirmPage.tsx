@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useNavigate } from 'react-router-dom';
 import { canManageEmployees } from '../../../domain/session';
 import { useSignedInPrivilege } from '../../app/session';
@@ -9,12 +9,13 @@ import * as css from './firm.css';
 import { appFirmRecordMachine } from './firmActors';
 import { FirmDetails, NeosDetails } from './FirmDetails';
 import { FirmLoadState } from './FirmLoadState';
+import { useMachineActor } from '../../app/inspect';
 
 /** /firm (staff-app spec §2: content not shown; ours is the firm record and the Neos connection). */
 export function FirmPage() {
   const navigate = useNavigate();
   const privilege = useSignedInPrivilege();
-  const record = useActorRef(appFirmRecordMachine);
+  const record = useMachineActor(appFirmRecordMachine);
   const firm = useSelector(record, (snapshot) => snapshot.context.firm);
   const failed = useSelector(record, (snapshot) => snapshot.matches('failed'));
   // staff-app spec §6: only owner and administrator edit the firm.

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { todayIso } from '../../../domain/dates';
 import type { LeadGender, YesNo } from '../../../domain/enums';
@@ -13,6 +13,7 @@ import { TextInput } from '../../components/TextInput';
 import { DuplicateDialog } from './DuplicateDialog';
 import { appLeadRegistrationMachine } from './leadActors';
 import * as css from './leads.css';
+import { useMachineActor } from '../../app/inspect';
 
 type Field = keyof LeadFormValues;
 type TextField = Exclude<Field, 'birthDate' | 'gender' | 'minor'>;
@@ -41,7 +42,7 @@ function validate(values: LeadFormValues): FieldErrors {
 
 /** /new-leads (staff-app spec §2 Lead Registration, §4 and §5 Lead form, §8). */
 export function NewLeadsPage() {
-  const registration = useActorRef(appLeadRegistrationMachine);
+  const registration = useMachineActor(appLeadRegistrationMachine);
   const busy = useSelector(registration, (snapshot) => snapshot.hasTag('busy'));
   const confirming = useSelector(registration, (snapshot) => snapshot.matches('confirmingDuplicate'));
   const refusal = useSelector(registration, (snapshot) => snapshot.context.error);

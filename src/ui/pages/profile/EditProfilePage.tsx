@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { appProfileFormMachine } from './profileActors';
 import * as css from './UserForm.css';
 import { fieldId, UserFormFields } from './UserFormFields';
+import { useMachineActor } from '../../app/inspect';
 
 /** staff-app spec §8, Profile update: the toasts. */
 export const PROFILE_TOASTS = {
@@ -24,7 +25,7 @@ const PROFILE_ROUTE = '/profile';
 export function EditProfilePage() {
   const navigate = useNavigate();
   const session = useSessionActor();
-  const form = useActorRef(appProfileFormMachine);
+  const form = useMachineActor(appProfileFormMachine);
   const loading = useSelector(form, (snapshot) => snapshot.matches('loading'));
   const loadFailed = useSelector(form, (snapshot) => snapshot.matches('loadFailed'));
   const busy = useSelector(form, (snapshot) => snapshot.hasTag('busy'));

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { User } from '../../../api/users';
@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { currentUserLogic } from './currentUser';
 import * as css from './ProfilePage.css';
 import { civilStatusLabels, genderLabels, labelOf } from './userLabels';
+import { useMachineActor } from '../../app/inspect';
 
 /** staff-app spec §2 Profile: the fallback texts, word for word. */
 export const PROFILE_FALLBACKS = {
@@ -35,7 +36,7 @@ export function ProfilePage() {
 
 function ProfileLoader({ onRetry }: { onRetry: () => void }) {
   const navigate = useNavigate();
-  const loader = useActorRef(currentUserLogic);
+  const loader = useMachineActor(currentUserLogic);
   const result = useSelector(loader, (snapshot) => snapshot.output);
 
   return (
