@@ -19,7 +19,8 @@ const EVENT_TIMING_THRESHOLD_MS = 16;
 
 interface KeystrokeProbe {
   samples: number[];
-  slowEvents: number[];
+  /** Event Timing durations of keydown events at or over the threshold (rounded to 8 ms by the browser). */
+  slowKeydowns: number[];
 }
 
 declare global {
@@ -30,7 +31,7 @@ declare global {
 
 /** Installed before the app's scripts run, so every keystroke and slow event is seen. */
 function installProbe(threshold: number): void {
-  const probe: KeystrokeProbe = { samples: [], slowEvents: [] };
+  const probe: KeystrokeProbe = { samples: [], slowKeydowns: [] };
   window.__keystrokeProbe = probe;
   document.addEventListener(
     'keydown',
@@ -43,9 +44,9 @@ function installProbe(threshold: number): void {
   );
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      if (entry.name.startsWith('key') || entry.name === 'input' || entry.name === 'beforeinput') {
-        probe.slowEvents.push(entry.duration);
-      }
+      // keydown's duration runs from the key press to the paint after its handlers (and the
+      // input event's React update), so it is the whole keystroke as the browser sees it.
+      if (entry.name === 'keydown') probe.slowKeydowns.push(entry.duration);
     }
   });
   // 'durationThreshold' is part of Event Timing; TypeScript's lib lacks it on observe()'s options.
@@ -53,13 +54,14 @@ function installProbe(threshold: number): void {
 }
 
 async function typeIntoAddress(page: Page): Promise<KeystrokeProbe> {
-  const field = page.getByLabel('Address', { exact: true });
+  // The label reads 'Address' and its required asterisk.
+  const field = page.getByRole('tabpanel').getByRole('textbox', { name: 'Address', exact: true });
   await field.click();
   await page.evaluate(() => {
     const probe = window.__keystrokeProbe;
     if (probe) {
       probe.samples.length = 0;
-      probe.slowEvents.length = 0;
+      probe.slowKeydowns.length = 0;
     }
   });
   await page.keyboard.type(TYPED_TEXT, { delay: KEY_DELAY_MS });
@@ -82,19 +84,19 @@ export async function runIntakeKeystrokeBenchRows(): Promise<BenchRow[]> {
     await signIn(page, app.owner);
     await page.goto('/new-intake');
     await page.getByRole('tab', { name: 'Client Personal Information' }).waitFor();
-    const { samples, slowEvents } = await typeIntoAddress(page);
+    const { samples, slowKeydowns } = await typeIntoAddress(page);
     await context.close();
     return [
       { benchmark: 'intake form keystroke (keydown to next frame) median', value: round(percentile(samples, 50)), unit: 'ms' },
       { benchmark: 'intake form keystroke (keydown to next frame) worst', value: round(Math.max(...samples)), unit: 'ms' },
       {
-        benchmark: `intake form keyboard events over ${EVENT_TIMING_THRESHOLD_MS} ms (Event Timing), of ${samples.length} keys`,
-        value: slowEvents.length,
-        unit: 'events',
+        benchmark: `intake form keydowns of ${EVENT_TIMING_THRESHOLD_MS} ms or more (Event Timing), of ${samples.length}`,
+        value: slowKeydowns.length,
+        unit: 'keys',
       },
       {
-        benchmark: 'intake form slowest keyboard event (Event Timing)',
-        value: slowEvents.length > 0 ? round(Math.max(...slowEvents)) : 0,
+        benchmark: 'intake form slowest keydown (Event Timing)',
+        value: slowKeydowns.length > 0 ? round(Math.max(...slowKeydowns)) : 0,
         unit: 'ms',
       },
     ];

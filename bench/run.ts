@@ -4,6 +4,7 @@ import { build } from 'vite';
 import { runShellBench } from './shell.bench';
 import { runUsersBenchRows } from './users.bench';
 import { runPdfFillBenchRows } from './pdf.bench';
+import { runIntakeKeystrokeBenchRows } from './intakeKeystroke.bench';
 import type { BenchRow } from './support';
 
 async function main(): Promise<void> {
@@ -12,6 +13,7 @@ async function main(): Promise<void> {
   rows.push(...(await runShellBench()));
   rows.push(...(await runUsersBenchRows()));
   rows.push(...(await runPdfFillBenchRows()));
+  rows.push(...(await runIntakeKeystrokeBenchRows()));
   console.log('');
   console.table(rows.map((row) => ({ benchmark: row.benchmark, value: row.value, unit: row.unit })));
 }

@@ -169,9 +169,8 @@ interface IntakesSearchTable {
 const listColumns = ['case_id', 'client_name', 'representative_name', 'created_at', 'updated_at', 'status'] as const;
 
 /**
- * The intakes that match, each database through its full-text index (migration 0006). On SQLite
- * the FTS5 table itself is filtered by firm and status, so counting and ordering the matches
- * reads that small table, not intakes.
+ * SQLite's search: the FTS5 index finds the matches, and the FTS5 table's own firm, status and
+ * version columns filter, count and order them, so the search reads that small table, not intakes.
  */
 function matchingKeys(db: Kysely<Database>, query: IntakePageQuery) {
   let matches = db
@@ -183,7 +182,10 @@ function matchingKeys(db: Kysely<Database>, query: IntakePageQuery) {
   return matches;
 }
 
-/** The firm's intakes, optionally of one status, that match the search (PostgreSQL, or no search). */
+/**
+ * The firm's intakes, optionally of one status, through the list indexes; a search (PostgreSQL
+ * only, SQLite uses matchingKeys) through the GIN index on search_vector.
+ */
 function filtered(db: Kysely<Database>, query: IntakePageQuery) {
   let base = db.selectFrom('intakes').where('firm_id', '=', query.firmId);
   if (query.status) base = base.where('status', '=', query.status);

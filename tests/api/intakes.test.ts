@@ -256,6 +256,13 @@ describe.each(testDatabases())('intakes on %s', (kind) => {
       expect(await storedRow(created.caseId)).toEqual(before);
     });
 
+    it('takes the version in any ISO form of the same instant', async () => {
+      const created = await createdIntake(server, callers.owner, draftIntake({ firstName: 'Zoned', lastName: 'Sample' }));
+      const sameInstant = created.updatedAt.replace('Z', '+00:00');
+      const { response } = await updateIntake(server, callers.owner, created.caseId, draftIntake({ firstName: 'Zoned', lastName: 'Again' }), sameInstant);
+      expect(response.status).toBe(200);
+    });
+
     it('lets only one of two saves from the same version through', async () => {
       const created = await createdIntake(server, callers.owner, draftIntake({ firstName: 'Race', lastName: 'Sample' }));
       const results = await Promise.all(

@@ -211,8 +211,11 @@ describe('edit mode (/intake-details/edit/{caseId})', () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save' }));
 
-    const notice = await screen.findByRole('alert', { name: '' });
-    expect(notice).toHaveTextContent('Someone else changed this intake since you opened it.');
+    const message = await screen.findByText(
+      'Someone else changed this intake since you opened it. Your changes are kept here: reload the intake to see theirs, or copy what you need.',
+      { selector: '[role="alert"] span' },
+    );
+    const notice = message.closest('[role="alert"]') as HTMLElement;
     expect(screen.getByLabelText('Seating Position', { exact: false })).toHaveValue('Driver seat');
 
     getMock.mockResolvedValue(stored(fullValidIntake(), { updatedAt: '2024-06-03T10:00:00.000Z' }));

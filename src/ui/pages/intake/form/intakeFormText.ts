@@ -1,5 +1,5 @@
 // The intake form's texts. Quoted ones come from intake spec §2; the others are ours (the spec
-// does not show them) and are listed in the README's decisions.
+// does not show them). The lifecycle's toasts and the stale text live with the machine.
 export const INTAKE_FORM_TEXT = {
   // Ours: one title per route mode (intake spec §2 routes).
   titles: { create: 'New Intake', edit: 'Edit Intake', view: 'View Intake' },
