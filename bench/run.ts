@@ -3,6 +3,7 @@
 import { build } from 'vite';
 import { runShellBench } from './shell.bench';
 import { runUsersBenchRows } from './users.bench';
+import { runIntakesBenchRows } from './intakes.bench';
 import { runPdfFillBenchRows } from './pdf.bench';
 import { runIntakeKeystrokeBenchRows } from './intakeKeystroke.bench';
 import type { BenchRow } from './support';
@@ -12,6 +13,7 @@ async function main(): Promise<void> {
   const rows: BenchRow[] = [];
   rows.push(...(await runShellBench()));
   rows.push(...(await runUsersBenchRows()));
+  rows.push(...(await runIntakesBenchRows()));
   rows.push(...(await runPdfFillBenchRows()));
   rows.push(...(await runIntakeKeystrokeBenchRows()));
   console.log('');

@@ -1,16 +1,17 @@
 // The intake form's lifecycle (intake spec §2 Intake form screen, §4, §5, §8; issue 5, items 2
 // and 6): load, create/edit/view, draft save (with confirmation in edit mode), final submit with
-// the per-tab check, stale and already-final refusals, the PDF preview, unsaved changes and the
+// the per-tab check, stale and already-final refusals, the PDF preview and download, unsaved changes and the
 // unsaved copy kept in sessionStorage. The form page maps the emitted events to toasts,
 // navigation and scrolling; every field reads and writes `context.intake` through
 // src/ui/pages/intake/form/intakeFieldBinding.tsx.
 //
 // Shape: `start` routes by the input; `loading`/`loadFailed` come before anything is shown;
-// `ready` is a parallel state with three regions:
+// `ready` is a parallel state with four regions:
 //   form:       routing (transient) | offeringRestore | editable.{creating.{unsaved,saved} | editing | stale}
 //               | confirmingSave | savingDraft | submittingFinal | viewing | submitted
 //   changes:    clean | dirty.{pending | stored}   (tag 'dirty': the "leave page?" prompt)
 //   pdfPreview: closed | building | open
+//   pdfDownload: idle | building   ('Download PDF' shows its spinner while the file is built)
 import { assign, emit, fromPromise, raise, setup, stateIn } from 'xstate';
 import type { IntakeStatus } from '../domain/enums';
 import { applyChange, clearedWhenNo, isBlank, statusesWithoutSsn } from '../domain/intake/rules';
@@ -108,6 +109,8 @@ export type IntakeEvent =
   | { type: 'restore.decline' }
   | { type: 'pdf.preview' }
   | { type: 'pdf.close' }
+  /** 'Download PDF': the filled PDF saved as a file (intake spec 'PDF preview, download and fill rules'). */
+  | { type: 'pdf.download' }
   /** The page sends it on pagehide/beforeunload: the unsaved copy is written at once. */
   | { type: 'unsavedCopy.flush' }
   /** Internal: raised after a successful save so the changes region becomes clean. */
@@ -292,6 +295,10 @@ function restoredIntake(context: IntakeContext, copy: GeneralCaseInformation): P
   };
 }
 
+function pdfInput(context: IntakeContext): BuildPdfInput {
+  return { caseId: context.caseId ?? '', intake: context.intake, status: context.status };
+}
+
 function isUnreadable(output: LooseApiIntake): boolean {
   try {
     fromApiIntake(output);
@@ -317,6 +324,11 @@ export const intakeMachine = setup({
       throw new Error('provided by the app');
     }),
     buildPdf: fromPromise<Uint8Array, BuildPdfInput>(() => {
+      throw new Error('provided by the app');
+    }),
+    // Builds the same document and hands it to the browser as a file: the app's part, since only
+    // the browser can save a file (src/ui/pages/intake/pdf/downloadPdf.ts).
+    downloadPdf: fromPromise<void, BuildPdfInput>(() => {
       throw new Error('provided by the app');
     }),
   },
@@ -667,13 +679,30 @@ export const intakeMachine = setup({
               invoke: {
                 id: 'buildPdf',
                 src: 'buildPdf',
-                input: ({ context }) => ({ caseId: context.caseId ?? '', intake: context.intake, status: context.status }),
+                input: ({ context }) => pdfInput(context),
                 onDone: { target: 'open', actions: { type: 'storePdf', params: ({ event }) => event.output } },
                 onError: { target: 'closed', actions: 'notifyPdfFailure' },
               },
               on: { 'pdf.close': { target: 'closed' } },
             },
             open: { on: { 'pdf.close': { target: 'closed', actions: 'forgetPdf' } } },
+          },
+        },
+        pdfDownload: {
+          initial: 'idle',
+          states: {
+            // 'Download PDF' only when the intake is final (intake spec §2, §4).
+            idle: { on: { 'pdf.download': { guard: 'isFinalIntake', target: 'building' } } },
+            // A second click while the file is built does nothing: one file per click.
+            building: {
+              invoke: {
+                id: 'downloadPdf',
+                src: 'downloadPdf',
+                input: ({ context }) => pdfInput(context),
+                onDone: { target: 'idle' },
+                onError: { target: 'idle', actions: 'notifyPdfFailure' },
+              },
+            },
           },
         },
       },

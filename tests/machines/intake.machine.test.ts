@@ -20,6 +20,7 @@ import {
   intakeMachine,
   UNSAVED_COPY_DELAY_MS,
   type IntakeEmitted,
+  type BuildPdfInput,
   type IntakeMachineInput,
   type LoadIntakeInput,
   type SaveIntakeInput,
@@ -116,12 +117,15 @@ const samples: AnyEventObject[] = [
   { type: 'xstate.error.actor.saveIntake', error: fieldsError },
   { type: 'xstate.done.actor.buildPdf', output: pdfBytes },
   { type: 'xstate.error.actor.buildPdf', error: { message: 'The template could not be read' } },
+  { type: 'xstate.done.actor.downloadPdf' },
+  { type: 'xstate.error.actor.downloadPdf', error: { message: 'The PDF worker stopped' } },
 ];
 
 // Event groups of the orthogonal parts; each plan leaves out what it does not study, since the
 // product of tab (7) x preview (3) x changes (3) x lifecycle would pass the planner's limit.
 const isTabEvent = (type: string) => type.startsWith('tab.');
-const isPdfEvent = (type: string) => type.startsWith('pdf.') || type.includes('.actor.buildPdf');
+const isPdfEvent = (type: string) =>
+  type.startsWith('pdf.') || type.includes('.actor.buildPdf') || type.includes('.actor.downloadPdf');
 const isCopyTimingEvent = (type: string) => type === 'unsavedCopy.flush' || type.startsWith('xstate.after.');
 // Raised by the machine itself after a save; a view never sends it.
 const isInternal = (type: string) => type === 'changes.saved';
@@ -193,6 +197,10 @@ function stepChecker(input: IntakeMachineInput) {
       expect(snapshot.hasTag('readOnly')).toBe(snapshot.matches({ ready: { form: 'viewing' } }) || snapshot.matches({ ready: { form: 'submitted' } }));
       // Intake spec §4: final intakes open read-only, whatever the route.
       if (context.status === 'final') expect(editable).toBe(false);
+      // 'Download PDF' only when the intake is final (intake spec §2, §4), one file at a time.
+      expect(snapshot.can({ type: 'pdf.download' })).toBe(
+        context.status === 'final' && snapshot.matches({ ready: { pdfDownload: 'idle' } }),
+      );
       if (snapshot.matches({ ready: { pdfPreview: 'open' } })) expect(context.pdf).toEqual(pdfBytes);
       else expect(context.pdf).toBeNull();
     }
@@ -322,7 +330,18 @@ function stepChecker(input: IntakeMachineInput) {
         expect(snapshot.hasTag('dirty')).toBe(false);
         break;
       case 'xstate.error.actor.buildPdf':
+      case 'xstate.error.actor.downloadPdf':
         expect(probe.emitted).toEqual([{ type: 'toast.error', message: intakeLifecycleMessages.pdfFailed }]);
+        break;
+      case 'pdf.download':
+        expect(snapshot.matches({ ready: { pdfDownload: 'building' } })).toBe(true);
+        for (const call of probe.calls) {
+          expect(call).toEqual({ actor: 'downloadPdf', input: { caseId: CASE_ID, intake: context.intake, status: 'final' } });
+        }
+        break;
+      case 'xstate.done.actor.downloadPdf':
+        expect(snapshot.matches({ ready: { pdfDownload: 'idle' } })).toBe(true);
+        expect(probe.emitted).toEqual([]);
         break;
       default:
         break;
@@ -346,7 +365,7 @@ describe('intake model', () => {
           const check = stepChecker(input);
           await runPath(intakeMachine, path, {
             input,
-            actors: ['loadIntake', 'saveIntake', 'buildPdf'],
+            actors: ['loadIntake', 'saveIntake', 'buildPdf', 'downloadPdf'],
             states: { loading: check, loadFailed: check, ready: check },
           });
         });
@@ -369,10 +388,12 @@ interface Fakes {
   load?: () => Promise<unknown>;
   save?: (input: SaveIntakeInput) => Promise<SavedIntake>;
   build?: () => Promise<Uint8Array>;
+  download?: () => Promise<void>;
 }
 
 function startIntake(input: IntakeMachineInput, fakes: Fakes = {}) {
   const saves: SaveIntakeInput[] = [];
+  const downloads: BuildPdfInput[] = [];
   let loads = 0;
   const clock = new SimulatedClock();
   const machine = intakeMachine.provide({
@@ -386,13 +407,17 @@ function startIntake(input: IntakeMachineInput, fakes: Fakes = {}) {
         return (fakes.save ?? (async () => ({ ...savedDraft, status: call.status })))(call);
       }),
       buildPdf: fromPromise(async () => (fakes.build ?? (async () => pdfBytes))()),
+      downloadPdf: fromPromise<void, BuildPdfInput>(async ({ input: call }) => {
+        downloads.push(call);
+        await (fakes.download ?? (async () => undefined))();
+      }),
     },
   });
   const actor = createActor(machine, { input, clock });
   const emitted: IntakeEmitted[] = [];
   actor.on('*', (event) => emitted.push(event));
   actor.start();
-  return { actor, emitted, saves, clock, loads: () => loads };
+  return { actor, emitted, saves, downloads, clock, loads: () => loads };
 }
 
 const idle = (snapshot: IntakeSnapshot) => !snapshot.hasTag('busy');
@@ -854,5 +879,43 @@ describe('PDF preview', () => {
     actor.send({ type: 'pdf.close' });
     expect(actor.getSnapshot().matches({ ready: { pdfPreview: 'closed' } })).toBe(true);
     expect(actor.getSnapshot().context.pdf).toBeNull();
+  });
+});
+
+describe('PDF download', () => {
+  it('is offered only for a final intake, builds the file once per click and is offered again', async () => {
+    const draft = startIntake(edit);
+    await waitFor(draft.actor, idle);
+    expect(draft.actor.getSnapshot().can({ type: 'pdf.download' })).toBe(false);
+
+    let finish: () => void = () => {};
+    const { actor, downloads, emitted } = startIntake(view, {
+      load: async () => apiFinal,
+      download: () => new Promise<void>((resolve) => (finish = resolve)),
+    });
+    await waitFor(actor, idle);
+    actor.send({ type: 'pdf.download' });
+    expect(actor.getSnapshot().matches({ ready: { pdfDownload: 'building' } })).toBe(true);
+    // A second click while the file is built starts no second file.
+    actor.send({ type: 'pdf.download' });
+    expect(downloads).toHaveLength(1);
+    expect(downloads[0]).toMatchObject({ caseId: CASE_ID, status: 'final' });
+    finish();
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: { pdfDownload: 'idle' } }));
+    expect(actor.getSnapshot().can({ type: 'pdf.download' })).toBe(true);
+    expect(toasts(emitted)).toEqual([]);
+  });
+
+  it('says so when the file could not be built', async () => {
+    const { actor, emitted } = startIntake(view, {
+      load: async () => apiFinal,
+      download: async () => {
+        throw new Error('The PDF worker stopped');
+      },
+    });
+    await waitFor(actor, idle);
+    actor.send({ type: 'pdf.download' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: { pdfDownload: 'idle' } }));
+    expect(toasts(emitted)).toEqual([{ type: 'toast.error', message: intakeLifecycleMessages.pdfFailed }]);
   });
 });
