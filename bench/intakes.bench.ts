@@ -5,8 +5,8 @@ import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import { emptyIntake, toApiIntake } from '../src/domain/intake';
 import { newIntakeRow } from '../server/intakes/repository';
-import { bearer, startTestServer, testDatabases, type TestServer, type TestUser } from '../tests/api/support/testServer';
-import { percentile, round, timeSequential, type BenchRow } from './support';
+import type { TestServer, TestUser } from '../tests/api/support/testServer';
+import { figureRows, runListBench, type BenchRow, type ListBench, type ListScenario } from './support';
 
 const INTAKES_IN_FIRM = 100_000;
 const INSERT_BATCH = 1_000;
@@ -29,15 +29,7 @@ const lastNames = [
   'Eastwood', 'Fitzgerald', 'Galloway', 'Halvorsen', 'Iwasaki', 'Jovanovic', 'Kaczmarek', 'Lachance', 'Okonkwo', 'Novak',
 ];
 
-interface Scenario {
-  name: string;
-  query: string;
-  /** What the answer must hold, so a broken query cannot pass as a fast one. */
-  expectRows: number;
-  expectTotal: number;
-}
-
-const scenarios: Scenario[] = [
+const scenarios: ListScenario[] = [
   { name: 'page 1', query: '', expectRows: 10, expectTotal: INTAKES_IN_FIRM },
   { name: 'deep page (offset 90,000)', query: 'offSetValue=90000', expectRows: 10, expectTotal: INTAKES_IN_FIRM },
   { name: "search 'mar' (5,000 matches)", query: 'searchFilter=mar', expectRows: 10, expectTotal: INTAKES_IN_FIRM / 20 },
@@ -97,59 +89,27 @@ async function fillFirm(server: TestServer, firmId: string, representative: Test
   await sql.raw(server.kind === 'postgres' ? 'vacuum analyze intakes' : 'analyze').execute(server.db);
 }
 
-async function measure(server: TestServer, token: string, scenario: Scenario): Promise<number[]> {
-  const url = `${server.baseUrl}/v1/intake${scenario.query ? `?${scenario.query}` : ''}`;
-  const call = async () => {
-    const response = await fetch(url, { headers: bearer(token) });
-    if (!response.ok) throw new Error(`${scenario.name}: GET /v1/intake answered ${response.status}`);
-    const body = (await response.json()) as { data: { record: unknown[]; totalRecords: number } };
-    if (body.data.record.length !== scenario.expectRows || body.data.totalRecords !== scenario.expectTotal) {
-      throw new Error(
-        `${scenario.name}: ${body.data.record.length} rows of ${body.data.totalRecords}, expected ${scenario.expectRows} of ${scenario.expectTotal}`,
-      );
-    }
-  };
-  await timeSequential(WARM_UP_REQUESTS, call);
-  return timeSequential(TIMED_REQUESTS, call);
-}
-
-async function benchOn(kind: 'sqlite' | 'postgres'): Promise<Record<string, number>> {
-  const server = await startTestServer(kind, { rateLimitPerMinute: false });
-  try {
-    const firm = await server.createFirm();
-    const owner = await server.createUser({ firmId: firm.id, privilege: 'owner', firstName: 'Bench', lastName: 'Owner' });
-    const filling = performance.now();
-    await fillFirm(server, firm.id, owner);
-    const figures: Record<string, number> = {
-      [`${kind}: insert ${INTAKES_IN_FIRM} intakes (ms)`]: round(performance.now() - filling, 0),
-    };
-    const token = await server.login(owner.email, owner.password);
-    for (const scenario of scenarios) {
-      const samples = await measure(server, token, scenario);
-      figures[`${kind}: GET /v1/intake ${scenario.name} p50 (ms)`] = round(percentile(samples, 50), 2);
-      figures[`${kind}: GET /v1/intake ${scenario.name} p95 (ms)`] = round(percentile(samples, 95), 2);
-    }
-    return figures;
-  } finally {
-    await server.close();
-  }
-}
+const intakesBench: ListBench = {
+  path: '/v1/intake',
+  fillName: `insert ${INTAKES_IN_FIRM} intakes`,
+  fill: fillFirm,
+  pageOf: (body) => {
+    const page = body as { data: { record: unknown[]; totalRecords: number } };
+    return { rows: page.data.record.length, total: page.data.totalRecords };
+  },
+  scenarios,
+  warmUpRequests: WARM_UP_REQUESTS,
+  timedRequests: TIMED_REQUESTS,
+};
 
 /** Every figure, keyed '<database>: <what> (<unit>)'; also printed as a table. */
-export async function runIntakesBench(): Promise<Record<string, number>> {
-  const figures: Record<string, number> = {};
-  for (const kind of testDatabases()) Object.assign(figures, await benchOn(kind));
-  console.table(figures);
-  return figures;
+export function runIntakesBench(): Promise<Record<string, number>> {
+  return runListBench(intakesBench);
 }
 
 /** The same figures as rows for bench/run.ts's table. */
 export async function runIntakesBenchRows(): Promise<BenchRow[]> {
-  const figures = await runIntakesBench();
-  return Object.entries(figures).map(([key, value]) => {
-    const match = /^(.*) \((.+)\)$/.exec(key);
-    return { benchmark: match?.[1] ?? key, value, unit: match?.[2] ?? '' };
-  });
+  return figureRows(await runIntakesBench());
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -5,6 +5,7 @@ import { runShellBench } from './shell.bench';
 import { runUsersBenchRows } from './users.bench';
 import { runIntakesBenchRows } from './intakes.bench';
 import { runPdfFillBenchRows } from './pdf.bench';
+import { runPdfPreviewBenchRows } from './pdfPreview.bench';
 import { runIntakeKeystrokeBenchRows } from './intakeKeystroke.bench';
 import type { BenchRow } from './support';
 
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
   rows.push(...(await runUsersBenchRows()));
   rows.push(...(await runIntakesBenchRows()));
   rows.push(...(await runPdfFillBenchRows()));
+  rows.push(...(await runPdfPreviewBenchRows()));
   rows.push(...(await runIntakeKeystrokeBenchRows()));
   console.log('');
   console.table(rows.map((row) => ({ benchmark: row.benchmark, value: row.value, unit: row.unit })));

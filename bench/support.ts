@@ -1,5 +1,6 @@
-// Shared pieces of the benchmarks: percentiles and a report row. Benchmarks print figures; they
-// assert nothing (speed is measured here, never in tests).
+// Shared pieces of the benchmarks: percentiles, a report row and the list-endpoint harness. Benchmarks
+// print figures; they assert nothing (speed is measured here, never in tests).
+import { bearer, startTestServer, testDatabases, type TestServer, type TestUser } from '../tests/api/support/testServer';
 
 export interface BenchRow {
   benchmark: string;
@@ -29,4 +30,79 @@ export async function timeSequential(count: number, work: (index: number) => Pro
     samples.push(performance.now() - start);
   }
   return samples;
+}
+
+/** One timed list request and what its answer must hold, so a broken query cannot pass as a fast one. */
+export interface ListScenario {
+  name: string;
+  query: string;
+  expectRows: number;
+  expectTotal: number;
+}
+
+/** A list endpoint timed over a firm filled in bulk (issue 3: users, issue 5: intakes). */
+export interface ListBench {
+  /** The list route, e.g. '/v1/users'. */
+  path: string;
+  /** The fill figure's name, e.g. 'insert 9999 users'. */
+  fillName: string;
+  /** Fills the owner's firm in bulk before any request is timed. */
+  fill: (server: TestServer, firmId: string, owner: TestUser) => Promise<void>;
+  /** The page's row count and total, read from an answer body. */
+  pageOf: (body: unknown) => { rows: number; total: number };
+  scenarios: readonly ListScenario[];
+  warmUpRequests: number;
+  timedRequests: number;
+}
+
+async function measureList(server: TestServer, token: string, bench: ListBench, scenario: ListScenario): Promise<number[]> {
+  const url = `${server.baseUrl}${bench.path}${scenario.query ? `?${scenario.query}` : ''}`;
+  const call = async () => {
+    const response = await fetch(url, { headers: bearer(token) });
+    if (!response.ok) throw new Error(`${scenario.name}: GET ${bench.path} answered ${response.status}`);
+    const { rows, total } = bench.pageOf(await response.json());
+    if (rows !== scenario.expectRows || total !== scenario.expectTotal) {
+      throw new Error(`${scenario.name}: ${rows} rows of ${total}, expected ${scenario.expectRows} of ${scenario.expectTotal}`);
+    }
+  };
+  await timeSequential(bench.warmUpRequests, call);
+  return timeSequential(bench.timedRequests, call);
+}
+
+async function benchListOn(kind: 'sqlite' | 'postgres', bench: ListBench): Promise<Record<string, number>> {
+  const server = await startTestServer(kind, { rateLimitPerMinute: false });
+  try {
+    const firm = await server.createFirm();
+    const owner = await server.createUser({ firmId: firm.id, privilege: 'owner', firstName: 'Bench', lastName: 'Owner' });
+    const filling = performance.now();
+    await bench.fill(server, firm.id, owner);
+    const figures: Record<string, number> = {
+      [`${kind}: ${bench.fillName} (ms)`]: round(performance.now() - filling, 0),
+    };
+    const token = await server.login(owner.email, owner.password);
+    for (const scenario of bench.scenarios) {
+      const samples = await measureList(server, token, bench, scenario);
+      figures[`${kind}: GET ${bench.path} ${scenario.name} p50 (ms)`] = round(percentile(samples, 50), 2);
+      figures[`${kind}: GET ${bench.path} ${scenario.name} p95 (ms)`] = round(percentile(samples, 95), 2);
+    }
+    return figures;
+  } finally {
+    await server.close();
+  }
+}
+
+/** Every figure on every test database, keyed '<database>: <what> (<unit>)'; also printed as a table. */
+export async function runListBench(bench: ListBench): Promise<Record<string, number>> {
+  const figures: Record<string, number> = {};
+  for (const kind of testDatabases()) Object.assign(figures, await benchListOn(kind, bench));
+  console.table(figures);
+  return figures;
+}
+
+/** Figures keyed '<what> (<unit>)' as rows for bench/run.ts's table. */
+export function figureRows(figures: Record<string, number>): BenchRow[] {
+  return Object.entries(figures).map(([key, value]) => {
+    const match = /^(.*) \((.+)\)$/.exec(key);
+    return { benchmark: match?.[1] ?? key, value, unit: match?.[2] ?? '' };
+  });
 }

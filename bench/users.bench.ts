@@ -5,8 +5,8 @@ import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import type { Privilege } from '../src/domain/enums';
 import type { NewUserRow } from '../server/db/database';
-import { bearer, startTestServer, testDatabases, type TestServer } from '../tests/api/support/testServer';
-import { percentile, round, timeSequential, type BenchRow } from './support';
+import type { TestServer } from '../tests/api/support/testServer';
+import { figureRows, runListBench, type BenchRow, type ListBench, type ListScenario } from './support';
 
 const USERS_IN_FIRM = 10_000;
 const INSERT_BATCH = 500;
@@ -19,15 +19,7 @@ const firstNames = ['Ana', 'Ben', 'Carla', 'Dev', 'Elif', 'Farid', 'Gita', 'Hugo
 // One user in ten has 'Sample' in the last name: the search scenario matches 1,000 of 10,000.
 const lastNames = ['Archer', 'Baker', 'Sampleton', 'Dalton', 'Ellis', 'Fisher', 'Grant', 'Hayes', 'Irwin', 'Jordan'];
 
-interface Scenario {
-  name: string;
-  query: string;
-  /** What the answer must hold, so a broken query cannot pass as a fast one. */
-  expectRows: number;
-  expectTotal: number;
-}
-
-const scenarios: Scenario[] = [
+const scenarios: ListScenario[] = [
   { name: 'page 1', query: '', expectRows: 10, expectTotal: USERS_IN_FIRM },
   { name: 'deep page (offset 9,000)', query: 'offSetValue=9000', expectRows: 10, expectTotal: USERS_IN_FIRM },
   { name: "search 'sample'", query: 'search=sample', expectRows: 10, expectTotal: USERS_IN_FIRM / 10 },
@@ -78,57 +70,27 @@ async function fillFirm(server: TestServer, firmId: string): Promise<void> {
   await sql.raw(server.kind === 'postgres' ? 'vacuum analyze users' : 'analyze users').execute(server.db);
 }
 
-async function measure(server: TestServer, token: string, scenario: Scenario): Promise<number[]> {
-  const url = `${server.baseUrl}/v1/users${scenario.query ? `?${scenario.query}` : ''}`;
-  const call = async () => {
-    const response = await fetch(url, { headers: bearer(token) });
-    if (!response.ok) throw new Error(`${scenario.name}: GET /v1/users answered ${response.status}`);
-    const body = (await response.json()) as { data: unknown[]; totalRecords: number };
-    if (body.data.length !== scenario.expectRows || body.totalRecords !== scenario.expectTotal) {
-      throw new Error(`${scenario.name}: ${body.data.length} rows of ${body.totalRecords}, expected ${scenario.expectRows} of ${scenario.expectTotal}`);
-    }
-  };
-  await timeSequential(WARM_UP_REQUESTS, call);
-  return timeSequential(TIMED_REQUESTS, call);
-}
-
-async function benchOn(kind: 'sqlite' | 'postgres'): Promise<Record<string, number>> {
-  const server = await startTestServer(kind, { rateLimitPerMinute: false });
-  try {
-    const firm = await server.createFirm();
-    const owner = await server.createUser({ firmId: firm.id, privilege: 'owner', firstName: 'Bench', lastName: 'Owner' });
-    const filling = performance.now();
-    await fillFirm(server, firm.id);
-    const figures: Record<string, number> = {
-      [`${kind}: insert ${USERS_IN_FIRM - 1} users (ms)`]: round(performance.now() - filling, 0),
-    };
-    const token = await server.login(owner.email, owner.password);
-    for (const scenario of scenarios) {
-      const samples = await measure(server, token, scenario);
-      figures[`${kind}: GET /v1/users ${scenario.name} p50 (ms)`] = round(percentile(samples, 50), 2);
-      figures[`${kind}: GET /v1/users ${scenario.name} p95 (ms)`] = round(percentile(samples, 95), 2);
-    }
-    return figures;
-  } finally {
-    await server.close();
-  }
-}
+const usersBench: ListBench = {
+  path: '/v1/users',
+  fillName: `insert ${USERS_IN_FIRM - 1} users`,
+  fill: fillFirm,
+  pageOf: (body) => {
+    const page = body as { data: unknown[]; totalRecords: number };
+    return { rows: page.data.length, total: page.totalRecords };
+  },
+  scenarios,
+  warmUpRequests: WARM_UP_REQUESTS,
+  timedRequests: TIMED_REQUESTS,
+};
 
 /** Every figure, keyed '<database>: <what> (<unit>)'; also printed as a table. */
-export async function runUsersBench(): Promise<Record<string, number>> {
-  const figures: Record<string, number> = {};
-  for (const kind of testDatabases()) Object.assign(figures, await benchOn(kind));
-  console.table(figures);
-  return figures;
+export function runUsersBench(): Promise<Record<string, number>> {
+  return runListBench(usersBench);
 }
 
 /** The same figures as rows for bench/run.ts's table. */
 export async function runUsersBenchRows(): Promise<BenchRow[]> {
-  const figures = await runUsersBench();
-  return Object.entries(figures).map(([key, value]) => {
-    const match = /^(.*) \((.+)\)$/.exec(key);
-    return { benchmark: match?.[1] ?? key, value, unit: match?.[2] ?? '' };
-  });
+  return figureRows(await runUsersBench());
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -3,8 +3,8 @@
 // nowhere else.
 import type { Kysely } from 'kysely';
 import { toCalendarIso } from '../../src/domain/dates';
-import type { CivilStatus, Gender, PhoneUsage, Privilege, SsnStatus } from '../../src/domain/enums';
-import type { EmployeeCreateBody, ProfileUpdateBody } from '../../src/domain/schemas/user';
+import type { Privilege } from '../../src/domain/enums';
+import type { EmployeeCreateBody, ProfileUpdateBody, StoredUserInformation } from '../../src/domain/schemas/user';
 import type { SessionUser } from '../../src/domain/session';
 import { addressKey, emailKey, type LoginThrottle } from '../auth/loginThrottle';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password';
@@ -36,16 +36,7 @@ export interface User {
   email: string;
   privilege: Privilege;
   createdAt: string;
-  userInformation: {
-    phoneNumber: string | null;
-    usage: PhoneUsage | null;
-    civilStatus: CivilStatus | null;
-    gender: Gender | null;
-    birthDate: string | null;
-    ssn: string | null;
-    ssnStatus: SsnStatus | null;
-    itin: string | null;
-  };
+  userInformation: StoredUserInformation;
 }
 
 export interface LoginResult {

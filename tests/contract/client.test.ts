@@ -7,6 +7,7 @@ import { clearStoredSession, currentToken, writeStoredSession } from '../../src/
 import { createApiClient, publicOperations } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
 import type { SessionUser } from '../../src/domain/session';
+import { MemoryStorage } from '../support/memoryStorage';
 import { listOperations, loadDocument } from './openapiDocument';
 
 const baseUrl = 'http://api.test';
@@ -23,21 +24,6 @@ const signedInUser: SessionUser = {
   userInformation: { phoneNumber: null, usage: null, civilStatus: null, gender: null, birthDate: null, ssnStatus: null },
 };
 
-/** localStorage for Node, where the session lives between page loads in the browser. */
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, String(value)),
-    removeItem: (key: string) => void items.delete(key),
-    clear: () => items.clear(),
-    key: (index: number) => [...items.keys()][index] ?? null,
-    get length() {
-      return items.size;
-    },
-  };
-}
-
 /** A fetch that records each request and answers with `answer`. */
 function fakeFetch(answer: (request: Request) => Response | Promise<Response> = () => Response.json({ data: {} })) {
   const requests: Request[] = [];
@@ -51,7 +37,7 @@ function fakeFetch(answer: (request: Request) => Response | Promise<Response> = 
 }
 
 beforeEach(() => {
-  vi.stubGlobal('localStorage', memoryStorage());
+  vi.stubGlobal('localStorage', new MemoryStorage());
 });
 
 afterEach(() => {

@@ -2,54 +2,22 @@
 // each one makes, the payload it returns, and the ApiError it throws.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/errors';
-import { getFirm, updateFirm, type Firm } from '../../src/api/firm';
+import { getFirm, updateFirm } from '../../src/api/firm';
 import { checkDuplicate, createLead, listLeads, type CreatedLead } from '../../src/api/leads';
 import { validateCredentials } from '../../src/api/neos';
 import type { LeadInput } from '../../src/domain/schemas/lead';
+import { sampleLead } from '../support/sampleLead';
+import { fakeServer as server } from './fakeServer';
+import { sampleFirm } from '../support/sampleFirm';
 
-const server = vi.hoisted(() => ({
-  requests: [] as Request[],
-  answer: (_request: Request): Response => new Response(null, { status: 500 }),
-}));
+// The fetchers talk to a fake server (see ./fakeServer).
+vi.mock('../../src/api/client', async (importOriginal) =>
+  (await import('./fakeServer')).clientAnsweredByFakeServer(importOriginal, 'token-leads'),
+);
 
-// The app's client has baseUrl '' (the page's origin), which Node cannot resolve: the fetchers
-// get a client with an absolute base address and a fake fetch instead.
-vi.mock('../../src/api/client', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/api/client')>();
-  return {
-    ...actual,
-    api: actual.createApiClient('http://api.test', () => 'token-leads', async (request) => {
-      server.requests.push(request);
-      return server.answer(request);
-    }),
-  };
-});
+const lead: LeadInput = { ...sampleLead, middleName: '', email: '' };
 
-const lead: LeadInput = {
-  lastName: 'Quillfeather',
-  middleName: '',
-  firstName: 'Marisol',
-  birthDate: '1988-07-14',
-  address: '12 Test Lane',
-  city: 'Sampleton',
-  county: 'Example County',
-  state: 'TX',
-  country: 'USA',
-  zipCode: '75001',
-  email: '',
-  gender: 'Female',
-  phone: '555-010-0101',
-  minor: 'No',
-};
-
-const firm: Firm = {
-  firmName: 'Example Injury Law',
-  firmContact: 'Rowan Testperson',
-  firmMail: 'office@example-law.test',
-  firmAddress: '1 Sample Plaza, Testville',
-  isNeosIntegrated: false,
-  neosCredentials: null,
-};
+const firm = sampleFirm;
 
 function callOf(request: Request | undefined): string {
   const url = new URL(request!.url);

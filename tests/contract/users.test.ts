@@ -3,24 +3,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/errors';
 import { createEmployee, getCurrentUser, listUsers, login, updateUser, type User } from '../../src/api/users';
+import { fakeServer as server } from './fakeServer';
 
-const server = vi.hoisted(() => ({
-  requests: [] as Request[],
-  answer: (_request: Request): Response => new Response(null, { status: 500 }),
-}));
-
-// The app's client has baseUrl '' (the page's origin), which Node cannot resolve: the fetchers
-// get a client with an absolute base address and a fake fetch instead.
-vi.mock('../../src/api/client', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/api/client')>();
-  return {
-    ...actual,
-    api: actual.createApiClient('http://api.test', () => 'token-users', async (request) => {
-      server.requests.push(request);
-      return server.answer(request);
-    }),
-  };
-});
+// The fetchers talk to a fake server (see ./fakeServer).
+vi.mock('../../src/api/client', async (importOriginal) =>
+  (await import('./fakeServer')).clientAnsweredByFakeServer(importOriginal, 'token-users'),
+);
 
 const user: User = {
   id: 'u-7',

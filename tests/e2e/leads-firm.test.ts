@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CREDENTIALS } from '../../sandbox/neos/server';
 import { bearer, type TestServer, type TestUser } from '../api/support/testServer';
+import { typedLead } from '../support/sampleLead';
 import { seriousViolations } from './support/a11y';
 import { signIn, startE2eApp, type E2eApp } from './support/app';
 import { launchChromium, withPage as withPageIn } from './support/browser';
@@ -16,19 +17,7 @@ let server: TestServer;
 let browser: Browser;
 let owner: TestUser;
 
-const lead = {
-  lastName: 'Quillfeather',
-  firstName: 'Marisol',
-  birthDate: '1988-07-14',
-  address: '12 Test Lane',
-  city: 'Sampleton',
-  county: 'Example County',
-  state: 'TX',
-  country: 'USA',
-  zipCode: '75001',
-  email: 'marisol.quillfeather@example.test',
-  phone: '555-010-0101',
-};
+const lead = { ...typedLead, email: 'marisol.quillfeather@example.test' };
 
 /** Same name and birth date, everything else different: similar, not identical. */
 const similarLead = { ...lead, address: '98 Other Road', email: 'm.q@example.test', phone: '555-010-0199' };

@@ -8,36 +8,19 @@ import type { EmployeeCreateRequest, User } from '../../src/api/users';
 import { employeeFormMachine, type EmployeeFormEmitted } from '../../src/machines/employeeForm.machine';
 import { newEmployeeDefaults } from '../../src/domain/schemas/user';
 import { PASSWORD_FORMAT_MESSAGE } from '../../src/machines/userFormParts';
+import { createdEmployee, typedEmployee, typedEmployeeRequest } from '../support/sampleEmployee';
 import { expectEveryTransitionTraversed, planModel, runPath } from './modelCoverage';
 
-const created: User = {
-  id: 'user-9',
-  firstName: 'Theo',
-  middleName: null,
-  lastName: 'Sample',
-  email: 'theo@firm.test',
-  privilege: 'administrator',
-  createdAt: '2024-05-06T07:08:09.000Z',
-  userInformation: {
-    phoneNumber: null,
-    usage: 'call',
-    civilStatus: 'single',
-    gender: 'male',
-    birthDate: '1985-11-30',
-    ssn: null,
-    ssnStatus: 'noSsn',
-    itin: '987-65-4321',
-  },
-};
+const created = createdEmployee('user-9', 'administrator', '987-65-4321');
 
 /** What a person types into an empty registration form to make it valid. */
 const validEntries = [
-  { type: 'field.change', field: 'firstName', value: 'Theo' },
-  { type: 'field.change', field: 'lastName', value: 'Sample' },
-  { type: 'field.change', field: 'email', value: 'theo@firm.test' },
-  { type: 'field.change', field: 'password', value: 'Str0ng!pass' },
-  { type: 'field.change', field: 'confirmPassword', value: 'Str0ng!pass' },
-  { type: 'field.change', field: 'userInformation.birthDate', value: '1985-11-30' },
+  { type: 'field.change', field: 'firstName', value: typedEmployee.firstName },
+  { type: 'field.change', field: 'lastName', value: typedEmployee.lastName },
+  { type: 'field.change', field: 'email', value: typedEmployee.email },
+  { type: 'field.change', field: 'password', value: typedEmployee.password },
+  { type: 'field.change', field: 'confirmPassword', value: typedEmployee.password },
+  { type: 'field.change', field: 'userInformation.birthDate', value: typedEmployee.birthDate },
 ] as const;
 
 const duplicateEmail = {
@@ -169,26 +152,7 @@ describe('employeeForm machine: validation and outcomes', () => {
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (snapshot) => snapshot.matches('created'));
 
-    expect(bodies).toEqual([
-      {
-        firstName: 'Theo',
-        middleName: null,
-        lastName: 'Sample',
-        email: 'theo@firm.test',
-        password: 'Str0ng!pass',
-        privilege: 'administrator',
-        userInformation: {
-          phoneNumber: null,
-          usage: 'call',
-          civilStatus: 'single',
-          gender: 'male',
-          birthDate: '1985-11-30',
-          ssnStatus: 'noSsn',
-          ssn: null,
-          itin: '987-65-4321',
-        },
-      },
-    ]);
+    expect(bodies).toEqual([typedEmployeeRequest('administrator', '987-65-4321')]);
     expect(emitted).toEqual([{ type: 'creating' }, { type: 'created', employee: created }]);
   });
 

@@ -7,15 +7,9 @@ import type { CredentialsInput } from '../../src/domain/schemas/credentials';
 import type { FirmInput } from '../../src/domain/schemas/firm';
 import { firmFormMachine } from '../../src/machines/firmForm.machine';
 import { expectEveryTransitionTraversed, planModel, runPath, type StepProbe } from './modelCoverage';
+import { sampleFirm } from '../support/sampleFirm';
 
-const firm: Firm = {
-  firmName: 'Example Injury Law',
-  firmContact: 'Rowan Testperson',
-  firmMail: 'office@example-law.test',
-  firmAddress: '1 Sample Plaza, Testville',
-  isNeosIntegrated: false,
-  neosCredentials: null,
-};
+const firm = sampleFirm;
 const edited: FirmInput = { ...firm, firmName: 'Example Injury Law LLP' } as FirmInput;
 const savedFirm: Firm = { ...firm, firmName: 'Example Injury Law LLP' };
 const credentials: CredentialsInput = { companyId: 'company-7', apiKey: 'test-key-0042', integrationId: 'integration-3' };

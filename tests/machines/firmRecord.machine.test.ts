@@ -1,18 +1,11 @@
 // The firm view's data: model-based, every transition traversed.
 import { describe, expect, it } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import type { Firm } from '../../src/api/firm';
 import { firmRecordMachine } from '../../src/machines/firmRecord.machine';
 import { expectEveryTransitionTraversed, planModel, runPath, type StepProbe } from './modelCoverage';
+import { sampleFirm } from '../support/sampleFirm';
 
-const firm: Firm = {
-  firmName: 'Example Injury Law',
-  firmContact: 'Rowan Testperson',
-  firmMail: 'office@example-law.test',
-  firmAddress: '1 Sample Plaza, Testville',
-  isNeosIntegrated: false,
-  neosCredentials: null,
-};
+const firm = sampleFirm;
 
 const samples: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadFirm', output: firm },

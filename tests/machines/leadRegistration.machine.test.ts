@@ -5,24 +5,10 @@ import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachine
 import type { CreatedLead, DuplicateCheck } from '../../src/api/leads';
 import type { LeadInput } from '../../src/domain/schemas/lead';
 import { leadRegistrationMachine } from '../../src/machines/leadRegistration.machine';
+import { sampleLead } from '../support/sampleLead';
 import { expectEveryTransitionTraversed, planModel, runPath, type StepProbe } from './modelCoverage';
 
-const lead: LeadInput = {
-  lastName: 'Quillfeather',
-  middleName: null,
-  firstName: 'Marisol',
-  birthDate: '1988-07-14',
-  address: '12 Test Lane',
-  city: 'Sampleton',
-  county: 'Example County',
-  state: 'TX',
-  country: 'USA',
-  zipCode: '75001',
-  email: 'marisol@example.test',
-  gender: 'Female',
-  phone: '555-010-0101',
-  minor: 'No',
-};
+const lead = sampleLead;
 
 const similar = {
   firstName: 'Marisol',

@@ -13,30 +13,9 @@ import {
   type SessionEmitted,
   type TokenGrant,
 } from '../../src/machines/session.machine';
+import { MemoryStorage } from '../support/memoryStorage';
 import { describePath, expectEveryTransitionTraversed, planModel, runPath, type StepProbe } from './modelCoverage';
 
-/** The `unit` project runs in node: a Storage kept in memory stands in for the browser's. */
-class MemoryStorage implements Storage {
-  private items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, String(value));
-  }
-}
 vi.stubGlobal('localStorage', new MemoryStorage());
 vi.stubGlobal('sessionStorage', new MemoryStorage());
 

@@ -16,6 +16,7 @@ import {
   type SsnStatus,
 } from '../enums';
 import { toCalendarIso } from '../dates';
+import type { TokenUserInformation } from '../session';
 import { birthDate, hasAge, isOldEnough, optionalText, requiredEmail, requiredText } from './shared';
 
 export const userMessages = {
@@ -170,22 +171,19 @@ export function onSsnStatusChange<T extends { userInformation: Pick<UserInformat
   };
 }
 
+/** A user's stored information as the API carries it (openapi.yaml UserInformation): null where nothing is stored. */
+export interface StoredUserInformation extends TokenUserInformation {
+  ssn: string | null;
+  itin: string | null;
+}
+
 /** The stored user as the API returns it (GET /v1/users/me): nulls where nothing is stored. */
 export interface UserRecord {
   firstName: string;
   middleName?: string | null;
   lastName: string;
   email: string;
-  userInformation?: Partial<{
-    phoneNumber: string | null;
-    usage: PhoneUsage | null;
-    civilStatus: CivilStatus | null;
-    gender: Gender | null;
-    birthDate: string | null;
-    ssn: string | null;
-    ssnStatus: SsnStatus | null;
-    itin: string | null;
-  }> | null;
+  userInformation?: Partial<StoredUserInformation> | null;
 }
 
 /** The edit-profile form filled from the stored user; the password fields start empty. */

@@ -10,7 +10,8 @@ import type { Kysely } from 'kysely';
 import createClient, { type Client } from 'openapi-fetch';
 import pg from 'pg';
 import type { paths } from '../../../src/api/schema';
-import type { CivilStatus, Gender, PhoneUsage, Privilege, SsnStatus } from '../../../src/domain/enums';
+import type { Privilege } from '../../../src/domain/enums';
+import type { StoredUserInformation } from '../../../src/domain/schemas/user';
 import { buildApp, type AppOptions } from '../../../server/app';
 import { hashPassword } from '../../../server/auth/password';
 import { openDatabase, type Database, type DatabaseKind } from '../../../server/db/database';
@@ -31,16 +32,7 @@ export interface TestUserInput {
   firstName?: string;
   middleName?: string | null;
   lastName?: string;
-  userInformation?: Partial<{
-    phoneNumber: string | null;
-    usage: PhoneUsage | null;
-    civilStatus: CivilStatus | null;
-    gender: Gender | null;
-    birthDate: string | null;
-    ssn: string | null;
-    ssnStatus: SsnStatus | null;
-    itin: string | null;
-  }>;
+  userInformation?: Partial<StoredUserInformation>;
 }
 
 export interface TestUser extends User {

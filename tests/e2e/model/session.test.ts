@@ -17,7 +17,7 @@ import { collectTransitions, coverageSummary, describePath, planModel, traversed
 import { startE2eApp, type E2eApp } from '../support/app';
 import { launchChromium, newPage } from '../support/browser';
 import { holdRequests, type HeldRequests } from './support/heldRequests';
-import { MemoryStorage } from './support/memoryStorage';
+import { MemoryStorage } from '../../support/memoryStorage';
 import { describeTransitions, drivePath, stateIds, statesVisited, type Drive, type PlannedPath } from './support/modelDrive';
 
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;

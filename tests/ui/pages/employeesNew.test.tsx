@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/api/errors';
 import { createEmployee, listUsers, type User } from '../../../src/api/users';
 import type { Privilege } from '../../../src/domain/enums';
+import { createdEmployee, typedEmployee, typedEmployeeRequest } from '../../support/sampleEmployee';
 import { renderApp, signedInAs } from '../shell/harness';
 
 vi.mock('../../../src/api/users', async (importOriginal) => ({
@@ -19,25 +20,7 @@ const listUsersMock = vi.mocked(listUsers);
 
 const PASSWORD_FORMAT = 'Password must contain at least 8 characters, including letters, numbers, and special characters';
 
-const created: User = {
-  id: 'user-new',
-  firstName: 'Theo',
-  middleName: null,
-  lastName: 'Sample',
-  email: 'theo@firm.test',
-  privilege: 'representative',
-  createdAt: '2024-05-06T07:08:09.000Z',
-  userInformation: {
-    phoneNumber: null,
-    usage: 'call',
-    civilStatus: 'single',
-    gender: 'male',
-    birthDate: '1985-11-30',
-    ssn: null,
-    ssnStatus: 'noSsn',
-    itin: null,
-  },
-};
+const created = createdEmployee('user-new', 'representative', null);
 
 async function openForm(privilege: Privilege = 'owner') {
   signedInAs(privilege);
@@ -48,12 +31,12 @@ async function openForm(privilege: Privilege = 'owner') {
 }
 
 async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByRole('textbox', { name: /^First Name/ }), 'Theo');
-  await user.type(screen.getByRole('textbox', { name: /^Last Name/ }), 'Sample');
-  await user.type(screen.getByRole('textbox', { name: /^Email/ }), 'theo@firm.test');
-  await user.type(screen.getByLabelText(/^Password/), 'Str0ng!pass');
-  await user.type(screen.getByLabelText(/^Confirm Password/), 'Str0ng!pass');
-  await user.type(screen.getByLabelText(/^Birthdate/), '1985-11-30');
+  await user.type(screen.getByRole('textbox', { name: /^First Name/ }), typedEmployee.firstName);
+  await user.type(screen.getByRole('textbox', { name: /^Last Name/ }), typedEmployee.lastName);
+  await user.type(screen.getByRole('textbox', { name: /^Email/ }), typedEmployee.email);
+  await user.type(screen.getByLabelText(/^Password/), typedEmployee.password);
+  await user.type(screen.getByLabelText(/^Confirm Password/), typedEmployee.password);
+  await user.type(screen.getByLabelText(/^Birthdate/), typedEmployee.birthDate);
 }
 
 function refusal(status: number, body: unknown): ApiError {
@@ -120,24 +103,7 @@ describe('new employee (staff-app spec §2 Employee Registration)', () => {
     // The progress toast became the outcome; it is not left behind.
     expect(screen.queryByText('Creating employee...')).not.toBeInTheDocument();
     await waitFor(() => expect(app.pathname()).toBe('/employees'));
-    expect(createEmployeeMock).toHaveBeenCalledWith({
-      firstName: 'Theo',
-      middleName: null,
-      lastName: 'Sample',
-      email: 'theo@firm.test',
-      password: 'Str0ng!pass',
-      privilege: 'administrator',
-      userInformation: {
-        phoneNumber: null,
-        usage: 'call',
-        civilStatus: 'single',
-        gender: 'male',
-        birthDate: '1985-11-30',
-        ssnStatus: 'noSsn',
-        ssn: null,
-        itin: null,
-      },
-    });
+    expect(createEmployeeMock).toHaveBeenCalledWith(typedEmployeeRequest('administrator', null));
   });
 
   it("shows 'Failed to create employee' and the password message for invalid_password_format, keeping the typing", async () => {

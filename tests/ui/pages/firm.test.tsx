@@ -4,22 +4,16 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/api/errors';
-import { getFirm, type Firm } from '../../../src/api/firm';
+import { getFirm } from '../../../src/api/firm';
 import type { Privilege } from '../../../src/domain/enums';
 import { renderApp, signedInAs } from '../shell/harness';
+import { sampleFirm } from '../../support/sampleFirm';
 
 vi.mock('../../../src/api/firm', () => ({ getFirm: vi.fn(), updateFirm: vi.fn() }));
 
 const getFirmMock = vi.mocked(getFirm);
 
-const firm: Firm = {
-  firmName: 'Example Injury Law',
-  firmContact: 'Rowan Testperson',
-  firmMail: 'office@example-law.test',
-  firmAddress: '1 Sample Plaza, Testville',
-  isNeosIntegrated: false,
-  neosCredentials: null,
-};
+const firm = sampleFirm;
 
 function detail(term: string): string | null | undefined {
   return screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;

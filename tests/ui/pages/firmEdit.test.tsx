@@ -8,6 +8,7 @@ import { ApiError } from '../../../src/api/errors';
 import { getFirm, updateFirm, type Firm } from '../../../src/api/firm';
 import { validateCredentials } from '../../../src/api/neos';
 import { renderApp, signedInAs } from '../shell/harness';
+import { sampleFirm } from '../../support/sampleFirm';
 
 vi.mock('../../../src/api/firm', () => ({ getFirm: vi.fn(), updateFirm: vi.fn() }));
 vi.mock('../../../src/api/neos', () => ({ validateCredentials: vi.fn() }));
@@ -16,14 +17,7 @@ const getFirmMock = vi.mocked(getFirm);
 const updateFirmMock = vi.mocked(updateFirm);
 const validateMock = vi.mocked(validateCredentials);
 
-const firm: Firm = {
-  firmName: 'Example Injury Law',
-  firmContact: 'Rowan Testperson',
-  firmMail: 'office@example-law.test',
-  firmAddress: '1 Sample Plaza, Testville',
-  isNeosIntegrated: false,
-  neosCredentials: null,
-};
+const firm = sampleFirm;
 
 const credentials = { companyId: 'company-7', apiKey: 'test-key-0042', integrationId: 'integration-3' };
 

@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/api/errors';
 import { checkDuplicate, createLead, type CreatedLead, type DuplicateCheck } from '../../../src/api/leads';
 import { todayIso } from '../../../src/domain/dates';
+import { typedLead } from '../../support/sampleLead';
 import { renderApp, signedInAs } from '../shell/harness';
 
 vi.mock('../../../src/api/leads', async (importOriginal) => ({
@@ -18,19 +19,7 @@ vi.mock('../../../src/api/leads', async (importOriginal) => ({
 const checkMock = vi.mocked(checkDuplicate);
 const createMock = vi.mocked(createLead);
 
-const typed = {
-  lastName: 'Quillfeather',
-  firstName: 'Marisol',
-  birthDate: '1988-07-14',
-  address: '12 Test Lane',
-  city: 'Sampleton',
-  county: 'Example County',
-  state: 'TX',
-  country: 'USA',
-  zipCode: '75001',
-  email: 'marisol@example.test',
-  phone: '555-010-0101',
-};
+const typed = typedLead;
 
 /** What the form sends for `typed` with Female and minor No. */
 const submitted = { ...typed, middleName: '', gender: 'Female', minor: 'No' };

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { useSignedInPrivilege } from '../../app/session';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
-import * as css from '../profile/UserForm.css';
+import * as layout from '../../theme/layout.css';
 import { fieldId, FormSelectField, UserFormFields } from '../profile/UserFormFields';
 import { assignablePrivilegeOptions } from '../profile/userLabels';
 import { appEmployeeFormMachine } from './employeeActors';
@@ -51,11 +51,11 @@ export function NewEmployeePage() {
   return (
     <>
       <PageHeader title="Employee Registration" />
-      <form className={css.form} noValidate onSubmit={submit} aria-label="Employee Registration">
+      <form className={layout.panel} noValidate onSubmit={submit} aria-label="Employee Registration">
         <UserFormFields actor={form} passwordRequired>
           <FormSelectField actor={form} field="privilege" label="Privilege" options={assignablePrivilegeOptions(privilege)} required />
         </UserFormFields>
-        <div className={css.buttons}>
+        <div className={layout.formButtons}>
           <Button type="submit" loading={busy}>
             Submit
           </Button>

@@ -5,7 +5,7 @@ import { validateFields, type FieldErrors } from '../../../domain/schemas/shared
 import { useToastEvents } from '../../app/useToastEvents';
 import { Button } from '../../components/Button';
 import { TextInput } from '../../components/TextInput';
-import * as css from './firm.css';
+import * as layout from '../../theme/layout.css';
 import { appCredentialsMachine } from './firmActors';
 import { useMachineActor } from '../../app/inspect';
 
@@ -60,7 +60,7 @@ export function CredentialsForm({ onSubmit, saving = false }: CredentialsFormPro
 
   return (
     <form noValidate onSubmit={submit} aria-label="Integration credentials">
-      <div className={css.grid}>
+      <div className={layout.formGrid}>
         <TextInput
           id={fieldId('companyId')}
           label="Company Id"
@@ -91,7 +91,7 @@ export function CredentialsForm({ onSubmit, saving = false }: CredentialsFormPro
           error={errors.integrationId}
         />
       </div>
-      <div className={css.buttons}>
+      <div className={layout.formButtons}>
         <Button type="submit" loading={validating || saving}>
           Validate Credentials
         </Button>

@@ -11,7 +11,7 @@ import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
 import { TextInput } from '../../components/TextInput';
 import { CredentialsForm } from './CredentialsForm';
-import * as css from './firm.css';
+import * as layout from '../../theme/layout.css';
 import { appFirmFormMachine } from './firmActors';
 import { NeosDetails } from './FirmDetails';
 import { FirmLoadState } from './FirmLoadState';
@@ -62,7 +62,7 @@ function FirmFields({ actor, firm }: { actor: FirmFormActor; firm: Firm }) {
 
   return (
     <form noValidate onSubmit={submit} aria-label="Firm Information">
-      <div className={css.grid}>
+      <div className={layout.formGrid}>
         <TextInput
           id={fieldId('firmName')}
           label="Firm Name"
@@ -100,7 +100,7 @@ function FirmFields({ actor, firm }: { actor: FirmFormActor; firm: Firm }) {
           error={errors.firmAddress}
         />
       </div>
-      <div className={css.buttons}>
+      <div className={layout.formButtons}>
         <Button tone="secondary" onClick={() => void navigate(FIRM_ROUTE)}>
           Discard
         </Button>
@@ -136,14 +136,14 @@ export function EditFirmPage() {
       <PageHeader title="Edit Firm" />
       {firm ? (
         <>
-          <section className={css.card} aria-labelledby="edit-firm-information">
-            <h2 id="edit-firm-information" className={css.blockTitle}>
+          <section className={layout.card} aria-labelledby="edit-firm-information">
+            <h2 id="edit-firm-information" className={layout.sectionTitle}>
               Firm Information
             </h2>
             <FirmFields actor={form} firm={firm} />
           </section>
-          <section className={css.card} aria-labelledby="edit-firm-neos">
-            <h2 id="edit-firm-neos" className={css.blockTitle}>
+          <section className={layout.card} aria-labelledby="edit-firm-neos">
+            <h2 id="edit-firm-neos" className={layout.sectionTitle}>
               Neos Integration
             </h2>
             <NeosDetails firm={firm} />

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import type { Firm } from '../../../api/firm';
+import * as layout from '../../theme/layout.css';
 import * as css from './firm.css';
 import { FIRM_TEXT, maskedApiKey, neosStatus } from './firmLabels';
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div>
-      <dt className={css.term}>{term}</dt>
+      <dt className={layout.detailTerm}>{term}</dt>
       <dd className={css.definition}>{children}</dd>
     </div>
   );

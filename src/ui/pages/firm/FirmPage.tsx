@@ -5,7 +5,7 @@ import { useSignedInPrivilege } from '../../app/session';
 import { useToastEvents } from '../../app/useToastEvents';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
-import * as css from './firm.css';
+import * as layout from '../../theme/layout.css';
 import { appFirmRecordMachine } from './firmActors';
 import { FirmDetails, NeosDetails } from './FirmDetails';
 import { FirmLoadState } from './FirmLoadState';
@@ -30,14 +30,14 @@ export function FirmPage() {
       </PageHeader>
       {firm ? (
         <>
-          <section className={css.card} aria-labelledby="firm-information">
-            <h2 id="firm-information" className={css.blockTitle}>
+          <section className={layout.card} aria-labelledby="firm-information">
+            <h2 id="firm-information" className={layout.sectionTitle}>
               Firm Information
             </h2>
             <FirmDetails firm={firm} />
           </section>
-          <section className={css.card} aria-labelledby="firm-neos">
-            <h2 id="firm-neos" className={css.blockTitle}>
+          <section className={layout.card} aria-labelledby="firm-neos">
+            <h2 id="firm-neos" className={layout.sectionTitle}>
               Neos Integration
             </h2>
             <NeosDetails firm={firm} />

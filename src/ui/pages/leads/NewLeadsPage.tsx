@@ -12,6 +12,7 @@ import { RadioGroup, type RadioOption } from '../../components/RadioGroup';
 import { TextInput } from '../../components/TextInput';
 import { DuplicateDialog } from './DuplicateDialog';
 import { appLeadRegistrationMachine } from './leadActors';
+import * as layout from '../../theme/layout.css';
 import * as css from './leads.css';
 import { useMachineActor } from '../../app/inspect';
 
@@ -101,8 +102,8 @@ export function NewLeadsPage() {
   return (
     <>
       <PageHeader title="Lead Registration" />
-      <form className={css.form} noValidate onSubmit={submit} aria-label="Lead Registration">
-        <div className={css.grid}>
+      <form className={layout.panel} noValidate onSubmit={submit} aria-label="Lead Registration">
+        <div className={layout.formGrid}>
           {text('lastName', 'Last Name')}
           {text('middleName', 'Middle Name', { required: false })}
           {text('firstName', 'First Name')}

@@ -7,7 +7,7 @@ import { Button } from '../../components/Button';
 import { PLEASE_WAIT } from '../../components/FullPageLoader';
 import { PageHeader } from '../../components/PageHeader';
 import { appProfileFormMachine } from './profileActors';
-import * as css from './UserForm.css';
+import * as layout from '../../theme/layout.css';
 import { fieldId, UserFormFields } from './UserFormFields';
 import { useMachineActor } from '../../app/inspect';
 
@@ -56,22 +56,22 @@ export function EditProfilePage() {
     <>
       <PageHeader title="Edit Profile" />
       {loading && (
-        <p className={css.message} role="status">
+        <p className={layout.statusMessage} role="status">
           {PLEASE_WAIT}
         </p>
       )}
       {loadFailed && (
         <div role="alert">
-          <p className={css.message}>{PROFILE_FORM_LOAD_FAILED}</p>
+          <p className={layout.statusMessage}>{PROFILE_FORM_LOAD_FAILED}</p>
           <Button tone="secondary" onClick={() => form.send({ type: 'profile.reload' })}>
             Try again
           </Button>
         </div>
       )}
       {!loading && !loadFailed && (
-        <form className={css.form} noValidate onSubmit={submit} aria-label="Edit Profile">
+        <form className={layout.panel} noValidate onSubmit={submit} aria-label="Edit Profile">
           <UserFormFields actor={form} passwordRequired={false} />
-          <div className={css.buttons}>
+          <div className={layout.formButtons}>
             <Button tone="secondary" onClick={() => void navigate(PROFILE_ROUTE)} disabled={busy}>
               Discard
             </Button>

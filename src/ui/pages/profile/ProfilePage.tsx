@@ -9,6 +9,7 @@ import { Button } from '../../components/Button';
 import { PLEASE_WAIT } from '../../components/FullPageLoader';
 import { PageHeader } from '../../components/PageHeader';
 import { currentUserLogic } from './currentUser';
+import * as layout from '../../theme/layout.css';
 import * as css from './ProfilePage.css';
 import { civilStatusLabels, genderLabels, labelOf } from './userLabels';
 import { useMachineActor } from '../../app/inspect';
@@ -45,13 +46,13 @@ function ProfileLoader({ onRetry }: { onRetry: () => void }) {
         <Button onClick={() => void navigate('/edit-profile')}>Edit</Button>
       </PageHeader>
       {result === undefined && (
-        <p className={css.message} role="status">
+        <p className={layout.statusMessage} role="status">
           {PLEASE_WAIT}
         </p>
       )}
       {result?.loaded === false && (
         <div role="alert">
-          <p className={css.message}>{PROFILE_LOAD_FAILED}</p>
+          <p className={layout.statusMessage}>{PROFILE_LOAD_FAILED}</p>
           <Button tone="secondary" onClick={onRetry}>
             Try again
           </Button>
@@ -65,8 +66,8 @@ function ProfileLoader({ onRetry }: { onRetry: () => void }) {
 function Detail({ term, value, fallback }: { term: string; value: string | null | undefined; fallback: string }) {
   return (
     <div>
-      <dt className={css.term}>{term}</dt>
-      <dd className={css.definition}>{value || fallback}</dd>
+      <dt className={layout.detailTerm}>{term}</dt>
+      <dd className={layout.detailValue}>{value || fallback}</dd>
     </div>
   );
 }
@@ -75,14 +76,14 @@ function ProfileDetails({ user }: { user: User }) {
   const info = user.userInformation;
   return (
     <>
-      <section className={css.card} aria-label="Contact">
+      <section className={layout.card} aria-label="Contact">
         <h2 className={css.name}>{fullName(user) ?? PROFILE_FALLBACKS.name}</h2>
         <span className={css.privilege}>{privilegeLabels[user.privilege]}</span>
         <p className={css.contact}>{user.email}</p>
         <p className={css.contact}>{info.phoneNumber || PROFILE_FALLBACKS.phone}</p>
       </section>
-      <section className={css.card} aria-labelledby="profile-basic-info">
-        <h2 id="profile-basic-info" className={css.blockTitle}>
+      <section className={layout.card} aria-labelledby="profile-basic-info">
+        <h2 id="profile-basic-info" className={layout.sectionTitle}>
           Basic Info
         </h2>
         <dl className={css.details}>
@@ -91,8 +92,8 @@ function ProfileDetails({ user }: { user: User }) {
           <Detail term="Birthdate" value={formatLongUsDate(info.birthDate)} fallback={PROFILE_FALLBACKS.birthDate} />
         </dl>
       </section>
-      <section className={css.card} aria-labelledby="profile-additional-info">
-        <h2 id="profile-additional-info" className={css.blockTitle}>
+      <section className={layout.card} aria-labelledby="profile-additional-info">
+        <h2 id="profile-additional-info" className={layout.sectionTitle}>
           Additional Info
         </h2>
         <dl className={css.details}>

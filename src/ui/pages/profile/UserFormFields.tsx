@@ -14,7 +14,7 @@ import { DateInput } from '../../components/DateInput';
 import { RadioGroup, type RadioOption } from '../../components/RadioGroup';
 import { SelectField, type SelectOption } from '../../components/SelectField';
 import { TextInput, type TextInputProps } from '../../components/TextInput';
-import * as css from './UserForm.css';
+import * as layout from '../../theme/layout.css';
 import { civilStatusOptions, genderOptions, phoneUsageOptions, ssnStatusOptions } from './userLabels';
 
 /** What the fields need of either form machine's actor. */
@@ -155,7 +155,7 @@ export interface UserFormFieldsProps {
 
 export function UserFormFields({ actor, passwordRequired, children }: UserFormFieldsProps) {
   return (
-    <div className={css.grid}>
+    <div className={layout.formGrid}>
       <FormTextField actor={actor} field="firstName" label="First Name" required autoComplete="given-name" maxLength={NAME_MAX_LENGTH} />
       <FormTextField actor={actor} field="middleName" label="Middle Name" autoComplete="additional-name" maxLength={NAME_MAX_LENGTH} />
       <FormTextField actor={actor} field="lastName" label="Last Name" required autoComplete="family-name" maxLength={NAME_MAX_LENGTH} />

@@ -12,6 +12,8 @@ import { LeaveConfirmDialog, SaveConfirmDialog } from './IntakeFormDialogs';
 import { LoadState, RestoreOffer, StaleNotice } from './IntakeFormNotices';
 import { INTAKE_FORM_TEXT } from './intakeFormText';
 import { IntakeTabs } from './IntakeTabs';
+import { PdfButtons } from '../pdf/PdfButtons';
+import { PdfPreview } from '../pdf/PdfPreviewModal';
 import { useIntakeFormEvents } from './useIntakeFormEvents';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 
@@ -58,6 +60,7 @@ function IntakeForm({ mode, caseId }: { mode: IntakeRouteMode; caseId: string | 
       <IntakeFormBody actor={actor} />
       <SaveConfirmDialog actor={actor} />
       <LeaveConfirmDialog blocker={blocker} />
+      <PdfPreview actor={actor} />
     </IntakeFormContext.Provider>
   );
 }
@@ -77,6 +80,7 @@ function IntakeFormBody({ actor }: { actor: IntakeActor }) {
   if (!shown) return null;
   return (
     <>
+      <PdfButtons actor={actor} />
       <IntakeTabs actor={actor} />
       <IntakeFormButtons actor={actor} />
     </>

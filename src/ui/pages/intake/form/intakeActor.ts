@@ -2,11 +2,11 @@
 // page asks its snapshot (DESIGN.md: views ask `matches`, `hasTag`, `can`; they decide nothing).
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { intakeMachine } from '../../../../machines/intake.machine';
-import { loadIntake, saveIntake } from './intakeFormActors';
+import { buildPdf, downloadPdf, loadIntake, saveIntake } from './intakeFormActors';
 
 export type { IntakeRouteMode } from '../../../../machines/intake.machine';
 
-export const appIntakeMachine = intakeMachine.provide({ actors: { loadIntake, saveIntake } });
+export const appIntakeMachine = intakeMachine.provide({ actors: { loadIntake, saveIntake, buildPdf, downloadPdf } });
 
 export type IntakeActor = ActorRefFrom<typeof appIntakeMachine>;
 export type IntakeSnapshot = SnapshotFrom<typeof appIntakeMachine>;

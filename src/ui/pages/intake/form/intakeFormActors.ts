@@ -3,7 +3,8 @@
 import { fromPromise } from 'xstate';
 import { createIntake, getIntake, updateIntake, type StoredIntake } from '../../../../api/intakes';
 import type { LooseApiIntake } from '../../../../domain/intake/normalise';
-import type { LoadIntakeInput, SavedIntake, SaveIntakeInput } from '../../../../machines/intake.machine';
+import type { BuildPdfInput, LoadIntakeInput, SavedIntake, SaveIntakeInput } from '../../../../machines/intake.machine';
+import { saveIntakePdf } from '../pdf/downloadPdf';
 
 function savedOf(stored: StoredIntake): SavedIntake {
   return { caseId: stored.caseId, updatedAt: stored.updatedAt, status: stored.status };
@@ -24,4 +25,21 @@ export const saveIntake = fromPromise<SavedIntake, SaveIntakeInput>(async ({ inp
   // A stored intake always has its version; one without would be refused by the contract anyway.
   if (version === null) throw new Error('The intake has no stored version to save against');
   return savedOf(await updateIntake(input.caseId, input.userId, intake, version));
+});
+
+/**
+ * The filled intake PDF, built off the main thread (issue 6 item 4). pdf-lib, the font and the
+ * template load only now, with the first preview or download (DESIGN.md 'PDF').
+ */
+async function fillIntakePdf(input: BuildPdfInput): Promise<Uint8Array> {
+  const { fillIntakePdfInWorker } = await import('../../../../pdf/fillInWorker');
+  return fillIntakePdfInWorker(input.intake);
+}
+
+/** The document for the preview (intake spec §2). */
+export const buildPdf = fromPromise<Uint8Array, BuildPdfInput>(({ input }) => fillIntakePdf(input));
+
+/** The same document saved as 'Intake Form.pdf' (intake spec 'PDF preview, download and fill rules'). */
+export const downloadPdf = fromPromise<void, BuildPdfInput>(async ({ input }) => {
+  saveIntakePdf(await fillIntakePdf(input));
 });

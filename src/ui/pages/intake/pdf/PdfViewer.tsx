@@ -2,7 +2,7 @@
 // 3.11.174 (TOOLCHAIN.md). Replacing the viewer means replacing this file, keeping its two exports.
 // Loaded only by `loadPdfViewer()` (lazyPdfViewer.ts) when a preview is asked for, together with
 // the viewer's stylesheet: none of it is in the entry or the form page's chunk.
-import { SpecialZoomLevel, Viewer, Worker } from '@react-pdf-viewer/core';
+import { SpecialZoomLevel, Viewer, Worker, type PdfJs } from '@react-pdf-viewer/core';
 import '@react-pdf-viewer/core/lib/styles/index.css';
 // Vite serves pdf.js's worker as a file of our own origin: the CSP's worker-src 'self' allows it.
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.js?url';
@@ -17,14 +17,12 @@ export function PdfWorker() {
   return <Worker workerUrl={workerUrl} />;
 }
 
-type GetDocumentParams = Parameters<NonNullable<Parameters<typeof Viewer>[0]['transformGetDocumentParams']>>[0];
-
 /**
  * The server's CSP allows no eval (script-src 'self'): pdf.js must not even try to compile fonts
  * or functions with `new Function`, which would be refused and reported as a violation. The
  * viewer's typing of the parameters lacks pdf.js's `isEvalSupported`, hence the widening.
  */
-function withoutEval(params: GetDocumentParams): GetDocumentParams {
+function withoutEval(params: PdfJs.GetDocumentParams): PdfJs.GetDocumentParams {
   const safe = { ...params, isEvalSupported: false };
   return safe;
 }

@@ -1,5 +1,5 @@
-// The session machine reads localStorage while its paths are planned (restoring's guards); the e2e
-// project runs in node, so a Storage kept in memory stands in for the browser's there.
+// The machine, contract and model-based browser tests run in node, where there is no localStorage:
+// a Storage kept in memory stands in for the browser's (the session and the auth token live there).
 export class MemoryStorage implements Storage {
   private items = new Map<string, string>();
   get length() {
