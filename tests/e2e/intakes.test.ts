@@ -286,6 +286,17 @@ describe('intakes in Chromium', () => {
       const rows = await storedRows();
       expect(rows).toEqual([expect.objectContaining({ clientName, status: 'draft', representativeName: 'Olivia Owner' })]);
       caseId = rows[0].caseId;
+
+      // The address now names the saved intake, still in create mode, so that a reload after more
+      // typing reopens it and offers what was typed since (nothing typed is lost).
+      await page.waitForURL(`**/intake-details/create/${caseId}`);
+      await page.getByRole('button', { name: 'Save As Draft' }).waitFor();
+      await field(page, 'personalInformation.dl').fill('D-AFTER-SAVE');
+      page.once('dialog', (dialog) => void dialog.accept());
+      await page.reload();
+      await page.getByText(TEXT.restoreOffer).waitFor();
+      await page.getByRole('button', { name: 'Discard' }).click();
+      await expect.poll(() => field(page, 'personalInformation.dl').inputValue()).toBe('');
     });
   });
 
@@ -554,6 +565,9 @@ const screenOf: Array<[StateValue, (page: Page, snapshot: AnyMachineSnapshot, ev
     { ready: { form: { editable: { creating: 'saved' } } } },
     async (page, _snapshot, event) => {
       if (event.type === 'xstate.done.actor.saveIntake') await toast(page, TEXT.saved).waitFor();
+      // The address now names the saved intake, and the form reopens on it in create mode.
+      await page.waitForURL('**/intake-details/create/*');
+      await page.getByRole('button', { name: 'Save As Draft', exact: true }).waitFor();
       expect(await visibleButtons(page, ['Save As Draft', 'Save Changes'])).toEqual(['Save As Draft']);
     },
   ],

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/PageHeader';
 import { useSignedInUser } from '../../../app/session';
 import { NotFoundPage } from '../../errors/NotFoundPage';
@@ -50,6 +50,7 @@ function IntakeForm({ mode, caseId }: { mode: IntakeRouteMode; caseId: string | 
   const actor = useActorRef(appIntakeMachine, { input });
   useIntakeFormEvents(actor);
   const blocker = useUnsavedChangesGuard(actor);
+  useAddressNamesSavedIntake(actor, caseId);
 
   return (
     <IntakeFormContext.Provider value={actor}>
@@ -63,6 +64,21 @@ function IntakeForm({ mode, caseId }: { mode: IntakeRouteMode; caseId: string | 
       <PdfPreview actor={actor} />
     </IntakeFormContext.Provider>
   );
+}
+
+/**
+ * After the first Save As Draft of a new intake, the address becomes /intake-details/create/{caseId}
+ * (still create mode, spec §4), so that a reload reopens this intake and offers what was typed
+ * since, which is kept under its caseId, instead of a blank /new-intake.
+ */
+function useAddressNamesSavedIntake(actor: IntakeActor, routeCaseId: string | undefined) {
+  const navigate = useNavigate();
+  const savedCaseId = useSelector(actor, (snapshot) => snapshot.context.caseId);
+  useEffect(() => {
+    if (routeCaseId === undefined && savedCaseId) {
+      navigate(`/intake-details/create/${savedCaseId}`, { replace: true });
+    }
+  }, [navigate, routeCaseId, savedCaseId]);
 }
 
 /** The route's title; an intake that opened read-only (a final one, spec §4) says so. */
