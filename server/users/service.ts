@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { toCalendarIso } from '../../src/domain/dates';
 import type { Privilege } from '../../src/domain/enums';
 import type { EmployeeCreateBody, ProfileUpdateBody, StoredUserInformation } from '../../src/domain/schemas/user';
-import type { SessionUser } from '../../src/domain/session';
+import type { SessionUser, TokenUserInformation } from '../../src/domain/session';
 import { addressKey, emailKey, type LoginThrottle } from '../auth/loginThrottle';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password';
 import { forbidden, unauthenticated } from '../auth/plugin';
@@ -53,6 +53,18 @@ export type ListedUser = Omit<User, 'userInformation'> & {
   userInformation: Omit<User['userInformation'], 'ssn' | 'itin'>;
 };
 
+/** The stored information without SSN or ITIN digits: what the list and the token carry. */
+function informationWithoutNumbers(row: ListedUserRow): TokenUserInformation {
+  return {
+    phoneNumber: row.phone_number,
+    usage: row.usage,
+    civilStatus: row.civil_status,
+    gender: row.gender,
+    birthDate: row.birth_date,
+    ssnStatus: row.ssn_status,
+  };
+}
+
 export function toListedUser(row: ListedUserRow): ListedUser {
   return {
     id: row.id,
@@ -62,14 +74,7 @@ export function toListedUser(row: ListedUserRow): ListedUser {
     email: row.email,
     privilege: row.privilege,
     createdAt: row.created_at,
-    userInformation: {
-      phoneNumber: row.phone_number,
-      usage: row.usage,
-      civilStatus: row.civil_status,
-      gender: row.gender,
-      birthDate: row.birth_date,
-      ssnStatus: row.ssn_status,
-    },
+    userInformation: informationWithoutNumbers(row),
   };
 }
 
@@ -88,14 +93,7 @@ export function toSessionUser(row: UserRecordRow): SessionUser {
     lastName: row.last_name,
     email: row.email,
     privilege: row.privilege,
-    userInformation: {
-      phoneNumber: row.phone_number,
-      usage: row.usage,
-      civilStatus: row.civil_status,
-      gender: row.gender,
-      birthDate: row.birth_date,
-      ssnStatus: row.ssn_status,
-    },
+    userInformation: informationWithoutNumbers(row),
   };
 }
 

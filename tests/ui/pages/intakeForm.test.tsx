@@ -91,6 +91,7 @@ describe('create mode (/new-intake)', () => {
 
   it('asks for the names, then saves a draft and stays in create mode', async () => {
     createMock.mockResolvedValue(stored(fullValidIntake()));
+    getMock.mockResolvedValue(stored(fullValidIntake()));
     const { user, app } = await openForm('/new-intake');
 
     await user.click(screen.getByRole('button', { name: 'Save As Draft' }));
@@ -112,8 +113,10 @@ describe('create mode (/new-intake)', () => {
         personalInformation: expect.objectContaining({ firstName: 'Alex', lastName: 'Sample' }),
       }),
     );
-    expect(screen.getByRole('button', { name: 'Save As Draft' })).toBeEnabled();
-    expect(app.pathname()).toBe('/new-intake');
+    // Still create mode, now at an address that names the saved intake (a reload reopens it).
+    await waitFor(() => expect(app.pathname()).toBe(`/intake-details/create/${CASE_ID}`));
+    expect(await screen.findByRole('button', { name: 'Save As Draft' })).toBeEnabled();
+    expect(screen.getByRole('heading', { name: 'New Intake' })).toBeInTheDocument();
   });
 
   it('moves with Next and Back, scrolling to the top, and shows Submit instead of Next on the last tab', async () => {

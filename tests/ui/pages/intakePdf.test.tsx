@@ -110,6 +110,7 @@ afterEach(() => {
 describe('the PDF buttons (intake spec §2: above the tabs)', () => {
   it("shows no PDF button on /new-intake, and 'Preview PDF' once the first save gave a caseId", async () => {
     createMock.mockResolvedValue(stored(fullValidIntake(), 'draft'));
+    getMock.mockResolvedValue(stored(fullValidIntake(), 'draft'));
     const user = await openForm('/new-intake');
     expect(pdfButtonNames()).toEqual([]);
 
