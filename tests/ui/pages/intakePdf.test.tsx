@@ -118,6 +118,8 @@ describe('the PDF buttons (intake spec §2: above the tabs)', () => {
     await user.type(screen.getByLabelText('Last Name', { exact: false }), 'Sample');
     await user.click(screen.getByRole('button', { name: 'Save As Draft' }));
 
+    // The saved draft reopens at its own address: wait for that form to load it, not the old one.
+    await waitFor(() => expect(getMock).toHaveBeenCalled());
     expect(await screen.findByRole('button', { name: 'Preview PDF' })).toBeEnabled();
     expect(pdfButtonNames()).toEqual(['Preview PDF']);
   });
