@@ -73,28 +73,4 @@ export const fieldsError = {
 export const pdfBytes = new Uint8Array([37, 80, 68, 70]);
 
 /** The unit project runs in node: a Storage kept in memory stands in for the browser's. */
-export class MemoryStorage implements Storage {
-  private items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, String(value));
-  }
-  /** Everything stored, as one text (to look for SSN digits). */
-  dump(): string {
-    return JSON.stringify([...this.items.entries()]);
-  }
-}
+export { MemoryStorage } from '../support/memoryStorage';

@@ -20,4 +20,8 @@ export class MemoryStorage implements Storage {
   setItem(key: string, value: string) {
     this.items.set(key, String(value));
   }
+  /** Everything stored, as one text (e.g. to look for SSN digits that must never be there). */
+  dump(): string {
+    return JSON.stringify([...this.items.entries()]);
+  }
 }
