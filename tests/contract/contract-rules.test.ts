@@ -134,8 +134,16 @@ describe('operations', () => {
     'GET /v1/intake/{caseId}': ['401', '404'],
     'PATCH /v1/intake/{caseId}': ['400', '401', '403', '404', '409'],
     'GET /intake-template.pdf': ['404'],
+    'POST /v1/users/logout': ['401'],
+    'POST /v1/user/{id}/reveal': ['401', '403', '404'],
+    'POST /v1/user/{id}/deactivate': ['401', '403', '404', '409'],
+    'POST /v1/user/{id}/reactivate': ['401', '403', '404'],
+    'GET /v1/activity': ['400', '401', '403'],
+    'POST /v1/intake/{caseId}/reveal': ['400', '401', '403', '404'],
+    'GET /v1/intake/{caseId}/history': ['401', '403', '404'],
   };
   const createdCalls = ['POST /v1/firmUser', 'POST /cases/v2/FromLead', 'POST /v1/intake'];
+  const noContentCalls = ['POST /v1/users/logout'];
 
   it('have unique operationIds', () => {
     const ids = operations.map(({ operation }) => operation.operationId);
@@ -149,7 +157,7 @@ describe('operations', () => {
     expect(operation.security).toEqual(publicCalls.includes(call) ? [] : [{ bearerAuth: [] }]);
 
     const statuses = Object.keys(operation.responses);
-    expect(statuses.filter((status) => status.startsWith('2'))).toEqual([createdCalls.includes(call) ? '201' : '200']);
+    expect(statuses.filter((status) => status.startsWith('2'))).toEqual([createdCalls.includes(call) ? '201' : noContentCalls.includes(call) ? '204' : '200']);
     expect(statuses.filter((status) => !status.startsWith('2'))).toEqual(errorStatuses[call]);
     for (const status of errorStatuses[call] ?? []) {
       const response = operation.responses[status]!;
