@@ -55,6 +55,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/users/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out; this token answers 401 afterwards.
+         * @description Ends the session the bearer token belongs to (docs/product/sign-in-and-session.md).
+         */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/users/me": {
         parameters: {
             query?: never;
@@ -127,6 +147,96 @@ export interface paths {
          *     response: the user data comes from the token).
          */
         put: operations["updateUser"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/{id}/reveal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The full SSN and ITIN of a user, recorded in the activity trail.
+         * @description The caller's own record, or an owner or administrator for a user of their firm. Every
+         *     answer elsewhere masks these numbers to their last four digits.
+         */
+        post: operations["revealUserSsn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate an employee of the caller's firm; every session of theirs ends.
+         * @description Owner and administrator only; an administrator cannot deactivate an owner (403). Nobody
+         *     deactivates themselves (409 `cannot_deactivate_self`) and the firm keeps an active owner
+         *     (409 `last_owner`). A deactivated user cannot sign in; their intakes and leads keep their name.
+         */
+        post: operations["deactivateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/{id}/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Let a deactivated employee of the caller's firm sign in again.
+         * @description Owner and administrator only; an administrator cannot reactivate an owner (403).
+         */
+        post: operations["reactivateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The firm's activity trail, newest first, one page at a time.
+         * @description Owner and administrator only; the caller's firm only. Rows are never changed; a retention
+         *     job removes those older than `ACTIVITY_RETENTION_DAYS`.
+         */
+        get: operations["listActivity"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -294,6 +404,49 @@ export interface paths {
         patch: operations["updateIntake"];
         trace?: never;
     };
+    "/v1/intake/{caseId}/reveal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseId: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The intake's full SSN/ITIN, recorded in the activity trail.
+         * @description Whoever may open the intake. `purpose` says why: `show` (the form's 'Show' button,
+         *     recorded as `ssn.revealed`), `pdfPreview` or `pdfDownload` (the PDF is filled from this
+         *     answer; recorded as `pdf.previewed` or `pdf.downloaded`, with or without a number).
+         */
+        post: operations["revealIntakeSsn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/intake/{caseId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseId: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        /** What was done to this intake and by whom, newest first. */
+        get: operations["getIntakeHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/intake-template.pdf": {
         parameters: {
             query?: never;
@@ -371,15 +524,25 @@ export interface components {
             /** @enum {string|null} */
             gender?: "male" | "female" | null;
             birthDate?: components["schemas"]["NullableIsoDate"];
-            /** @description 123-45-6789 (staff-app.md §5); only meaningful when ssnStatus is hasSsn. */
+            /**
+             * @description 123-45-6789 (staff-app.md §5); only meaningful when ssnStatus is hasSsn. Answers mask it
+             *     to the last four digits (`***-**-6789`); a request that sends the mask back keeps the
+             *     stored number.
+             */
             ssn?: string | null;
             /** @enum {string|null} */
             ssnStatus?: "noSsn" | "pending" | "needToGet" | "hasSsn" | null;
-            /** @description 123-45-6789 when given. */
+            /** @description 123-45-6789 when given; masked in answers like `ssn`, and the mask sent back keeps it. */
             itin?: string | null;
         };
+        /**
+         * @description A deactivated user cannot sign in and has no session.
+         * @enum {string}
+         */
+        UserStatus: "Active" | "Deactivated";
         User: {
             id: string;
+            status: components["schemas"]["UserStatus"];
             firstName: string;
             middleName?: string | null;
             lastName: string;
@@ -613,6 +776,11 @@ export interface components {
              * @enum {string|null}
              */
             status: "noSsn" | "pending" | "needToGet" | "hasSsn" | null;
+            /**
+             * @description 123-45-6789 or empty. Answers mask it to the last four digits (`***-**-6789`); a save
+             *     that sends the mask back keeps the stored number. `POST /v1/intake/{caseId}/reveal`
+             *     answers it in full.
+             */
             ssnItin: string;
             alternateContact: string;
             relationshipToClient: string;
@@ -889,6 +1057,53 @@ export interface components {
         IntakeResponse: {
             data: components["schemas"]["GeneralCaseInformation"];
         };
+        RevealRequest: {
+            /**
+             * @default show
+             * @enum {string}
+             */
+            purpose: "show" | "pdfPreview" | "pdfDownload";
+        };
+        IntakeReveal: {
+            ssnItin: string | null;
+        };
+        IntakeRevealResponse: {
+            data: components["schemas"]["IntakeReveal"];
+        };
+        UserReveal: {
+            ssn: string | null;
+            itin: string | null;
+        };
+        UserRevealResponse: {
+            data: components["schemas"]["UserReveal"];
+        };
+        /** @enum {string} */
+        ActivityAction: "signIn.succeeded" | "signIn.failed" | "signOut" | "intake.created" | "intake.draftSaved" | "intake.submittedFinal" | "intake.opened" | "pdf.previewed" | "pdf.downloaded" | "ssn.revealed" | "employee.created" | "employee.deactivated" | "employee.reactivated" | "profile.changed" | "firm.changed" | "neos.credentialsChanged";
+        ActivityEntry: {
+            id: string;
+            /** Format: date-time */
+            at: string;
+            /** @description Who acted; null for a failed sign-in of no known user. */
+            userId: string | null;
+            /** @description Their full name as it is now. */
+            userName: string | null;
+            action: components["schemas"]["ActivityAction"];
+            /** @description The caseId or user id acted on. */
+            subject: string | null;
+            /** @description Changed field paths (`section.field`), never their values. */
+            fields: string[];
+            clientAddress: string | null;
+        };
+        ActivityPage: {
+            record: components["schemas"]["ActivityEntry"][];
+            totalRecords: number;
+        };
+        ActivityPageResponse: {
+            data: components["schemas"]["ActivityPage"];
+        };
+        ActivityListResponse: {
+            data: components["schemas"]["ActivityEntry"][];
+        };
     };
     responses: {
         /**
@@ -1047,6 +1262,7 @@ export interface components {
          */
         UserId: string;
         CaseId: string;
+        UserIdPath: string;
     };
     requestBodies: never;
     headers: never;
@@ -1116,6 +1332,28 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["LoginResponse"];
                 };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session has ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -1239,6 +1477,130 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["EmailTaken"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    revealUserSsn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The numbers in full (123-45-6789), null where none is stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserRevealResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deactivateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user, now deactivated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    reactivateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user, now active. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listActivity: {
+        parameters: {
+            query?: {
+                /** @description Rows per page (staff-app.md §9 default 10). */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description Rows to skip; (page - 1) times pageSize. */
+                offSetValue?: components["parameters"]["OffSetValue"];
+                /** @description Only what this user did. */
+                userId?: string;
+                action?: components["schemas"]["ActivityAction"];
+                /** @description Only rows about this intake. */
+                caseId?: string;
+                /** @description Only rows at or after this instant. */
+                from?: string;
+                /** @description Only rows before this instant. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the trail and the number of rows matching the filters. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityPageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1540,6 +1902,66 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IntakeConflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    revealIntakeSsn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseId: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RevealRequest"];
+            };
+        };
+        responses: {
+            /** @description The number in full (123-45-6789), null when the intake has none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntakeRevealResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getIntakeHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseId: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The intake's rows of the activity trail. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -113,14 +113,12 @@ describe('request schemas', () => {
 
 describe('operations', () => {
   const declaredTags = doc.tags.map((tag) => tag.name);
-  /** Operations that need no token (staff-app.md §7: login sends none; the PDF template is static; the load balancer's probes). */
+  /** Operations that need no token (staff-app.md §7: login sends none; the PDF template is static). */
   const publicCalls = ['POST /v1/users/login', 'GET /intake-template.pdf', 'GET /health', 'GET /ready'];
 
-  /**
-   * The error answers each call documents, from the spec's error catalogues and roles; every call
-   * can also meet a flood cap (429) and a database away (503) (README, Timeouts), and any
-   * malformed query or body is a 400.
-   */
+  /** The error answers each call documents, from the spec's error catalogues and roles. */
+  // Every call can also meet a flood cap (429) and a database away (503) (README, Timeouts), and
+  // any malformed query or body is a 400.
   const errorStatuses: Record<string, string[]> = {
     'GET /health': [],
     'GET /ready': ['503'],
@@ -140,8 +138,16 @@ describe('operations', () => {
     'GET /v1/intake/{caseId}': ['400', '401', '404', '429', '503'],
     'PATCH /v1/intake/{caseId}': ['400', '401', '403', '404', '409', '429', '503'],
     'GET /intake-template.pdf': ['404', '429'],
+    'POST /v1/users/logout': ['400', '401', '429', '503'],
+    'POST /v1/user/{id}/reveal': ['400', '401', '403', '404', '429', '503'],
+    'POST /v1/user/{id}/deactivate': ['400', '401', '403', '404', '409', '429', '503'],
+    'POST /v1/user/{id}/reactivate': ['400', '401', '403', '404', '429', '503'],
+    'GET /v1/activity': ['400', '401', '403', '429', '503'],
+    'POST /v1/intake/{caseId}/reveal': ['400', '401', '403', '404', '429', '503'],
+    'GET /v1/intake/{caseId}/history': ['400', '401', '403', '404', '429', '503'],
   };
   const createdCalls = ['POST /v1/firmUser', 'POST /cases/v2/FromLead', 'POST /v1/intake'];
+  const noContentCalls = ['POST /v1/users/logout'];
 
   it('have unique operationIds', () => {
     const ids = operations.map(({ operation }) => operation.operationId);
@@ -155,7 +161,7 @@ describe('operations', () => {
     expect(operation.security).toEqual(publicCalls.includes(call) ? [] : [{ bearerAuth: [] }]);
 
     const statuses = Object.keys(operation.responses);
-    expect(statuses.filter((status) => status.startsWith('2'))).toEqual([createdCalls.includes(call) ? '201' : '200']);
+    expect(statuses.filter((status) => status.startsWith('2'))).toEqual([createdCalls.includes(call) ? '201' : noContentCalls.includes(call) ? '204' : '200']);
     expect(statuses.filter((status) => !status.startsWith('2'))).toEqual(errorStatuses[call]);
     for (const status of errorStatuses[call] ?? []) {
       const response = operation.responses[status]!;

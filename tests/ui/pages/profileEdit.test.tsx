@@ -25,6 +25,7 @@ const stored: User = {
   lastName: 'Testperson',
   email: 'rosa@firm.test',
   privilege: 'representative',
+  status: 'Active',
   createdAt: '2024-01-02T03:04:05.000Z',
   userInformation: {
     phoneNumber: '555-0100',
