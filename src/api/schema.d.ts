@@ -303,6 +303,11 @@ export interface components {
          * @example 1990-04-01T00:00:00.000Z
          */
         IsoDate: string;
+        /**
+         * @description An intake's date answer: YYYY-MM-DD or an ISO timestamp; null when unanswered. An empty
+         *     string is taken as unanswered too (docs/product/intake-form.md); answers never carry one.
+         */
+        IntakeDate: string | null;
         /** @description A date as YYYY-MM-DD or an ISO timestamp, or null when not given (never an empty string). */
         NullableIsoDate: string | null;
         /** @enum {string} */
@@ -552,7 +557,7 @@ export interface components {
         };
         /**
          * @description Tab 1 (intake.md §3). Texts are strings (empty when not given), choices and Yes/No
-         *     answers are null until answered.
+         *     answers are null until answered; a choice sent as an empty string is taken as unanswered.
          */
         PersonalInformation: {
             firstName: string;
@@ -566,15 +571,15 @@ export interface components {
             /** @description Driver's licence number. */
             dl: string;
             /** @enum {string|null} */
-            gender: "male" | "female" | null;
+            gender: "male" | "female" | "" | null;
             /** @enum {string|null} */
-            civilStatus: "single" | "married" | null;
-            birthDate: components["schemas"]["NullableIsoDate"];
+            civilStatus: "single" | "married" | "" | null;
+            birthDate: components["schemas"]["IntakeDate"];
             /**
              * @description Social-security status.
              * @enum {string|null}
              */
-            status: "noSsn" | "pending" | "needToGet" | "hasSsn" | null;
+            status: "noSsn" | "pending" | "needToGet" | "hasSsn" | "" | null;
             ssnItin: string;
             alternateContact: string;
             relationshipToClient: string;
@@ -704,7 +709,7 @@ export interface components {
             ara: boolean | null;
             photos: boolean | null;
             hospitalized: boolean | null;
-            hospitalDate: components["schemas"]["NullableIsoDate"];
+            hospitalDate: components["schemas"]["IntakeDate"];
             hospital: string;
             painStart: string;
             painAndSymptomsExp: string;
