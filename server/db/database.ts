@@ -28,6 +28,7 @@ import {
   type Updateable,
 } from 'kysely';
 import pg from 'pg';
+import { DatabaseFileError, checkAfterOpen, checkBeforeOpen } from './sqliteChecks';
 import type { CivilStatus, Gender, IntakeStatus, LeadGender, PhoneUsage, Privilege, SsnStatus, YesNo } from '../../src/domain/enums';
 
 /**
@@ -249,7 +250,20 @@ function openPostgres(databaseUrl: string, given: Partial<PostgresTimeouts> = {}
 export function openDatabase(options: DatabaseOptions): Kysely<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.postgresTimeouts);
   mkdirSync(options.dataDir, { recursive: true });
-  const sqlite = new SqliteDatabase(path.join(options.dataDir, SQLITE_FILE_NAME), { timeout: BUSY_TIMEOUT_MS });
+  const file = path.join(options.dataDir, SQLITE_FILE_NAME);
+  checkBeforeOpen(file);
+  let sqlite: SqliteDatabase.Database;
+  try {
+    sqlite = new SqliteDatabase(file, { timeout: BUSY_TIMEOUT_MS });
+  } catch (error) {
+    throw new DatabaseFileError(file, `the file cannot be opened (${error instanceof Error ? error.message : String(error)})`);
+  }
+  try {
+    checkAfterOpen(sqlite, file);
+  } catch (error) {
+    sqlite.close();
+    throw error;
+  }
   sqlite.pragma('journal_mode = WAL');
   // FULL: a committed intake survives a power cut, at the price of an fsync per commit.
   sqlite.pragma('synchronous = FULL');
