@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { PASSWORD_MIN_LENGTH } from '../src/domain/constants';
 import { isStrongPassword } from '../src/domain/schemas/user';
+import { DEFAULT_ACTIVITY_RETENTION_DAYS } from './activity/retention';
 import { MIN_SECRET_LENGTH } from './auth/tokens';
 import { MIN_CREDENTIALS_KEY_LENGTH } from './crypto/credentialsCipher';
 
@@ -28,6 +29,8 @@ export interface Config {
   neosApiUrl?: string;
   /** Seals stored integration credentials; without it a key is generated once in DATA_DIR/credentials-key. */
   credentialsKey?: string;
+  /** ACTIVITY_RETENTION_DAYS: how long the activity trail keeps a row (default about seven years). */
+  activityRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -103,6 +106,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(`CREDENTIALS_KEY must be at least ${MIN_CREDENTIALS_KEY_LENGTH} characters long`);
   }
 
+  const retentionText = given(env.ACTIVITY_RETENTION_DAYS) ?? String(DEFAULT_ACTIVITY_RETENTION_DAYS);
+  const activityRetentionDays = Number(retentionText);
+  if (!/^\d+$/.test(retentionText) || activityRetentionDays < 1) {
+    problems.push(`ACTIVITY_RETENTION_DAYS must be a whole number of days, at least 1, got "${retentionText}"`);
+  }
+
   const logLevel = given(env.LOG_LEVEL) ?? 'info';
   if (!logLevels.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${logLevels.join(', ')}`);
 
@@ -121,5 +130,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDirIsDefault: given(env.STATIC_DIR) === undefined,
     neosApiUrl,
     credentialsKey,
+    activityRetentionDays,
   };
 }

@@ -66,6 +66,7 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     neosApiUrl: neos.url,
     credentialsKey: resolveCredentialsKey(config.credentialsKey, config.dataDir),
+    activityRetentionDays: config.activityRetentionDays,
   });
 
   let closing = false;
