@@ -11,12 +11,13 @@ import { DEFAULT_ACTIVITY_RETENTION_DAYS, startActivityRetention, type Retention
 import { createLoginThrottle, type LoginThrottleSettings } from './auth/loginThrottle';
 import { authentication } from './auth/plugin';
 import { createTokenService } from './auth/tokens';
-import { defaultStaticDir } from './config';
+import { DEFAULT_REQUEST_TIMEOUT_MS, defaultStaticDir } from './config';
 import { createCredentialsCipher } from './crypto/credentialsCipher';
 import type { Database } from './db/database';
 import { firmsRoutes } from './firms/routes';
 import { createFirmsService } from './firms/service';
 import { apiDocsRoutes } from './http/docs';
+import { healthChecks } from './http/health';
 import { ApiError, registerErrorHandler, sendError } from './http/errors';
 import { loggerOptions } from './http/logger';
 import { loadOpenApi, openApiValidation } from './http/openapi';
@@ -43,6 +44,8 @@ export interface AppOptions {
   rateLimitPerMinute?: number | false;
   loginThrottle?: Partial<LoginThrottleSettings>;
   bodyLimit?: number;
+  /** A request whose headers and body have not all arrived by then is answered 408 and closed. */
+  requestTimeoutMs?: number;
   trustProxy?: boolean | string;
   openApiFile?: string;
   /** NEOS_API_URL (start.ts points it at the sandbox in demo mode); without it Neos calls answer 502. */
@@ -56,6 +59,8 @@ export interface AppOptions {
   credentialsKey?: string;
   /** ACTIVITY_RETENTION_DAYS: rows of the activity trail older than this are deleted (at start, then daily). */
   activityRetentionDays?: number;
+  /** start.ts: true once shutdown began, so GET /ready sends the load balancer elsewhere. */
+  isClosing?: () => boolean;
 }
 
 /** Generous: a person clicking through the app stays far below it, a script flooding one does not. */
@@ -88,6 +93,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logLevel ? loggerOptions(options.logLevel, options.logStream) : false,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     trustProxy: options.trustProxy ?? false,
+    // A client that stops sending halfway is cut off: requestTimeout bounds the whole request,
+    // connectionTimeout a socket on which nothing moves.
+    requestTimeout: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    connectionTimeout: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    // Requests still in flight at close get the time they need; idle keep-alive sockets are closed.
+    forceCloseConnections: 'idle',
     // A URL the router cannot decode is the client's mistake: same error body as any other 400.
     frameworkErrors: (_error, _request, reply) => {
       sendError(reply, new ApiError(400, 'bad_request', 'Bad request'));
@@ -100,6 +111,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
 
   await app.register(helmet, { contentSecurityPolicy, frameguard: { action: 'deny' } });
+  // Before the flood caps: a load balancer's probes are never throttled.
+  await app.register(healthChecks, { db: options.db, isClosing: options.isClosing });
 
   // Per instance and in memory on purpose: it only caps floods against this process. The login
   // throttle, which must hold across instances, lives in the database (auth/loginThrottle.ts).
