@@ -137,12 +137,28 @@ export interface LeadsTable {
   created_at: string;
 }
 
+/** One row of the activity trail (migration 0007; server/activity/). Append-only. */
+export interface ActivityTable {
+  id: string;
+  at: string;
+  firm_id: string | null;
+  user_id: string | null;
+  action: string;
+  subject: string | null;
+  /** JSON array of changed field paths (`section.field`), never values. */
+  fields: string;
+  client_address: string | null;
+  /** SHA-256 of the lower-cased email of a failed sign-in that matched no user. */
+  email_hash: string | null;
+}
+
 export interface Database {
   firms: FirmsTable;
   users: UsersTable;
   login_failures: LoginFailuresTable;
   intakes: IntakesTable;
   leads: LeadsTable;
+  activity: ActivityTable;
 }
 
 export type FirmRow = Selectable<FirmsTable>;
