@@ -198,7 +198,7 @@ describe('the preview (intake spec §2)', () => {
     await waitFor(() => expect(fillMock).toHaveBeenCalledTimes(1));
 
     expect(revealMock).toHaveBeenCalledWith(CASE_ID, 'pdfPreview');
-    expect(fillMock.mock.calls[0][0]?.personalInformation.ssnItin).toBe('123-45-6789');
+    expect(fillMock.mock.calls[0]?.[0]).toMatchObject({ personalInformation: { ssnItin: '123-45-6789' } });
     expect(screen.getByRole('textbox', { name: /^SSN\/ITIN/, hidden: true })).toHaveValue('***-**-6789');
 
     // Each preview is revealed (and recorded) again.
