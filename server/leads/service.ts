@@ -16,6 +16,7 @@ import {
   findSimilarLeads,
   hasSimilarLeadWithoutIntake,
   insertLead,
+  isIdenticalLeadViolation,
   listLeads,
   matchableOf,
   matchKeysOf,
@@ -222,6 +223,8 @@ export function createLeadsService({ db }: { db: Kysely<Database> }) {
     async createFromLead(caller: SessionUser, input: LeadInput): Promise<CreatedLead> {
       const lead = validLead(input);
       // One transaction: a lead never exists without its intake, nor an intake without its lead.
+      // Two identical registrations at once both pass refuseIdentical; the unique index lets one
+      // commit and the other rolls back whole, its draft intake with it, and answers 409.
       return db.transaction().execute(async (trx) => {
         await refuseIdentical(trx, caller.firmId, lead);
         const intake = await insertIntake(trx, {
@@ -233,6 +236,9 @@ export function createLeadsService({ db }: { db: Kysely<Database> }) {
         });
         const row = await insertLead(trx, { firmId: caller.firmId, createdBy: caller.id, values: lead, intakeId: intake.case_id });
         return { lead: toLead(row), intake: { caseId: intake.case_id, status: intake.status } };
+      }).catch((error: unknown) => {
+        if (isIdenticalLeadViolation(error)) throw duplicateLead();
+        throw error;
       });
     },
 
