@@ -3,8 +3,14 @@
 import path from 'node:path';
 import { PASSWORD_MIN_LENGTH } from '../src/domain/constants';
 import { isStrongPassword } from '../src/domain/schemas/user';
+import { DEFAULT_ACTIVITY_RETENTION_DAYS } from './activity/retention';
 import { MIN_SECRET_LENGTH } from './auth/tokens';
 import { MIN_CREDENTIALS_KEY_LENGTH } from './crypto/credentialsCipher';
+import { DEFAULT_POSTGRES_TIMEOUTS, type PostgresTimeouts } from './db/database';
+
+/** Fastify's requestTimeout and connectionTimeout: a half-sent request cannot hold a connection, or shutdown, forever. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
 
 export interface Config {
   port: number;
@@ -28,6 +34,14 @@ export interface Config {
   neosApiUrl?: string;
   /** Seals stored integration credentials; without it a key is generated once in DATA_DIR/credentials-key. */
   credentialsKey?: string;
+  /** ACTIVITY_RETENTION_DAYS: how long the activity trail keeps a row (default about seven years). */
+  activityRetentionDays: number;
+  /** PostgreSQL: DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS, DB_IDLE_IN_TRANSACTION_TIMEOUT_MS. */
+  postgresTimeouts: PostgresTimeouts;
+  /** REQUEST_TIMEOUT_MS: a request (body included) not received in full by then is answered 408 and closed. */
+  requestTimeoutMs: number;
+  /** SHUTDOWN_TIMEOUT_MS: after SIGTERM, requests in flight get this long before the process exits anyway. */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -62,6 +76,18 @@ function isHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** A duration in milliseconds from 1 to one hour, or the default when unset. */
+function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number, problems: string[]): number {
+  const text = given(env[name]);
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < 1 || value > 3_600_000) {
+    problems.push(`${name} must be a number of milliseconds from 1 to 3600000, got "${text}"`);
+    return fallback;
+  }
+  return value;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -103,8 +129,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(`CREDENTIALS_KEY must be at least ${MIN_CREDENTIALS_KEY_LENGTH} characters long`);
   }
 
+  const retentionText = given(env.ACTIVITY_RETENTION_DAYS) ?? String(DEFAULT_ACTIVITY_RETENTION_DAYS);
+  const activityRetentionDays = Number(retentionText);
+  if (!/^\d+$/.test(retentionText) || activityRetentionDays < 1) {
+    problems.push(`ACTIVITY_RETENTION_DAYS must be a whole number of days, at least 1, got "${retentionText}"`);
+  }
+
   const logLevel = given(env.LOG_LEVEL) ?? 'info';
   if (!logLevels.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${logLevels.join(', ')}`);
+
+  const postgresTimeouts: PostgresTimeouts = {
+    connectMs: milliseconds(env, 'DB_CONNECT_TIMEOUT_MS', DEFAULT_POSTGRES_TIMEOUTS.connectMs, problems),
+    statementMs: milliseconds(env, 'DB_STATEMENT_TIMEOUT_MS', DEFAULT_POSTGRES_TIMEOUTS.statementMs, problems),
+    idleInTransactionMs: milliseconds(env, 'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', DEFAULT_POSTGRES_TIMEOUTS.idleInTransactionMs, problems),
+  };
+  const requestTimeoutMs = milliseconds(env, 'REQUEST_TIMEOUT_MS', DEFAULT_REQUEST_TIMEOUT_MS, problems);
+  const shutdownTimeoutMs = milliseconds(env, 'SHUTDOWN_TIMEOUT_MS', DEFAULT_SHUTDOWN_TIMEOUT_MS, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -121,5 +161,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDirIsDefault: given(env.STATIC_DIR) === undefined,
     neosApiUrl,
     credentialsKey,
+    activityRetentionDays,
+    postgresTimeouts,
+    requestTimeoutMs,
+    shutdownTimeoutMs,
   };
 }

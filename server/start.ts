@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   buildClientIfMissing(config);
 
-  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, postgresTimeouts: config.postgresTimeouts });
   await migrateToLatest(db);
   const seed = await seedDemoData(db, { ownerEmail: config.ownerEmail, ownerPassword: config.ownerPassword });
 
@@ -58,6 +58,7 @@ async function main(): Promise<void> {
     console.warn('CREDENTIALS_KEY is not set: credentials are sealed with a key kept in DATA_DIR. Instances sharing this database need one CREDENTIALS_KEY.');
   }
   const neos = await neosApiUrlOf(config);
+  let closing = false;
   const app = await buildApp({
     db,
     jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
@@ -66,13 +67,25 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     neosApiUrl: neos.url,
     credentialsKey: resolveCredentialsKey(config.credentialsKey, config.dataDir),
+    activityRetentionDays: config.activityRetentionDays,
+    requestTimeoutMs: config.requestTimeoutMs,
+    isClosing: () => closing,
   });
 
-  let closing = false;
+  // SIGTERM (a container runtime, a load balancer's drain) or Ctrl-C: stop accepting, let requests
+  // in flight finish, close the database. A client that never finishes its request cannot hold the
+  // process: requests time out (REQUEST_TIMEOUT_MS) and past SHUTDOWN_TIMEOUT_MS the process exits
+  // anyway (README, Timeouts).
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: closing`);
+    const deadline = setTimeout(() => {
+      console.error(`Shutdown took longer than ${config.shutdownTimeoutMs} ms: closing the remaining connections and exiting.`);
+      app.server.closeAllConnections();
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    deadline.unref();
     await app.close();
     await neos.sandbox?.close();
     await db.destroy();

@@ -28,6 +28,7 @@ import {
   type Updateable,
 } from 'kysely';
 import pg from 'pg';
+import { DatabaseFileError, checkAfterOpen, checkBeforeOpen } from './sqliteChecks';
 import type { CivilStatus, Gender, IntakeStatus, LeadGender, PhoneUsage, Privilege, SsnStatus, YesNo } from '../../src/domain/enums';
 
 /**
@@ -133,7 +134,24 @@ export interface LeadsTable {
   phone_digits: string;
   email_norm: string;
   intake_id: string | null;
+  /** SHA-256 of the compared fields (server/leads/identity.ts), unique per firm (migration 0010). */
+  identity_key: string | null;
   created_at: string;
+}
+
+/** One row of the activity trail (migration 0007; server/activity/). Append-only. */
+export interface ActivityTable {
+  id: string;
+  at: string;
+  firm_id: string | null;
+  user_id: string | null;
+  action: string;
+  subject: string | null;
+  /** JSON array of changed field paths (`section.field`), never values. */
+  fields: string;
+  client_address: string | null;
+  /** SHA-256 of the lower-cased email of a failed sign-in that matched no user. */
+  email_hash: string | null;
 }
 
 export interface Database {
@@ -142,6 +160,7 @@ export interface Database {
   login_failures: LoginFailuresTable;
   intakes: IntakesTable;
   leads: LeadsTable;
+  activity: ActivityTable;
 }
 
 export type FirmRow = Selectable<FirmsTable>;
@@ -157,10 +176,26 @@ export type NewLeadRow = Insertable<LeadsTable>;
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
+/** How long the server waits on PostgreSQL before it gives up and answers 503 (README, Timeouts). */
+export interface PostgresTimeouts {
+  /** Opening a connection: a database that neither answers nor refuses fails after this. */
+  connectMs: number;
+  /** One statement, enforced by PostgreSQL (statement_timeout) and, a little later, by the client. */
+  statementMs: number;
+  /** A transaction left open without a statement is ended by PostgreSQL after this. */
+  idleInTransactionMs: number;
+}
+
+export const DEFAULT_POSTGRES_TIMEOUTS: PostgresTimeouts = { connectMs: 5000, statementMs: 10_000, idleInTransactionMs: 10_000 };
+
+/** Past statement_timeout, time for PostgreSQL's own cancel to arrive before the client gives up on the connection. */
+const CLIENT_DEADLINE_MARGIN_MS = 2000;
+
 export interface DatabaseOptions {
   /** postgres://... selects PostgreSQL; without it the SQLite file DATA_DIR/intake.sqlite is used. */
   databaseUrl?: string;
   dataDir: string;
+  postgresTimeouts?: Partial<PostgresTimeouts>;
 }
 
 export const SQLITE_FILE_NAME = 'intake.sqlite';
@@ -170,20 +205,83 @@ const BUSY_TIMEOUT_MS = 5000;
 // in a double, and SQLite returns numbers, so both databases answer with the same JavaScript type.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-export function openDatabase(options: DatabaseOptions): Kysely<Database> {
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle client whose connection the server ends (restart, failover, an administrator) emits
-    // 'error' on the pool; unhandled, that event would crash the process. The pool drops the
-    // client and opens a new one on the next query, so noting it is enough. Only the code is
-    // printed: PostgreSQL error details can quote row values.
-    pool.on('error', (error: Error & { code?: string }) => {
-      console.warn(`PostgreSQL closed an idle connection (${error.code ?? error.message}); the pool will reconnect.`);
-    });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+export class DatabaseDeadlineError extends Error {
+  readonly code = 'DATABASE_DEADLINE';
+  constructor(ms: number) {
+    super(`PostgreSQL did not answer within ${ms} ms; the connection was dropped`);
+    this.name = 'DatabaseDeadlineError';
   }
+}
+
+/**
+ * A pg client whose queries have a deadline on this side too. statement_timeout only helps while
+ * PostgreSQL can still talk to us; across a network partition nothing comes back, so the client
+ * drops the connection itself. The query then fails, the pool discards the client, and the next
+ * query opens a fresh connection.
+ */
+function clientWithDeadline(deadlineMs: number): typeof pg.Client {
+  return class DeadlineClient extends pg.Client {
+    // pg's query() has many overloads; Kysely calls the (text, values) promise form.
+    override query(...args: unknown[]): never {
+      const result = (super.query as (...a: unknown[]) => unknown)(...args);
+      if (!(result instanceof Promise)) return result as never;
+      let timer: NodeJS.Timeout | undefined;
+      const expired = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => {
+          const error = new DatabaseDeadlineError(deadlineMs);
+          (this as unknown as { connection: { stream: { destroy(error?: Error): void } } }).connection.stream.destroy();
+          reject(error);
+        }, deadlineMs);
+      });
+      return Promise.race([result, expired]).finally(() => clearTimeout(timer)) as never;
+    }
+  };
+}
+
+function noteLostConnection(error: Error & { code?: string }): void {
+  // Only the code is printed: PostgreSQL error details can quote row values.
+  console.warn(`PostgreSQL connection lost (${error.code ?? error.message}); the pool will reconnect.`);
+}
+
+function openPostgres(databaseUrl: string, given: Partial<PostgresTimeouts> = {}): Kysely<Database> {
+  const timeouts = { ...DEFAULT_POSTGRES_TIMEOUTS, ...given };
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    Client: clientWithDeadline(timeouts.statementMs + CLIENT_DEADLINE_MARGIN_MS),
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    // A peer that vanished without closing (a failover, a cut cable) is noticed by the kernel.
+    keepAlive: true,
+  });
+  // A connection the server ends (restart, failover, pg_terminate_backend) makes its client emit
+  // 'error'. The pool listens only while a client is idle; a client checked out between two
+  // queries would have no listener and the event would end the process. Every client gets its
+  // own listener for its whole life: the failed query rejects, the pool drops the client on
+  // release, and the next query connects anew.
+  pool.on('connect', (client) => client.on('error', noteLostConnection));
+  pool.on('error', noteLostConnection);
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+export function openDatabase(options: DatabaseOptions): Kysely<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.postgresTimeouts);
   mkdirSync(options.dataDir, { recursive: true });
-  const sqlite = new SqliteDatabase(path.join(options.dataDir, SQLITE_FILE_NAME), { timeout: BUSY_TIMEOUT_MS });
+  const file = path.join(options.dataDir, SQLITE_FILE_NAME);
+  checkBeforeOpen(file);
+  let sqlite: SqliteDatabase.Database;
+  try {
+    sqlite = new SqliteDatabase(file, { timeout: BUSY_TIMEOUT_MS });
+  } catch (error) {
+    throw new DatabaseFileError(file, `the file cannot be opened (${error instanceof Error ? error.message : String(error)})`);
+  }
+  try {
+    checkAfterOpen(sqlite, file);
+  } catch (error) {
+    sqlite.close();
+    throw error;
+  }
   sqlite.pragma('journal_mode = WAL');
   // FULL: a committed intake survives a power cut, at the price of an fsync per commit.
   sqlite.pragma('synchronous = FULL');

@@ -2,6 +2,7 @@
 // `code` is what the client branches on. Bad input is always a 4xx, never a 500; a 500 is logged
 // with the error only, never the request body or headers (they carry personal data and tokens).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import { isDatabaseUnavailable } from '../db/unavailable';
 
 export interface ErrorBody {
   message: string;
@@ -29,6 +30,15 @@ export class ApiError extends Error {
 
 export const notFoundBody: ErrorBody = { message: 'Not found', code: 'not_found' };
 export const internalErrorBody: ErrorBody = { message: 'Internal server error', code: 'internal' };
+
+/** Seconds a client is asked to wait when the database is away (Retry-After of a 503). */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+export function databaseUnavailable(): ApiError {
+  return new ApiError(503, 'database_unavailable', 'The service is temporarily unavailable. Try again shortly.', undefined, {
+    'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
+  });
+}
 
 export function notFound(message = notFoundBody.message): ApiError {
   return new ApiError(404, 'not_found', message);
@@ -74,7 +84,8 @@ export function validationFields(errors: readonly FastifySchemaValidationError[]
     } else if (error.keyword === 'enum' && Array.isArray(params.allowedValues)) {
       message = `must be one of: ${params.allowedValues.map(String).join(', ')}`;
     }
-    fields[field] ??= message;
+    // Own keys only: a field named `constructor` must not find Object.prototype's.
+    if (!Object.hasOwn(fields, field)) fields[field] = message;
   }
   return fields;
 }
@@ -89,6 +100,7 @@ function validationError(error: FastifyError): ApiError {
 /** The ApiError a thrown error stands for, or undefined for an unexpected one (a 500). */
 export function toApiError(error: FastifyError | ApiError): ApiError | undefined {
   if (error instanceof ApiError) return error;
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
   if (error.validation) return validationError(error);
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new ApiError(400, 'body_too_large', 'Request body is too large');
   if (malformedBodyCodes.has(error.code)) {
@@ -110,6 +122,7 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
     const apiError = toApiError(error);
+    if (apiError?.statusCode === 503) request.log.warn({ code: (error as { code?: string }).code }, 'Database unavailable');
     if (apiError) return sendError(reply, apiError);
     request.log.error({ err: error }, 'Unexpected error');
     return reply.code(500).type('application/json; charset=utf-8').send(internalErrorBody);

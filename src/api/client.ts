@@ -14,7 +14,7 @@ export type FetchLike = (request: Request) => Promise<Response>;
  * even when an old one is still stored. tests/contract/client.test.ts keeps this list equal to
  * the document's.
  */
-export const publicOperations: ReadonlySet<string> = new Set(['POST /v1/users/login', 'GET /intake-template.pdf']);
+export const publicOperations: ReadonlySet<string> = new Set(['POST /v1/users/login', 'GET /intake-template.pdf', 'GET /health', 'GET /ready']);
 
 function isAbort(error: unknown): boolean {
   return error instanceof Error && error.name === 'AbortError';

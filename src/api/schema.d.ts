@@ -4,6 +4,40 @@
  */
 
 export interface paths {
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: the process serves HTTP. */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: the process serves HTTP and its database answers. */
+        get: operations["getReady"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/users/login": {
         parameters: {
             query?: never;
@@ -15,6 +49,26 @@ export interface paths {
         put?: never;
         /** Sign in with email and password. */
         post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out; this token answers 401 afterwards.
+         * @description Ends the session the bearer token belongs to (docs/product/sign-in-and-session.md).
+         */
+        post: operations["logout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -93,6 +147,96 @@ export interface paths {
          *     response: the user data comes from the token).
          */
         put: operations["updateUser"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/{id}/reveal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The full SSN and ITIN of a user, recorded in the activity trail.
+         * @description The caller's own record, or an owner or administrator for a user of their firm. Every
+         *     answer elsewhere masks these numbers to their last four digits.
+         */
+        post: operations["revealUserSsn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate an employee of the caller's firm; every session of theirs ends.
+         * @description Owner and administrator only; an administrator cannot deactivate an owner (403). Nobody
+         *     deactivates themselves (409 `cannot_deactivate_self`) and the firm keeps an active owner
+         *     (409 `last_owner`). A deactivated user cannot sign in; their intakes and leads keep their name.
+         */
+        post: operations["deactivateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/{id}/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Let a deactivated employee of the caller's firm sign in again.
+         * @description Owner and administrator only; an administrator cannot reactivate an owner (403).
+         */
+        post: operations["reactivateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The firm's activity trail, newest first, one page at a time.
+         * @description Owner and administrator only; the caller's firm only. Rows are never changed; a retention
+         *     job removes those older than `ACTIVITY_RETENTION_DAYS`.
+         */
+        get: operations["listActivity"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -260,6 +404,49 @@ export interface paths {
         patch: operations["updateIntake"];
         trace?: never;
     };
+    "/v1/intake/{caseId}/reveal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseId: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The intake's full SSN/ITIN, recorded in the activity trail.
+         * @description Whoever may open the intake. `purpose` says why: `show` (the form's 'Show' button,
+         *     recorded as `ssn.revealed`), `pdfPreview` or `pdfDownload` (the PDF is filled from this
+         *     answer; recorded as `pdf.previewed` or `pdf.downloaded`, with or without a number).
+         */
+        post: operations["revealIntakeSsn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/intake/{caseId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseId: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        /** What was done to this intake and by whom, newest first. */
+        get: operations["getIntakeHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/intake-template.pdf": {
         parameters: {
             query?: never;
@@ -284,6 +471,10 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ProbeStatus: {
+            /** @enum {string} */
+            status: "ok" | "ready";
+        };
         Error: {
             message: string;
             /**
@@ -338,15 +529,25 @@ export interface components {
             /** @enum {string|null} */
             gender?: "male" | "female" | null;
             birthDate?: components["schemas"]["NullableIsoDate"];
-            /** @description 123-45-6789 (staff-app.md §5); only meaningful when ssnStatus is hasSsn. */
+            /**
+             * @description 123-45-6789 (staff-app.md §5); only meaningful when ssnStatus is hasSsn. Answers mask it
+             *     to the last four digits (`***-**-6789`); a request that sends the mask back keeps the
+             *     stored number.
+             */
             ssn?: string | null;
             /** @enum {string|null} */
             ssnStatus?: "noSsn" | "pending" | "needToGet" | "hasSsn" | null;
-            /** @description 123-45-6789 when given. */
+            /** @description 123-45-6789 when given; masked in answers like `ssn`, and the mask sent back keeps it. */
             itin?: string | null;
         };
+        /**
+         * @description A deactivated user cannot sign in and has no session.
+         * @enum {string}
+         */
+        UserStatus: "Active" | "Deactivated";
         User: {
             id: string;
+            status: components["schemas"]["UserStatus"];
             firstName: string;
             middleName?: string | null;
             lastName: string;
@@ -498,6 +699,10 @@ export interface components {
         };
         NeosCredentials: {
             companyId: string;
+            /**
+             * @description Printable ASCII, with spaces or line breaks around it as pasted (they are trimmed): the
+             *     key travels in an HTTP header to Neos, so anything else is 400.
+             */
             apiKey: string;
             integrationId: string;
         };
@@ -580,6 +785,11 @@ export interface components {
              * @enum {string|null}
              */
             status: "noSsn" | "pending" | "needToGet" | "hasSsn" | "" | null;
+            /**
+             * @description 123-45-6789 or empty. Answers mask it to the last four digits (`***-**-6789`); a save
+             *     that sends the mask back keeps the stored number. `POST /v1/intake/{caseId}/reveal`
+             *     answers it in full.
+             */
             ssnItin: string;
             alternateContact: string;
             relationshipToClient: string;
@@ -856,6 +1066,53 @@ export interface components {
         IntakeResponse: {
             data: components["schemas"]["GeneralCaseInformation"];
         };
+        RevealRequest: {
+            /**
+             * @default show
+             * @enum {string}
+             */
+            purpose: "show" | "pdfPreview" | "pdfDownload";
+        };
+        IntakeReveal: {
+            ssnItin: string | null;
+        };
+        IntakeRevealResponse: {
+            data: components["schemas"]["IntakeReveal"];
+        };
+        UserReveal: {
+            ssn: string | null;
+            itin: string | null;
+        };
+        UserRevealResponse: {
+            data: components["schemas"]["UserReveal"];
+        };
+        /** @enum {string} */
+        ActivityAction: "signIn.succeeded" | "signIn.failed" | "signOut" | "intake.created" | "intake.draftSaved" | "intake.submittedFinal" | "intake.opened" | "pdf.previewed" | "pdf.downloaded" | "ssn.revealed" | "employee.created" | "employee.deactivated" | "employee.reactivated" | "profile.changed" | "firm.changed" | "neos.credentialsChanged";
+        ActivityEntry: {
+            id: string;
+            /** Format: date-time */
+            at: string;
+            /** @description Who acted; null for a failed sign-in of no known user. */
+            userId: string | null;
+            /** @description Their full name as it is now. */
+            userName: string | null;
+            action: components["schemas"]["ActivityAction"];
+            /** @description The caseId or user id acted on. */
+            subject: string | null;
+            /** @description Changed field paths (`section.field`), never their values. */
+            fields: string[];
+            clientAddress: string | null;
+        };
+        ActivityPage: {
+            record: components["schemas"]["ActivityEntry"][];
+            totalRecords: number;
+        };
+        ActivityPageResponse: {
+            data: components["schemas"]["ActivityPage"];
+        };
+        ActivityListResponse: {
+            data: components["schemas"]["ActivityEntry"][];
+        };
     };
     responses: {
         /**
@@ -906,8 +1163,25 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Too many failed attempts; try again later. */
+        /**
+         * @description Too many requests: failed sign-ins (login), or the flood cap per signed-in user or per
+         *     address (`rate_limited`); try again after `Retry-After` seconds.
+         */
         TooManyRequests: {
+            headers: {
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The database is away, overloaded or too slow (`database_unavailable`), or the server is
+         *     shutting down; nothing was changed unless an earlier attempt already was. Retry after
+         *     `Retry-After` seconds.
+         */
+        ServiceUnavailable: {
             headers: {
                 "Retry-After"?: number;
                 [name: string]: unknown;
@@ -987,7 +1261,7 @@ export interface components {
     parameters: {
         /** @description Rows per page (staff-app.md §9 default 10). */
         PageSize: number;
-        /** @description Rows to skip; (page - 1) times pageSize. */
+        /** @description Rows to skip; (page - 1) times pageSize. At most a billion, far past any firm's list. */
         OffSetValue: number;
         /** @description Search text, matched ignoring case; empty or absent matches everything. */
         SearchFilter: string;
@@ -997,6 +1271,7 @@ export interface components {
          */
         UserId: string;
         CaseId: string;
+        UserIdPath: string;
     };
     requestBodies: never;
     headers: never;
@@ -1004,6 +1279,47 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process is up. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProbeStatus"];
+                };
+            };
+        };
+    };
+    getReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready for traffic. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProbeStatus"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     login: {
         parameters: {
             query?: never;
@@ -1029,6 +1345,29 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session has ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCurrentUser: {
@@ -1049,7 +1388,10 @@ export interface operations {
                     "application/json": components["schemas"]["UserResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listUsers: {
@@ -1061,7 +1403,7 @@ export interface operations {
                 search?: string;
                 /** @description Rows per page (staff-app.md §9 default 10). */
                 pageSize?: components["parameters"]["PageSize"];
-                /** @description Rows to skip; (page - 1) times pageSize. */
+                /** @description Rows to skip; (page - 1) times pageSize. At most a billion, far past any firm's list. */
                 offSetValue?: components["parameters"]["OffSetValue"];
             };
             header?: never;
@@ -1082,6 +1424,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createEmployee: {
@@ -1110,6 +1454,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["EmailTaken"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateUser: {
@@ -1140,6 +1486,132 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["EmailTaken"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    revealUserSsn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The numbers in full (123-45-6789), null where none is stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserRevealResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deactivateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user, now deactivated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    reactivateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user, now active. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listActivity: {
+        parameters: {
+            query?: {
+                /** @description Rows per page (staff-app.md §9 default 10). */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description Rows to skip; (page - 1) times pageSize. At most a billion, far past any firm's list. */
+                offSetValue?: components["parameters"]["OffSetValue"];
+                /** @description Only what this user did. */
+                userId?: string;
+                action?: components["schemas"]["ActivityAction"];
+                /** @description Only rows about this intake. */
+                caseId?: string;
+                /** @description Only rows at or after this instant. */
+                from?: string;
+                /** @description Only rows before this instant. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the trail and the number of rows matching the filters. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityPageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     checkDuplicateLead: {
@@ -1167,6 +1639,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["DuplicateLead"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createLead: {
@@ -1194,6 +1668,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["DuplicateLead"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listLeads: {
@@ -1201,7 +1677,7 @@ export interface operations {
             query?: {
                 /** @description Rows per page (staff-app.md §9 default 10). */
                 pageSize?: components["parameters"]["PageSize"];
-                /** @description Rows to skip; (page - 1) times pageSize. */
+                /** @description Rows to skip; (page - 1) times pageSize. At most a billion, far past any firm's list. */
                 offSetValue?: components["parameters"]["OffSetValue"];
                 /** @description Search text, matched ignoring case; empty or absent matches everything. */
                 searchFilter?: components["parameters"]["SearchFilter"];
@@ -1223,6 +1699,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getFirm: {
@@ -1243,7 +1721,10 @@ export interface operations {
                     "application/json": components["schemas"]["FirmResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateFirm: {
@@ -1271,7 +1752,9 @@ export interface operations {
             400: components["responses"]["NeosCredentialsRejected"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             502: components["responses"]["NeosUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     validateNeosCredentials: {
@@ -1299,7 +1782,9 @@ export interface operations {
             400: components["responses"]["NeosCredentialsRejected"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             502: components["responses"]["NeosUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listIntakes: {
@@ -1312,7 +1797,7 @@ export interface operations {
                 userId?: components["parameters"]["UserId"];
                 /** @description Rows per page (staff-app.md §9 default 10). */
                 pageSize?: components["parameters"]["PageSize"];
-                /** @description Rows to skip; (page - 1) times pageSize. */
+                /** @description Rows to skip; (page - 1) times pageSize. At most a billion, far past any firm's list. */
                 offSetValue?: components["parameters"]["OffSetValue"];
                 /** @description Search text, matched ignoring case; empty or absent matches everything. */
                 searchFilter?: components["parameters"]["SearchFilter"];
@@ -1337,6 +1822,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createIntake: {
@@ -1364,6 +1851,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getIntake: {
@@ -1386,8 +1875,11 @@ export interface operations {
                     "application/json": components["schemas"]["IntakeResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateIntake: {
@@ -1419,6 +1911,68 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IntakeConflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    revealIntakeSsn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseId: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RevealRequest"];
+            };
+        };
+        responses: {
+            /** @description The number in full (123-45-6789), null when the intake has none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntakeRevealResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getIntakeHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseId: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The intake's rows of the activity trail. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getIntakeTemplate: {
@@ -1440,6 +1994,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
 }

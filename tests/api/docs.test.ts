@@ -145,9 +145,11 @@ describe('the API reference', () => {
 
     it('every call of openapi.yaml is served: a route, or a file of the built client', async () => {
       const missing = (await contractCalls()).filter((call) => {
-        if (!isApiPath(call.path)) return !existsSync(path.join(root, 'public', call.path));
         const url = call.path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
-        return !server.app.hasRoute({ method: call.method as 'GET', url });
+        const routed = server.app.hasRoute({ method: call.method as 'GET', url });
+        // The load balancer's probes are routes outside the API prefixes.
+        if (!isApiPath(call.path)) return !routed && !existsSync(path.join(root, 'public', call.path));
+        return !routed;
       });
       expect(missing.map(describeCall)).toEqual([]);
     });

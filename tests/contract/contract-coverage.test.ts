@@ -51,6 +51,19 @@ const staffAppCalls: Call[] = [
 const intakeCalls: Call[] = ['GET /v1/intake', 'POST /v1/intake', 'PATCH /v1/intake/{caseId}', 'GET /intake-template.pdf'];
 /** DESIGN.md "API and server": needed by the screens, not shown by the spec. */
 const unshownCalls: Call[] = ['GET /v1/users/me', 'GET /v1/intake/{caseId}', 'GET /v1/leads', 'GET /v1/firm', 'PUT /v1/firm'];
+/** DESIGN.md "API and server", PII and sessions: sign-out, reveals, deactivation, the activity trail. */
+const trustCalls: Call[] = [
+  'POST /v1/users/logout',
+  'POST /v1/user/{id}/reveal',
+  'POST /v1/user/{id}/deactivate',
+  'POST /v1/user/{id}/reactivate',
+  'GET /v1/activity',
+  'POST /v1/intake/{caseId}/reveal',
+  'GET /v1/intake/{caseId}/history',
+];
+
+/** README, Running behind a load balancer: the probes. */
+const operationsCalls: Call[] = ['GET /health', 'GET /ready'];
 
 function sorted(values: readonly unknown[]): unknown[] {
   return [...values].sort((a, b) => String(a).localeCompare(String(b)));
@@ -71,12 +84,12 @@ function dataOf(call: Call): SchemaObject {
 describe('every call of the spec is in the contract', () => {
   const present = new Set(listOperations(doc).map(({ method, path }) => `${method.toUpperCase()} ${path}`));
 
-  it.each([...staffAppCalls, ...intakeCalls, ...unshownCalls])('%s', (call) => {
+  it.each([...staffAppCalls, ...intakeCalls, ...unshownCalls, ...trustCalls, ...operationsCalls])('%s', (call) => {
     expect(present).toContain(call);
   });
 
   it('holds no call beyond the spec and the listed additions', () => {
-    expect(sorted([...present])).toEqual(sorted([...staffAppCalls, ...intakeCalls, ...unshownCalls]));
+    expect(sorted([...present])).toEqual(sorted([...staffAppCalls, ...intakeCalls, ...unshownCalls, ...trustCalls, ...operationsCalls]));
   });
 });
 

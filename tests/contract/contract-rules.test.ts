@@ -105,8 +105,12 @@ describe('request schemas', () => {
     expect(unbounded.map(([where]) => where)).toEqual([]);
   });
 
-  it('bound every integer query value', () => {
-    const unbounded = requestSchemas.filter(([, schema]) => typesOf(schema).includes('integer') && typeof schema.minimum !== 'number');
+  it('bound every integer and number on both sides (a huge offset once reached the database)', () => {
+    const unbounded = requestSchemas.filter(
+      ([, schema]) =>
+        (typesOf(schema).includes('integer') || typesOf(schema).includes('number')) &&
+        (typeof schema.minimum !== 'number' || typeof schema.maximum !== 'number'),
+    );
     expect(unbounded.map(([where]) => where)).toEqual([]);
   });
 });
@@ -114,28 +118,40 @@ describe('request schemas', () => {
 describe('operations', () => {
   const declaredTags = doc.tags.map((tag) => tag.name);
   /** Operations that need no token (staff-app.md §7: login sends none; the PDF template is static). */
-  const publicCalls = ['POST /v1/users/login', 'GET /intake-template.pdf'];
+  const publicCalls = ['POST /v1/users/login', 'GET /intake-template.pdf', 'GET /health', 'GET /ready'];
 
   /** The error answers each call documents, from the spec's error catalogues and roles. */
+  // Every call can also meet a flood cap (429) and a database away (503) (README, Timeouts), and
+  // any malformed query or body is a 400.
   const errorStatuses: Record<string, string[]> = {
-    'POST /v1/users/login': ['400', '401', '429'],
-    'GET /v1/users/me': ['401'],
-    'GET /v1/users': ['400', '401', '403'],
-    'POST /v1/firmUser': ['400', '401', '403', '409'],
-    'PUT /v1/user/{id}': ['400', '401', '403', '409'],
-    'POST /cases/v2/checkDuplicate': ['400', '401', '409'],
-    'POST /cases/v2/FromLead': ['400', '401', '409'],
-    'GET /v1/leads': ['400', '401'],
-    'GET /v1/firm': ['401'],
-    'PUT /v1/firm': ['400', '401', '403', '502'],
-    'POST /neos/validateCredentials': ['400', '401', '403', '502'],
-    'GET /v1/intake': ['400', '401', '403'],
-    'POST /v1/intake': ['400', '401', '403'],
-    'GET /v1/intake/{caseId}': ['401', '404'],
-    'PATCH /v1/intake/{caseId}': ['400', '401', '403', '404', '409'],
-    'GET /intake-template.pdf': ['404'],
+    'GET /health': [],
+    'GET /ready': ['503'],
+    'POST /v1/users/login': ['400', '401', '429', '503'],
+    'GET /v1/users/me': ['400', '401', '429', '503'],
+    'GET /v1/users': ['400', '401', '403', '429', '503'],
+    'POST /v1/firmUser': ['400', '401', '403', '409', '429', '503'],
+    'PUT /v1/user/{id}': ['400', '401', '403', '409', '429', '503'],
+    'POST /cases/v2/checkDuplicate': ['400', '401', '409', '429', '503'],
+    'POST /cases/v2/FromLead': ['400', '401', '409', '429', '503'],
+    'GET /v1/leads': ['400', '401', '429', '503'],
+    'GET /v1/firm': ['400', '401', '429', '503'],
+    'PUT /v1/firm': ['400', '401', '403', '429', '502', '503'],
+    'POST /neos/validateCredentials': ['400', '401', '403', '429', '502', '503'],
+    'GET /v1/intake': ['400', '401', '403', '429', '503'],
+    'POST /v1/intake': ['400', '401', '403', '429', '503'],
+    'GET /v1/intake/{caseId}': ['400', '401', '404', '429', '503'],
+    'PATCH /v1/intake/{caseId}': ['400', '401', '403', '404', '409', '429', '503'],
+    'GET /intake-template.pdf': ['404', '429'],
+    'POST /v1/users/logout': ['400', '401', '429', '503'],
+    'POST /v1/user/{id}/reveal': ['400', '401', '403', '404', '429', '503'],
+    'POST /v1/user/{id}/deactivate': ['400', '401', '403', '404', '409', '429', '503'],
+    'POST /v1/user/{id}/reactivate': ['400', '401', '403', '404', '429', '503'],
+    'GET /v1/activity': ['400', '401', '403', '429', '503'],
+    'POST /v1/intake/{caseId}/reveal': ['400', '401', '403', '404', '429', '503'],
+    'GET /v1/intake/{caseId}/history': ['400', '401', '403', '404', '429', '503'],
   };
   const createdCalls = ['POST /v1/firmUser', 'POST /cases/v2/FromLead', 'POST /v1/intake'];
+  const noContentCalls = ['POST /v1/users/logout'];
 
   it('have unique operationIds', () => {
     const ids = operations.map(({ operation }) => operation.operationId);
@@ -149,7 +165,7 @@ describe('operations', () => {
     expect(operation.security).toEqual(publicCalls.includes(call) ? [] : [{ bearerAuth: [] }]);
 
     const statuses = Object.keys(operation.responses);
-    expect(statuses.filter((status) => status.startsWith('2'))).toEqual([createdCalls.includes(call) ? '201' : '200']);
+    expect(statuses.filter((status) => status.startsWith('2'))).toEqual([createdCalls.includes(call) ? '201' : noContentCalls.includes(call) ? '204' : '200']);
     expect(statuses.filter((status) => !status.startsWith('2'))).toEqual(errorStatuses[call]);
     for (const status of errorStatuses[call] ?? []) {
       const response = operation.responses[status]!;

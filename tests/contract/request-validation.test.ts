@@ -65,6 +65,7 @@ describe('every request schema compiles under Ajv draft-07 strict mode', () => {
         'POST /neos/validateCredentials body',
         'POST /v1/intake body',
         'PATCH /v1/intake/{caseId} body',
+        'POST /v1/intake/{caseId}/reveal body',
       ].sort(),
     );
   });

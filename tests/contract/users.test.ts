@@ -17,6 +17,7 @@ const user: User = {
   lastName: 'Testperson',
   email: 'ada@example.test',
   privilege: 'representative',
+  status: 'Active',
   createdAt: '2025-01-02T03:04:05.000Z',
   userInformation: { phoneNumber: '555-0100', usage: 'call', civilStatus: 'single', gender: 'female', birthDate: '1990-04-01', ssn: null, ssnStatus: 'noSsn', itin: null },
 };

@@ -16,6 +16,7 @@ const storedUser: User = {
   lastName: 'testperson',
   email: 'rosa@firm.test',
   privilege: 'representative',
+  status: 'Active',
   createdAt: '2024-01-02T03:04:05.000Z',
   userInformation: {
     phoneNumber: '555-0100',

@@ -37,5 +37,5 @@ export function typedEmployeeRequest(privilege: Privilege, itin: string | null):
 /** The employee the server answers with for such a body. */
 export function createdEmployee(id: string, privilege: Privilege, itin: string | null): User {
   const { password: _password, ...request } = typedEmployeeRequest(privilege, itin);
-  return { ...request, id, privilege, createdAt: '2024-05-06T07:08:09.000Z' };
+  return { ...request, id, privilege, status: 'Active', createdAt: '2024-05-06T07:08:09.000Z' };
 }

@@ -14,7 +14,7 @@ import type { Privilege } from '../../../src/domain/enums';
 import type { StoredUserInformation } from '../../../src/domain/schemas/user';
 import { buildApp, type AppOptions } from '../../../server/app';
 import { hashPassword } from '../../../server/auth/password';
-import { openDatabase, type Database, type DatabaseKind } from '../../../server/db/database';
+import { openDatabase, type Database, type DatabaseKind, type PostgresTimeouts } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { insertFirm, type Firm, type NewFirm } from '../../../server/firms/repository';
 import { insertUser } from '../../../server/users/repository';
@@ -41,6 +41,9 @@ export interface TestUser extends User {
 }
 
 export interface TestServerOptions extends Partial<Omit<AppOptions, 'db' | 'jwtSecret'>> {
+  /** PostgreSQL only: the server's connection address, rewritten (a test relay in between). */
+  databaseUrl?: (url: URL) => URL | Promise<URL>;
+  postgresTimeouts?: Partial<PostgresTimeouts>;
   /** Runs after buildApp and before listen: the place to add test-only routes. */
   beforeListen?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -50,6 +53,8 @@ export interface TestServer {
   baseUrl: string;
   app: FastifyInstance;
   db: Kysely<Database>;
+  /** PostgreSQL: the name of the test's own database; SQLite: the DATA_DIR holding its file. */
+  databaseName: string;
   /** The secret the server signs with, so tests can forge and tamper with tokens. */
   jwtSecret: string;
   /** The typed client generated from openapi.yaml, pointed at this server. */
@@ -69,6 +74,8 @@ function uniqueSuffix(): string {
 
 interface Storage {
   db: Kysely<Database>;
+  /** PostgreSQL: the test's own database; SQLite: its directory. */
+  databaseName: string;
   dispose(): Promise<void>;
 }
 
@@ -77,6 +84,7 @@ async function createSqliteStorage(): Promise<Storage> {
   const db = openDatabase({ dataDir });
   return {
     db,
+    databaseName: dataDir,
     async dispose() {
       await db.destroy();
       await rm(dataDir, { recursive: true, force: true });
@@ -84,7 +92,7 @@ async function createSqliteStorage(): Promise<Storage> {
   };
 }
 
-async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
@@ -94,14 +102,16 @@ async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promi
   }
 }
 
-async function createPostgresStorage(adminUrl: string): Promise<Storage> {
+async function createPostgresStorage(adminUrl: string, options: TestServerOptions): Promise<Storage> {
   const name = `t_${uniqueSuffix()}`;
   await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = openDatabase({ databaseUrl: url.toString(), dataDir: tmpdir() });
+  const direct = new URL(adminUrl);
+  direct.pathname = `/${name}`;
+  const url = options.databaseUrl ? await options.databaseUrl(new URL(direct)) : direct;
+  const db = openDatabase({ databaseUrl: url.toString(), dataDir: tmpdir(), postgresTimeouts: options.postgresTimeouts });
   return {
     db,
+    databaseName: name,
     async dispose() {
       await db.destroy();
       await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
@@ -112,11 +122,11 @@ async function createPostgresStorage(adminUrl: string): Promise<Storage> {
 export async function startTestServer(kind: DatabaseKind, options: TestServerOptions = {}): Promise<TestServer> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (kind === 'postgres' && !adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const storage = kind === 'postgres' ? await createPostgresStorage(adminUrl as string) : await createSqliteStorage();
+  const storage = kind === 'postgres' ? await createPostgresStorage(adminUrl as string, options) : await createSqliteStorage();
   const { db } = storage;
   await migrateToLatest(db);
 
-  const { beforeListen, ...appOptions } = options;
+  const { beforeListen, databaseUrl: _databaseUrl, postgresTimeouts: _postgresTimeouts, ...appOptions } = options;
   const jwtSecret = randomBytes(32).toString('base64url');
   const app = await buildApp({ staticDir: false, ...appOptions, db, jwtSecret });
   await beforeListen?.(app);
@@ -131,6 +141,7 @@ export async function startTestServer(kind: DatabaseKind, options: TestServerOpt
     baseUrl,
     app,
     db,
+    databaseName: storage.databaseName,
     jwtSecret,
     api,
 

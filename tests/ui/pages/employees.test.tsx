@@ -23,6 +23,7 @@ function employee(index: number, overrides: Partial<User> = {}): User {
     middleName: null,
     lastName: `person`,
     email: `employee${index}@firm.test`,
+    status: 'Active',
     privilege: 'representative',
     createdAt: '2024-03-09T15:30:00.000Z',
     userInformation: {
