@@ -197,14 +197,17 @@ export function createLoginThrottle(db: Kysely<Database>, overrides: Partial<Log
       const now = settings.now();
       const counters = countersFor(source);
       const counts: Count[] = [];
-      for (const counter of counters) counts.push(await count(counter, now));
-      const closed = counts.filter(
-        (entry) => entry.failures > entry.counter.limit || (entry.lockedUntil !== null && Date.parse(entry.lockedUntil) > now.getTime()),
-      );
-      if (closed.length > 0) {
-        // Refused unchecked: the attempt was no guess, so it counts for nothing.
-        await giveBack(counters);
-        return { refused: true, retryAfterMs: Math.max(...closed.map((entry) => closedFor(entry, now))) };
+      // One counter after the other, stopping at the first that is closed: an attempt refused by the
+      // account's counter never reaches the address's, so each counter lets exactly its limit through.
+      for (const counter of counters) {
+        const entry = await count(counter, now);
+        counts.push(entry);
+        const locked = entry.lockedUntil !== null && Date.parse(entry.lockedUntil) > now.getTime();
+        if (entry.failures > counter.limit || locked) {
+          // Refused unchecked: the attempt was no guess, so it counts for nothing.
+          await giveBack(counts.map((counted) => counted.counter));
+          return { refused: true, retryAfterMs: closedFor(entry, now) };
+        }
       }
       return {
         refused: false,
