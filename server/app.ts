@@ -8,6 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DestinationStream } from 'pino';
+import { DEFAULT_ACTIVITY_RETENTION_DAYS, startActivityRetention, type RetentionJob } from './activity/retention';
 import { createDeviceCookies } from './auth/deviceCookie';
 import { createLoginThrottle, type LoginThrottleSettings } from './auth/loginThrottle';
 import { authentication } from './auth/plugin';
@@ -59,6 +60,8 @@ export interface AppOptions {
    * app, which suits tests only, since stored credentials would not open after a restart.
    */
   credentialsKey?: string;
+  /** ACTIVITY_RETENTION_DAYS: rows of the activity trail older than this are deleted (at start, then daily). */
+  activityRetentionDays?: number;
   /** start.ts: true once shutdown began, so GET /ready sends the load balancer elsewhere. */
   isClosing?: () => boolean;
 }
@@ -145,6 +148,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(leadsRoutes, { leads: createLeadsService({ db: options.db }) });
   await app.register(firmsRoutes, { firms: createFirmsService({ db: options.db, neos, cipher }) });
   await app.register(neosRoutes, { neos });
+
+  // Retention of the activity trail (server/activity/retention.ts): when the app is ready, then daily.
+  let retention: RetentionJob | undefined;
+  app.addHook('onReady', async () => {
+    retention = await startActivityRetention(options.db, options.activityRetentionDays ?? DEFAULT_ACTIVITY_RETENTION_DAYS, (error) =>
+      app.log.error({ err: error }, 'Deleting expired activity failed'),
+    );
+  });
+  app.addHook('onClose', async () => retention?.stop());
 
   await app.register(singlePageApp, { staticDir: options.staticDir ?? defaultStaticDir });
   return app;

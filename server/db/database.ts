@@ -28,6 +28,7 @@ import {
   type Updateable,
 } from 'kysely';
 import pg from 'pg';
+import { DatabaseFileError, checkAfterOpen, checkBeforeOpen } from './sqliteChecks';
 import type { CivilStatus, Gender, IntakeStatus, LeadGender, PhoneUsage, Privilege, SsnStatus, UserStatus, YesNo } from '../../src/domain/enums';
 
 /**
@@ -149,6 +150,21 @@ export interface LeadsTable {
   created_at: string;
 }
 
+/** One row of the activity trail (migration 0007; server/activity/). Append-only. */
+export interface ActivityTable {
+  id: string;
+  at: string;
+  firm_id: string | null;
+  user_id: string | null;
+  action: string;
+  subject: string | null;
+  /** JSON array of changed field paths (`section.field`), never values. */
+  fields: string;
+  client_address: string | null;
+  /** SHA-256 of the lower-cased email of a failed sign-in that matched no user. */
+  email_hash: string | null;
+}
+
 export interface Database {
   firms: FirmsTable;
   users: UsersTable;
@@ -156,6 +172,7 @@ export interface Database {
   sessions: SessionsTable;
   intakes: IntakesTable;
   leads: LeadsTable;
+  activity: ActivityTable;
 }
 
 export type FirmRow = Selectable<FirmsTable>;
@@ -264,7 +281,20 @@ function openPostgres(databaseUrl: string, given: Partial<PostgresTimeouts> = {}
 export function openDatabase(options: DatabaseOptions): Kysely<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.postgresTimeouts);
   mkdirSync(options.dataDir, { recursive: true });
-  const sqlite = new SqliteDatabase(path.join(options.dataDir, SQLITE_FILE_NAME), { timeout: BUSY_TIMEOUT_MS });
+  const file = path.join(options.dataDir, SQLITE_FILE_NAME);
+  checkBeforeOpen(file);
+  let sqlite: SqliteDatabase.Database;
+  try {
+    sqlite = new SqliteDatabase(file, { timeout: BUSY_TIMEOUT_MS });
+  } catch (error) {
+    throw new DatabaseFileError(file, `the file cannot be opened (${error instanceof Error ? error.message : String(error)})`);
+  }
+  try {
+    checkAfterOpen(sqlite, file);
+  } catch (error) {
+    sqlite.close();
+    throw error;
+  }
   sqlite.pragma('journal_mode = WAL');
   // FULL: a committed intake survives a power cut, at the price of an fsync per commit.
   sqlite.pragma('synchronous = FULL');

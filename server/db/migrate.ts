@@ -9,6 +9,7 @@ import * as intakesAndLeads from './migrations/0003_intakes_and_leads';
 import * as firmNeosCredentials from './migrations/0004_firm_neos_credentials';
 import * as usersListingIndexes from './migrations/0005_users_listing_indexes';
 import * as intakesSearch from './migrations/0006_intakes_search';
+import * as activity from './migrations/0007_activity';
 import * as sessionsAndUserStatus from './migrations/0009_sessions_and_user_status';
 
 export const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '0004_firm_neos_credentials': firmNeosCredentials,
   '0005_users_listing_indexes': usersListingIndexes,
   '0006_intakes_search': intakesSearch,
+  '0007_activity': activity,
   '0009_sessions_and_user_status': sessionsAndUserStatus,
 };
 

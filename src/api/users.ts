@@ -31,6 +31,12 @@ export async function login(credentials: LoginRequest): Promise<LoginResult> {
   return data.data;
 }
 
+/** Ends the signed-in session on the server: its token answers 401 afterwards. */
+export async function logout(): Promise<void> {
+  const { error, response } = await api.POST('/v1/users/logout');
+  if (!response.ok) throw new ApiError(error, response);
+}
+
 export async function getCurrentUser(): Promise<User> {
   const { data, error, response } = await api.GET('/v1/users/me');
   if (error || !data) throw new ApiError(error, response);
