@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { DestinationStream } from 'pino';
 import { DEFAULT_ACTIVITY_RETENTION_DAYS, startActivityRetention, type RetentionJob } from './activity/retention';
 import { createDeviceCookies } from './auth/deviceCookie';
+import { createEmailHasher } from './auth/emailHash';
 import { createLoginThrottle, type LoginThrottleSettings } from './auth/loginThrottle';
 import { authentication } from './auth/plugin';
 import { createSessionStore } from './auth/sessions';
@@ -139,7 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   const throttle = createLoginThrottle(options.db, options.loginThrottle);
   const devices = createDeviceCookies(options.jwtSecret);
-  const users = createUsersService({ db: options.db, tokens, sessions, throttle, devices });
+  const users = createUsersService({ db: options.db, tokens, sessions, throttle, devices, emailHash: createEmailHasher(options.jwtSecret) });
   await app.register(usersRoutes, { users });
   await app.register(apiDocsRoutes, { openApiFile: options.openApiFile });
   await app.register(intakesRoutes, { intakes: createIntakesService({ db: options.db }) });

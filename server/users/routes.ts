@@ -61,7 +61,7 @@ export async function usersRoutes(app: FastifyInstance, { users }: UsersRoutesOp
   });
 
   app.post('/v1/users/logout', { config: { access: privileges } }, async (request, reply) => {
-    await users.logout(sessionOf(request));
+    await users.logout(callerOf(request), sessionOf(request), request.ip);
     return reply.code(204).send();
   });
 
@@ -94,10 +94,10 @@ export async function usersRoutes(app: FastifyInstance, { users }: UsersRoutesOp
 
   // docs/product/people.md: owner and administrator, for employees of their firm.
   app.post<{ Params: { id: string } }>('/v1/user/:id/deactivate', { config: { access: privilegedRoles } }, async (request) => ({
-    data: await users.deactivate(callerOf(request), request.params.id),
+    data: await users.deactivate(callerOf(request), request.params.id, request.ip),
   }));
 
   app.post<{ Params: { id: string } }>('/v1/user/:id/reactivate', { config: { access: privilegedRoles } }, async (request) => ({
-    data: await users.reactivate(callerOf(request), request.params.id),
+    data: await users.reactivate(callerOf(request), request.params.id, request.ip),
   }));
 }

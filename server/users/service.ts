@@ -6,7 +6,9 @@ import { toCalendarIso } from '../../src/domain/dates';
 import type { Privilege, UserStatus } from '../../src/domain/enums';
 import type { EmployeeCreateBody, ProfileUpdateBody, StoredUserInformation } from '../../src/domain/schemas/user';
 import type { SessionUser, TokenUserInformation } from '../../src/domain/session';
+import { recordActivity } from '../activity/recordActivity';
 import type { DeviceCookie, DeviceCookies } from '../auth/deviceCookie';
+import type { EmailHasher } from '../auth/emailHash';
 import type { LoginThrottle } from '../auth/loginThrottle';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password';
 import { forbidden, unauthenticated } from '../auth/plugin';
@@ -196,6 +198,7 @@ export interface UsersServiceDependencies {
   sessions: SessionStore;
   throttle: LoginThrottle;
   devices: DeviceCookies;
+  emailHash: EmailHasher;
 }
 
 /** Where a sign-in comes from: the client address (auth/plugin.ts trusts proxies per TRUST_PROXY) and its cookies. */
@@ -221,7 +224,7 @@ function notFound(): ApiError {
   return new ApiError(404, 'not_found', 'User not found');
 }
 
-export function createUsersService({ db, tokens, sessions, throttle, devices }: UsersServiceDependencies) {
+export function createUsersService({ db, tokens, sessions, throttle, devices, emailHash }: UsersServiceDependencies) {
   async function newSession(row: UserRecordRow): Promise<{ sessionId: string; result: LoginResult }> {
     const sessionId = await sessions.start(row.id, TOKEN_LIFETIME_MS);
     return { sessionId, result: { token: await tokens.sign(toSessionUser(row), sessionId), expiresIn: TOKEN_LIFETIME } };
@@ -251,17 +254,28 @@ export function createUsersService({ db, tokens, sessions, throttle, devices }: 
       const valid = row ? await verifyPassword(row.password_hash, password) : await verifyAgainstDummy(password);
       // A deactivated user gets the wrong-password answer, after the same work (docs/product/people.md).
       if (!row || !valid || row.status !== 'Active') {
+        // Only checked attempts are recorded: one refused by the lockout above adds no row, so a
+        // flood of them cannot fill the trail.
+        await recordActivity(db, {
+          firmId: row?.firm_id ?? null,
+          userId: row?.id ?? null,
+          action: 'signIn.failed',
+          clientAddress: source.clientAddress,
+          emailHash: row ? null : emailHash(email),
+        });
         const delay = await attempt.failed();
         if (delay > 0) await throttle.settings.wait(delay);
         throw invalidCredentials();
       }
       await attempt.succeeded();
+      await recordActivity(db, { firmId: row.firm_id, userId: row.id, action: 'signIn.succeeded', clientAddress: source.clientAddress });
       return { ...(await newSession(row)).result, deviceCookie: devices.issue(row.email, now) };
     },
 
     /** Sign Out: this session ends; its token answers 401 from now on. */
-    async logout(sessionId: string): Promise<void> {
+    async logout(caller: SessionUser, sessionId: string, clientAddress: string): Promise<void> {
       await sessions.end(sessionId, 'signOut');
+      await recordActivity(db, { firmId: caller.firmId, userId: caller.id, action: 'signOut', clientAddress });
     },
 
     async currentUser(caller: SessionUser): Promise<User> {
@@ -330,7 +344,7 @@ export function createUsersService({ db, tokens, sessions, throttle, devices }: 
     },
 
     /** Owner and administrator, for an employee of their firm (docs/product/people.md). */
-    async deactivate(caller: SessionUser, id: string): Promise<User> {
+    async deactivate(caller: SessionUser, id: string, clientAddress: string): Promise<User> {
       if (id === caller.id) throw cannotDeactivateSelf();
       const target = await manageable(caller, id);
       const row = await deactivateUserInFirm(db, caller.firmId, target.id);
@@ -338,13 +352,15 @@ export function createUsersService({ db, tokens, sessions, throttle, devices }: 
       if (!row) throw lastOwner();
       // Every session ends at once (the auth check refuses a deactivated user's token anyway).
       await sessions.endAllOf(row.id, 'deactivated');
+      await recordActivity(db, { firmId: caller.firmId, userId: caller.id, action: 'employee.deactivated', subject: row.id, clientAddress });
       return toUser(row);
     },
 
-    async reactivate(caller: SessionUser, id: string): Promise<User> {
+    async reactivate(caller: SessionUser, id: string, clientAddress: string): Promise<User> {
       const target = await manageable(caller, id);
       const row = await reactivateUserInFirm(db, caller.firmId, target.id);
       if (!row) throw notFound();
+      await recordActivity(db, { firmId: caller.firmId, userId: caller.id, action: 'employee.reactivated', subject: row.id, clientAddress });
       return toUser(row);
     },
   };

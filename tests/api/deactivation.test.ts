@@ -62,6 +62,22 @@ describe.each(testDatabases())('deactivation on %s', (kind) => {
     expect(data?.data.status).toBe('Active');
   });
 
+  it('records who deactivated and reactivated whom in the activity trail', async () => {
+    const rep = await server.createUser({ firmId, privilege: 'representative' });
+    await act('deactivate', rep.id, tokens.admin);
+    await act('reactivate', rep.id, tokens.owner);
+    const rows = await server.db
+      .selectFrom('activity')
+      .select(['action', 'firm_id', 'user_id', 'subject'])
+      .where('subject', '=', rep.id)
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { action: 'employee.deactivated', firm_id: firmId, user_id: admin.id, subject: rep.id },
+      { action: 'employee.reactivated', firm_id: firmId, user_id: owner.id, subject: rep.id },
+    ]);
+  });
+
   it("a deactivated user's sign-in answers exactly as a wrong password, and works again once reactivated", async () => {
     const rep = await server.createUser({ firmId, privilege: 'representative' });
     await act('deactivate', rep.id, tokens.owner);

@@ -3,6 +3,7 @@
 // unknown browsers are limited per account, per address and per day; client addresses come from
 // X-Forwarded-For only when the proxy is trusted; and attempts are counted before the password is
 // checked, so a parallel burst gets no more checks than the limit.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginThrottleSettings } from '../../server/auth/loginThrottle';
 import { startTestServer, testDatabases, type TestServer } from './support/testServer';
@@ -164,6 +165,26 @@ describe.each(testDatabases())('sign-in lockout on %s', (kind) => {
 
     clock = start + 24 * 60 * 60_000 + 1000;
     expect((await signIn(server, user.email, user.password, { address: '198.51.100.41' })).status).toBe(200);
+  });
+
+  it('records checked failures in the activity trail, an unknown email only as a keyed hash; refused attempts add no row', async () => {
+    const user = await server.createUser({ firmId });
+    await signIn(server, user.email, 'Guess#0000', { address: '192.0.2.50' });
+    const email = `ghost-${user.id.slice(0, 8)}@example.test`;
+    await signIn(server, email, 'Guess#0000', { address: '192.0.2.51' });
+
+    const known = await server.db.selectFrom('activity').selectAll().where('user_id', '=', user.id).execute();
+    expect(known).toMatchObject([{ action: 'signIn.failed', firm_id: firmId, client_address: '192.0.2.50', email_hash: null }]);
+    const unknown = await server.db.selectFrom('activity').selectAll().where('client_address', '=', '192.0.2.51').execute();
+    expect(unknown).toMatchObject([{ action: 'signIn.failed', firm_id: null, user_id: null, email_hash: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
+    expect(JSON.stringify(unknown)).not.toContain('ghost');
+    // Keyed: not the plain SHA-256 of the address, which anyone could compute for a guessed email.
+    expect(unknown[0]?.email_hash).not.toBe(createHash('sha256').update(email).digest('hex'));
+
+    for (let i = 0; i < 3; i += 1) await signIn(server, user.email, 'Guess#0000', elsewhere());
+    const before = (await server.db.selectFrom('activity').select('id').execute()).length;
+    expect((await signIn(server, user.email, 'Guess#0000', elsewhere())).status).toBe(429);
+    expect((await server.db.selectFrom('activity').select('id').execute()).length).toBe(before);
   });
 
   it('takes the client address from X-Forwarded-For when TRUST_PROXY trusts the proxy', async () => {

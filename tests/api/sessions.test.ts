@@ -70,6 +70,22 @@ describe.each(testDatabases())('sessions on %s', (kind) => {
     expect(rows.filter((row) => row.ended_at !== null).map((row) => row.end_reason)).toEqual(['signOut']);
   });
 
+  it('records the sign-in and the sign-out in the activity trail', async () => {
+    const { user, first } = await twoSessions();
+    await logout(first);
+    const rows = await server.db
+      .selectFrom('activity')
+      .select(['action', 'firm_id', 'user_id', 'client_address'])
+      .where('user_id', '=', user.id)
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { action: 'signIn.succeeded', firm_id: firmId, user_id: user.id, client_address: '127.0.0.1' },
+      { action: 'signIn.succeeded', firm_id: firmId, user_id: user.id, client_address: '127.0.0.1' },
+      { action: 'signOut', firm_id: firmId, user_id: user.id, client_address: '127.0.0.1' },
+    ]);
+  });
+
   it('Sign Out without a token answers 401', async () => {
     const response = await fetch(`${server.baseUrl}/v1/users/logout`, { method: 'POST' });
     expect(response.status).toBe(401);
