@@ -8,6 +8,8 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DestinationStream } from 'pino';
+import { activityRoutes } from './activity/routes';
+import { createActivityService } from './activity/service';
 import { DEFAULT_ACTIVITY_RETENTION_DAYS, startActivityRetention, type RetentionJob } from './activity/retention';
 import { createDeviceCookies } from './auth/deviceCookie';
 import { createEmailHasher } from './auth/emailHash';
@@ -146,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(intakesRoutes, { intakes: createIntakesService({ db: options.db }) });
   const neos = createNeosClient({ baseUrl: options.neosApiUrl, timeoutMs: options.neosTimeoutMs });
   const cipher = createCredentialsCipher(options.credentialsKey ?? randomBytes(48).toString('base64url'));
+  await app.register(activityRoutes, { activity: createActivityService({ db: options.db }) });
   await app.register(leadsRoutes, { leads: createLeadsService({ db: options.db }) });
   await app.register(firmsRoutes, { firms: createFirmsService({ db: options.db, neos, cipher }) });
   await app.register(neosRoutes, { neos });

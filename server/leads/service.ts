@@ -9,6 +9,7 @@ import { validateFields } from '../../src/domain/schemas/shared';
 import type { SessionUser } from '../../src/domain/session';
 import type { Database } from '../db/database';
 import { ApiError, validationFailed } from '../http/errors';
+import { recordActivity } from '../activity/recordActivity';
 import { insertIntake } from '../intakes/repository';
 import { intakeSectionsFromLead } from './intakeFromLead';
 import {
@@ -219,7 +220,7 @@ export function createLeadsService({ db }: { db: Kysely<Database> }) {
       };
     },
 
-    async createFromLead(caller: SessionUser, input: LeadInput): Promise<CreatedLead> {
+    async createFromLead(caller: SessionUser, input: LeadInput, clientAddress: string): Promise<CreatedLead> {
       const lead = validLead(input);
       // One transaction: a lead never exists without its intake, nor an intake without its lead.
       return db.transaction().execute(async (trx) => {
@@ -232,6 +233,8 @@ export function createLeadsService({ db }: { db: Kysely<Database> }) {
           sections: intakeSectionsFromLead(lead),
         });
         const row = await insertLead(trx, { firmId: caller.firmId, createdBy: caller.id, values: lead, intakeId: intake.case_id });
+        // The lead's intake is an intake created like any other (docs/product/activity.md).
+        await recordActivity(trx, { firmId: caller.firmId, userId: caller.id, action: 'intake.created', subject: intake.case_id, clientAddress });
         return { lead: toLead(row), intake: { caseId: intake.case_id, status: intake.status } };
       });
     },
