@@ -147,6 +147,8 @@ export interface LeadsTable {
   phone_digits: string;
   email_norm: string;
   intake_id: string | null;
+  /** SHA-256 of the compared fields (server/leads/identity.ts), unique per firm (migration 0010). */
+  identity_key: string | null;
   created_at: string;
 }
 
