@@ -157,8 +157,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sessions = createSessionStore(options.db);
   await app.register(authentication, { tokens, sessions });
 
-  // Reads the Cookie header for the sign-in's device cookie (auth/deviceCookie.ts); nothing else uses cookies.
-  await app.register(cookie);
+  // The sign-in's device cookie (auth/deviceCookie.ts) is the only cookie: no hook parses the Cookie
+  // header of every request; the sign-in route parses its own.
+  await app.register(cookie, { hook: false });
   const throttle = createLoginThrottle(options.db, options.loginThrottle);
   const devices = createDeviceCookies(options.jwtSecret);
   const users = createUsersService({ db: options.db, tokens, sessions, throttle, devices, emailHash: createEmailHasher(options.jwtSecret) });
