@@ -15,11 +15,12 @@ describe('shared layout (staff-app spec §2 Shared layout, §6)', () => {
     await screen.findByRole('heading', { name: 'Intakes' });
 
     const links = within(mainNav()).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['Intakes', 'Leads', 'Employees', 'Account', 'Firm']);
+    expect(links.map((link) => link.textContent)).toEqual(['Intakes', 'Leads', 'Employees', 'Activity', 'Account', 'Firm']);
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
       '/intake-list',
       '/leads-list',
       '/employees',
+      '/activity',
       '/profile',
       '/firm',
     ]);
