@@ -109,6 +109,16 @@ export interface IntakesTable {
   updated_at: string;
 }
 
+/**
+ * How many intakes a firm has of one status, kept exact by triggers in the transaction of every
+ * write to intakes (migration 0013): the list's total without a search.
+ */
+export interface IntakeTotalsTable {
+  firm_id: string;
+  status: IntakeStatus;
+  total: number;
+}
+
 /** A registered lead (staff-app spec §3, Lead) with its normalised match keys (DESIGN.md, Leads). */
 export interface LeadsTable {
   id: string;
@@ -142,6 +152,7 @@ export interface Database {
   users: UsersTable;
   login_failures: LoginFailuresTable;
   intakes: IntakesTable;
+  intake_totals: IntakeTotalsTable;
   leads: LeadsTable;
 }
 

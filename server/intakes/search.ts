@@ -91,6 +91,26 @@ export function toFts5Query(query: SearchQuery): string {
   return query.map((phrase) => `"${phrase.join(' ')}"*`).join(' AND ');
 }
 
+/** The user's phrases only ever match the words of an intake, never its firm or status words. */
+function ofIntakeWords(query: SearchQuery): string {
+  return `{case_key terms} : (${toFts5Query(query)})`;
+}
+
+/**
+ * The whole FTS5 query of a list search (migration 0014): the firm and, when asked, the status are
+ * words of the index too, so the index alone narrows the matches to them. A firm id and a status
+ * are the server's own values (a uuid, 'draft' or 'final'); only their letters and digits are used.
+ */
+export function toFts5ListQuery(query: SearchQuery, firmId: string, status?: string): string {
+  const word = (value: string) => `"${value.replace(/[^0-9A-Za-z]/g, '').toLowerCase()}"`;
+  return [`firm_key : ${word(firmId)}`, ...(status ? [`status : ${word(status)}`] : []), ofIntakeWords(query)].join(' AND ');
+}
+
+/** The FTS5 query that holds only when the intake with this case ID matches the search. */
+export function toFts5CaseQueryTail(query: SearchQuery): string {
+  return ` AND ${ofIntakeWords(query)}`;
+}
+
 /** to_tsquery syntax: `'alex':* & 'alex' <-> 'sample' <-> 'example':*`. */
 export function toTsQuery(query: SearchQuery): string {
   return query
