@@ -29,6 +29,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { DatabaseFileError, checkAfterOpen, checkBeforeOpen } from './sqliteChecks';
+import { matchesSearch, type SearchQuery } from '../intakes/search';
 import type { CivilStatus, Gender, IntakeStatus, LeadGender, PhoneUsage, Privilege, SsnStatus, YesNo } from '../../src/domain/enums';
 
 /**
@@ -280,6 +281,11 @@ export function openDatabase(options: DatabaseOptions): Kysely<Database> {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  // The list's search checked row by row (server/intakes/repository.ts): the query arrives as the
+  // JSON of its phrases.
+  sqlite.function('intake_matches', { deterministic: true }, (terms, query) =>
+    typeof terms === 'string' && typeof query === 'string' && matchesSearch(terms, JSON.parse(query) as SearchQuery) ? 1 : 0,
+  );
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new SqliteBooleanPlugin()] });
 }
 

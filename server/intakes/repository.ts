@@ -6,7 +6,7 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { IntakeStatus } from '../../src/domain/enums';
 import { sectionKeys, type ApiGeneralCaseInformation, type SectionKey } from '../../src/domain/intake';
 import { databaseKind, type Database, type IntakeRow } from '../db/database';
-import { intakeSearchTerms, toFts5CaseQueryTail, toFts5ListQuery, toTsQuery, type SearchQuery } from './search';
+import { intakeSearchTerms, toFts5ListQuery, toTsQuery, type SearchQuery } from './search';
 
 export type { IntakeRow };
 
@@ -239,20 +239,17 @@ function filtered(db: Kysely<Database>, query: IntakePageQuery) {
 }
 
 /**
- * The firm's list in index order, keeping the rows that match the search, row by row: on SQLite
- * an FTS5 lookup by the row's case key, on PostgreSQL the row's own search_vector. `is true` keeps
- * PostgreSQL from answering through the GIN index, which would sort every match again.
+ * The firm's list in index order, keeping the rows that match the search, row by row from the
+ * row's own words: on SQLite with intake_matches (server/db/database.ts, the same rule as FTS5),
+ * on PostgreSQL with its search_vector. `is true` keeps PostgreSQL from answering through the GIN
+ * index, which would sort every match again.
  */
 function walked(db: Kysely<Database>, query: IntakePageQuery) {
   const base = ofFirm(db, query);
   if (databaseKind(db) === 'postgres') {
     return base.where(sql<SqlBool>`(search_vector @@ to_tsquery('simple', ${toTsQuery(query.search)})) is true`);
   }
-  const tail = toFts5CaseQueryTail(query.search);
-  return base.where(
-    sql<SqlBool>`exists (select 1 from intakes_search where intakes_search match
-      ('case_key : "' || replace(intakes.case_id, '-', '') || '"' || ${tail}))`,
-  );
+  return base.where(sql<SqlBool>`intake_matches(search_terms, ${JSON.stringify(query.search)})`);
 }
 
 function usesFts5(db: Kysely<Database>, query: IntakePageQuery): boolean {
@@ -274,10 +271,11 @@ export function intakePageQuery(db: Kysely<Database>, query: IntakePageQuery, pl
     .orderBy('case_id', direction)
     .limit(plan.limit)
     .offset(plan.offset);
+  // The keys are already the firm's; naming the firm again here would let a planner without
+  // statistics walk the firm's index instead of looking the ten keys up.
   return db
     .selectFrom('intakes')
     .select(listColumns)
-    .where('firm_id', '=', query.firmId)
     .where('case_id', 'in', page)
     .orderBy('updated_at', 'desc')
     .orderBy('case_id', 'desc');

@@ -3,6 +3,11 @@
 // the index alone instead of looking up each match's unindexed firm column (server/intakes/search.ts
 // writes the query). The user's words only ever match `case_key` and `terms`.
 //
+// Prefix indexes up to eight letters: a search for 'garcia' is a prefix search, and without an
+// index of that length FTS5 merges the lists of every word beginning so ('garcia', 'garcia1987'
+// from an email, ...), thousands of them for a common surname. Most names are typed within
+// eight letters.
+//
 // PostgreSQL is unchanged: its GIN index over search_vector already answers the words, and the
 // repository narrows and orders the matches (server/intakes/repository.ts).
 import { sql, type Kysely } from 'kysely';
@@ -38,7 +43,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   // firm_key is the firm's id without dashes (one word); status is 'draft' or 'final'.
   await sql`create virtual table intakes_search using fts5(
     case_id unindexed, updated_at unindexed, firm_key, status, case_key, terms,
-    tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
+    tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4 5 6 7 8'
   )`.execute(db);
   await sql`insert into intakes_search (case_id, updated_at, firm_key, status, case_key, terms)
     select case_id, updated_at, replace(firm_id, '-', ''), status, replace(case_id, '-', ''), search_terms from intakes`.execute(db);
