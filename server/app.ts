@@ -7,6 +7,9 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DestinationStream } from 'pino';
+import { activityRoutes } from './activity/routes';
+import { createActivityService } from './activity/service';
+import { DEFAULT_ACTIVITY_RETENTION_DAYS, startActivityRetention, type RetentionJob } from './activity/retention';
 import { createLoginThrottle, type LoginThrottleSettings } from './auth/loginThrottle';
 import { authentication } from './auth/plugin';
 import { createTokenService } from './auth/tokens';
@@ -39,8 +42,10 @@ export interface AppOptions {
   logLevel?: string;
   /** Where log lines go; standard output by default. */
   logStream?: DestinationStream;
-  /** Requests per address per minute before 429 (a flood cap, not the login throttle); false turns it off. */
+  /** Requests per address per minute before 429, signed in or not (a flood cap, not the login throttle); false turns both caps off. */
   rateLimitPerMinute?: number | false;
+  /** Requests per signed-in user per minute before 429, wherever they come from. */
+  rateLimitPerUserPerMinute?: number;
   loginThrottle?: Partial<LoginThrottleSettings>;
   bodyLimit?: number;
   /** A request whose headers and body have not all arrived by then is answered 408 and closed. */
@@ -56,12 +61,19 @@ export interface AppOptions {
    * app, which suits tests only, since stored credentials would not open after a restart.
    */
   credentialsKey?: string;
+  /** ACTIVITY_RETENTION_DAYS: rows of the activity trail older than this are deleted (at start, then daily). */
+  activityRetentionDays?: number;
   /** start.ts: true once shutdown began, so GET /ready sends the load balancer elsewhere. */
   isClosing?: () => boolean;
 }
 
-/** Generous: a person clicking through the app stays far below it, a script flooding one does not. */
-export const DEFAULT_RATE_LIMIT_PER_MINUTE = 1200;
+/**
+ * The flood caps (README, Decisions). Per signed-in user: a person clicking through the app stays
+ * far below it, a script flooding with one account does not. Per address, much higher: a whole
+ * office behind one address (NAT, a proxy) shares it, so it only stops floods, anonymous ones above all.
+ */
+export const DEFAULT_RATE_LIMIT_PER_USER_PER_MINUTE = 1200;
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 12_000;
 /** Large enough that an oversized field reaches validation and gets a field message (a 1 MB string). */
 export const DEFAULT_BODY_LIMIT = 4 * 1024 * 1024;
 
@@ -111,14 +123,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before the flood caps: a load balancer's probes are never throttled.
   await app.register(healthChecks, { db: options.db, isClosing: options.isClosing });
 
-  // Per instance and in memory on purpose: it only caps floods against this process. The login
+  // Per instance and in memory on purpose: they only cap floods against this process. The login
   // throttle, which must hold across instances, lives in the database (auth/loginThrottle.ts).
+  // The address cap runs first (onRequest), before a token is even read; the user cap runs once the
+  // caller is known (preHandler, after authentication), keyed on the user, not the address.
   const perMinute = options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE;
   if (perMinute !== false) {
     await app.register(rateLimit, {
       global: true,
       max: perMinute,
       timeWindow: 60_000,
+      errorResponseBuilder: () => new ApiError(429, 'rate_limited', 'Too many requests. Try again later.'),
+    });
+    // A second registration: each keeps its own 'already counted' mark, so both caps apply.
+    await app.register(rateLimit, {
+      global: true,
+      hook: 'preHandler',
+      max: options.rateLimitPerUserPerMinute ?? DEFAULT_RATE_LIMIT_PER_USER_PER_MINUTE,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `user:${request.user?.id ?? ''}`,
+      allowList: (request) => !request.user,
       errorResponseBuilder: () => new ApiError(429, 'rate_limited', 'Too many requests. Try again later.'),
     });
   }
@@ -135,9 +159,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(intakesRoutes, { intakes: createIntakesService({ db: options.db }) });
   const neos = createNeosClient({ baseUrl: options.neosApiUrl, timeoutMs: options.neosTimeoutMs });
   const cipher = createCredentialsCipher(options.credentialsKey ?? randomBytes(48).toString('base64url'));
+  await app.register(activityRoutes, { activity: createActivityService({ db: options.db }) });
   await app.register(leadsRoutes, { leads: createLeadsService({ db: options.db }) });
   await app.register(firmsRoutes, { firms: createFirmsService({ db: options.db, neos, cipher }) });
   await app.register(neosRoutes, { neos });
+
+  // Retention of the activity trail (server/activity/retention.ts): when the app is ready, then daily.
+  let retention: RetentionJob | undefined;
+  app.addHook('onReady', async () => {
+    retention = await startActivityRetention(options.db, options.activityRetentionDays ?? DEFAULT_ACTIVITY_RETENTION_DAYS, (error) =>
+      app.log.error({ err: error }, 'Deleting expired activity failed'),
+    );
+  });
+  app.addHook('onClose', async () => retention?.stop());
 
   await app.register(singlePageApp, { staticDir: options.staticDir ?? defaultStaticDir });
   return app;

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { PASSWORD_MIN_LENGTH } from '../src/domain/constants';
 import { isStrongPassword } from '../src/domain/schemas/user';
+import { DEFAULT_ACTIVITY_RETENTION_DAYS } from './activity/retention';
 import { MIN_SECRET_LENGTH } from './auth/tokens';
 import { MIN_CREDENTIALS_KEY_LENGTH } from './crypto/credentialsCipher';
 import { DEFAULT_POSTGRES_TIMEOUTS, type PostgresTimeouts } from './db/database';
@@ -33,6 +34,8 @@ export interface Config {
   neosApiUrl?: string;
   /** Seals stored integration credentials; without it a key is generated once in DATA_DIR/credentials-key. */
   credentialsKey?: string;
+  /** ACTIVITY_RETENTION_DAYS: how long the activity trail keeps a row (default about seven years). */
+  activityRetentionDays: number;
   /** PostgreSQL: DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS, DB_IDLE_IN_TRANSACTION_TIMEOUT_MS. */
   postgresTimeouts: PostgresTimeouts;
   /** REQUEST_TIMEOUT_MS: a request (body included) not received in full by then is answered 408 and closed. */
@@ -126,6 +129,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(`CREDENTIALS_KEY must be at least ${MIN_CREDENTIALS_KEY_LENGTH} characters long`);
   }
 
+  const retentionText = given(env.ACTIVITY_RETENTION_DAYS) ?? String(DEFAULT_ACTIVITY_RETENTION_DAYS);
+  const activityRetentionDays = Number(retentionText);
+  if (!/^\d+$/.test(retentionText) || activityRetentionDays < 1) {
+    problems.push(`ACTIVITY_RETENTION_DAYS must be a whole number of days, at least 1, got "${retentionText}"`);
+  }
+
   const logLevel = given(env.LOG_LEVEL) ?? 'info';
   if (!logLevels.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${logLevels.join(', ')}`);
 
@@ -152,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDirIsDefault: given(env.STATIC_DIR) === undefined,
     neosApiUrl,
     credentialsKey,
+    activityRetentionDays,
     postgresTimeouts,
     requestTimeoutMs,
     shutdownTimeoutMs,

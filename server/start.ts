@@ -67,6 +67,7 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     neosApiUrl: neos.url,
     credentialsKey: resolveCredentialsKey(config.credentialsKey, config.dataDir),
+    activityRetentionDays: config.activityRetentionDays,
     requestTimeoutMs: config.requestTimeoutMs,
     isClosing: () => closing,
   });

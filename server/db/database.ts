@@ -145,7 +145,24 @@ export interface LeadsTable {
   phone_digits: string;
   email_norm: string;
   intake_id: string | null;
+  /** SHA-256 of the compared fields (server/leads/identity.ts), unique per firm (migration 0010). */
+  identity_key: string | null;
   created_at: string;
+}
+
+/** One row of the activity trail (migration 0007; server/activity/). Append-only. */
+export interface ActivityTable {
+  id: string;
+  at: string;
+  firm_id: string | null;
+  user_id: string | null;
+  action: string;
+  subject: string | null;
+  /** JSON array of changed field paths (`section.field`), never values. */
+  fields: string;
+  client_address: string | null;
+  /** SHA-256 of the lower-cased email of a failed sign-in that matched no user. */
+  email_hash: string | null;
 }
 
 export interface Database {
@@ -155,6 +172,7 @@ export interface Database {
   intakes: IntakesTable;
   intake_totals: IntakeTotalsTable;
   leads: LeadsTable;
+  activity: ActivityTable;
 }
 
 export type FirmRow = Selectable<FirmsTable>;

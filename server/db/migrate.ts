@@ -9,6 +9,8 @@ import * as intakesAndLeads from './migrations/0003_intakes_and_leads';
 import * as firmNeosCredentials from './migrations/0004_firm_neos_credentials';
 import * as usersListingIndexes from './migrations/0005_users_listing_indexes';
 import * as intakesSearch from './migrations/0006_intakes_search';
+import * as activity from './migrations/0007_activity';
+import * as leadsIdentityUnique from './migrations/0010_leads_identity_unique';
 import * as intakeTotals from './migrations/0013_intake_totals';
 import * as intakesSearchFirm from './migrations/0014_intakes_search_firm';
 
@@ -19,6 +21,8 @@ export const migrations: Record<string, Migration> = {
   '0004_firm_neos_credentials': firmNeosCredentials,
   '0005_users_listing_indexes': usersListingIndexes,
   '0006_intakes_search': intakesSearch,
+  '0007_activity': activity,
+  '0010_leads_identity_unique': leadsIdentityUnique,
   '0013_intake_totals': intakeTotals,
   '0014_intakes_search_firm': intakesSearchFirm,
 };

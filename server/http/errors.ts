@@ -84,7 +84,8 @@ export function validationFields(errors: readonly FastifySchemaValidationError[]
     } else if (error.keyword === 'enum' && Array.isArray(params.allowedValues)) {
       message = `must be one of: ${params.allowedValues.map(String).join(', ')}`;
     }
-    fields[field] ??= message;
+    // Own keys only: a field named `constructor` must not find Object.prototype's.
+    if (!Object.hasOwn(fields, field)) fields[field] = message;
   }
   return fields;
 }

@@ -36,17 +36,17 @@ export async function intakesRoutes(app: FastifyInstance, { intakes }: IntakesRo
   });
 
   app.get<{ Params: CaseParams }>('/v1/intake/:caseId', { config: { access: privileges } }, async (request) => ({
-    data: await intakes.get(callerOf(request), request.params.caseId),
+    data: await intakes.get(callerOf(request), request.params.caseId, request.ip),
   }));
 
   app.post<{ Body: IntakeBody }>('/v1/intake', { config: { access: privileges } }, async (request, reply) => {
     const { userId, generalCaseInformation } = request.body;
-    const created = await intakes.create(callerOf(request), userId, generalCaseInformation);
+    const created = await intakes.create(callerOf(request), userId, generalCaseInformation, request.ip);
     return reply.code(201).send({ data: created });
   });
 
   app.patch<{ Params: CaseParams; Body: IntakeBody }>('/v1/intake/:caseId', { config: { access: privileges } }, async (request) => {
     const { userId, generalCaseInformation } = request.body;
-    return { data: await intakes.update(callerOf(request), request.params.caseId, userId, generalCaseInformation) };
+    return { data: await intakes.update(callerOf(request), request.params.caseId, userId, generalCaseInformation, request.ip) };
   });
 }

@@ -19,6 +19,8 @@ import {
   type LooseApiIntake,
 } from '../../src/domain/intake';
 import type { SessionUser } from '../../src/domain/session';
+import { changedFieldPaths } from '../activity/changedFields';
+import { recordActivity } from '../activity/recordActivity';
 import type { Database } from '../db/database';
 import { forbidden } from '../auth/plugin';
 import { ApiError, notFound } from '../http/errors';
@@ -176,13 +178,15 @@ export function createIntakesService({ db }: { db: Kysely<Database> }) {
       return { record: rows.map(toListItem), totalRecords: total };
     },
 
-    async get(caller: SessionUser, caseId: string): Promise<ApiGeneralCaseInformation> {
+    /** Opening an intake is recorded (docs/product/activity.md): it shows the client's details. */
+    async get(caller: SessionUser, caseId: string, clientAddress: string): Promise<ApiGeneralCaseInformation> {
       const row = await findIntake(db, caller.firmId, caseId);
       if (!row) throw intakeNotFound();
+      await recordActivity(db, { firmId: caller.firmId, userId: caller.id, action: 'intake.opened', subject: caseId, clientAddress });
       return toGeneralCaseInformation(row);
     },
 
-    async create(caller: SessionUser, userId: string, input: IntakeInput): Promise<ApiGeneralCaseInformation> {
+    async create(caller: SessionUser, userId: string, input: IntakeInput, clientAddress: string): Promise<ApiGeneralCaseInformation> {
       ensureOwnUserId(caller, userId);
       const sections = validIntakeSections(input);
       const row = await insertIntake(db, {
@@ -192,10 +196,17 @@ export function createIntakesService({ db }: { db: Kysely<Database> }) {
         representativeName: fullName(caller),
         sections,
       });
+      await recordActivity(db, { firmId: caller.firmId, userId: caller.id, action: 'intake.created', subject: row.case_id, clientAddress });
       return toGeneralCaseInformation(row);
     },
 
-    async update(caller: SessionUser, caseId: string, userId: string, input: IntakeInput): Promise<ApiGeneralCaseInformation> {
+    async update(
+      caller: SessionUser,
+      caseId: string,
+      userId: string,
+      input: IntakeInput,
+      clientAddress: string,
+    ): Promise<ApiGeneralCaseInformation> {
       ensureOwnUserId(caller, userId);
       // Another firm's intake is not found before its body is looked at (DESIGN.md, Tenancy).
       const stored = await findIntake(db, caller.firmId, caseId);
@@ -212,7 +223,18 @@ export function createIntakesService({ db }: { db: Kysely<Database> }) {
         sections,
         representativeName: stored.representative_name,
       });
-      if (row) return toGeneralCaseInformation(row);
+      if (row) {
+        // The paths changed against what was stored, never the values (docs/product/activity.md).
+        await recordActivity(db, {
+          firmId: caller.firmId,
+          userId: caller.id,
+          action: input.status === 'final' ? 'intake.submittedFinal' : 'intake.draftSaved',
+          subject: caseId,
+          fields: changedFieldPaths(parseSections(stored), sections),
+          clientAddress,
+        });
+        return toGeneralCaseInformation(row);
+      }
       // Nothing changed: the row went away, became final, or moved on since it was read.
       const now = await findIntake(db, caller.firmId, caseId);
       if (!now) throw intakeNotFound();

@@ -26,7 +26,7 @@ export async function leadsRoutes(app: FastifyInstance, { leads }: LeadsRoutesOp
   }));
 
   app.post<{ Body: LeadBody }>('/cases/v2/FromLead', { config: { access: privileges } }, async (request, reply) => {
-    const created = await leads.createFromLead(callerOf(request), request.body.neosCasesInformation);
+    const created = await leads.createFromLead(callerOf(request), request.body.neosCasesInformation, request.ip);
     return reply.code(201).send({ data: created });
   });
 

@@ -55,7 +55,7 @@ export async function usersRoutes(app: FastifyInstance, { users }: UsersRoutesOp
 
   app.post('/v1/firmUser', { config: { access: privilegedRoles }, attachValidation: true }, async (request, reply) => {
     const body = checkedBody(employeeCreateBodySchema, request.body, request.validationError);
-    const user = await users.createEmployee(callerOf(request), body);
+    const user = await users.createEmployee(callerOf(request), body, request.ip);
     return reply.code(201).send({ data: user });
   });
 
@@ -67,7 +67,7 @@ export async function usersRoutes(app: FastifyInstance, { users }: UsersRoutesOp
       // Someone else's record is refused before its body is looked at.
       ensureOwnRecord(caller, request.params.id);
       const body = checkedBody(profileUpdateBodySchema, request.body, request.validationError);
-      return users.updateOwnProfile(caller, request.params.id, body);
+      return users.updateOwnProfile(caller, request.params.id, body, request.ip);
     },
   );
 }

@@ -6,6 +6,7 @@ import { toCalendarIso } from '../../src/domain/dates';
 import type { Privilege } from '../../src/domain/enums';
 import type { EmployeeCreateBody, ProfileUpdateBody, StoredUserInformation } from '../../src/domain/schemas/user';
 import type { SessionUser, TokenUserInformation } from '../../src/domain/session';
+import { recordActivity } from '../activity/recordActivity';
 import { addressKey, emailKey, type LoginThrottle } from '../auth/loginThrottle';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password';
 import { forbidden, unauthenticated } from '../auth/plugin';
@@ -184,6 +185,30 @@ export function ensureOwnRecord(caller: SessionUser, id: string): void {
   if (id !== caller.id) throw forbidden();
 }
 
+/** Where each stored column shows in the profile body (ProfileUpdateRequest of openapi.yaml). */
+const profilePaths = {
+  first_name: 'firstName',
+  middle_name: 'middleName',
+  last_name: 'lastName',
+  email: 'email',
+  password_hash: 'password',
+  phone_number: 'userInformation.phoneNumber',
+  usage: 'userInformation.usage',
+  civil_status: 'userInformation.civilStatus',
+  gender: 'userInformation.gender',
+  birth_date: 'userInformation.birthDate',
+  ssn_status: 'userInformation.ssnStatus',
+  ssn: 'userInformation.ssn',
+  itin: 'userInformation.itin',
+} as const satisfies Partial<Record<keyof UserRow, string>>;
+
+/** The profile fields a save changed, by path, for the activity trail (never their values). */
+function changedProfilePaths(before: UserRow, after: UserRow): string[] {
+  return (Object.keys(profilePaths) as (keyof typeof profilePaths)[])
+    .filter((column) => before[column] !== after[column])
+    .map((column) => profilePaths[column]);
+}
+
 export interface UsersServiceDependencies {
   db: Kysely<Database>;
   tokens: TokenService;
@@ -228,7 +253,7 @@ export function createUsersService({ db, tokens, throttle }: UsersServiceDepende
       return { data: page.rows.map(toListedUser), totalRecords: page.totalRecords };
     },
 
-    async createEmployee(caller: SessionUser, body: EmployeeCreateBody): Promise<User> {
+    async createEmployee(caller: SessionUser, body: EmployeeCreateBody, clientAddress: string): Promise<User> {
       const privilege = body.privilege ?? 'representative';
       if (!mayGrant(caller.privilege, privilege)) throw forbidden();
       const columns = profileColumns(body);
@@ -236,6 +261,7 @@ export function createUsersService({ db, tokens, throttle }: UsersServiceDepende
       const passwordHash = await hashPassword(body.password);
       try {
         const row = await insertUser(db, { ...columns, firm_id: caller.firmId, privilege, password_hash: passwordHash });
+        await recordActivity(db, { firmId: caller.firmId, userId: caller.id, action: 'employee.created', subject: row.id, clientAddress });
         return toUser(row);
       } catch (error) {
         if (isEmailUniqueViolation(error)) throw emailTaken();
@@ -243,8 +269,10 @@ export function createUsersService({ db, tokens, throttle }: UsersServiceDepende
       }
     },
 
-    async updateOwnProfile(caller: SessionUser, id: string, body: ProfileUpdateBody): Promise<UpdatedProfile> {
+    async updateOwnProfile(caller: SessionUser, id: string, body: ProfileUpdateBody, clientAddress: string): Promise<UpdatedProfile> {
       ensureOwnRecord(caller, id);
+      const before = await findUserInFirm(db, caller.firmId, caller.id);
+      if (!before) throw unauthenticated();
       const columns = profileColumns(body);
       if (await isEmailTaken(db, columns.email, caller.id)) throw emailTaken();
       // Staff-app spec §5: the password is optional here; without one the current one stays.
@@ -258,6 +286,10 @@ export function createUsersService({ db, tokens, throttle }: UsersServiceDepende
       }
       // The token is valid but its user is gone: the session is over (as for GET /v1/users/me).
       if (!row) throw unauthenticated();
+      const fields = changedProfilePaths(before, row);
+      if (fields.length > 0) {
+        await recordActivity(db, { firmId: caller.firmId, userId: caller.id, action: 'profile.changed', subject: caller.id, fields, clientAddress });
+      }
       return {
         data: toUser(row),
         session: { token: await tokens.sign(toSessionUser(row)), expiresIn: TOKEN_LIFETIME },

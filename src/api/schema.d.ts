@@ -694,6 +694,10 @@ export interface components {
         };
         NeosCredentials: {
             companyId: string;
+            /**
+             * @description Printable ASCII, with spaces or line breaks around it as pasted (they are trimmed): the
+             *     key travels in an HTTP header to Neos, so anything else is 400.
+             */
             apiKey: string;
             integrationId: string;
         };
@@ -1252,7 +1256,7 @@ export interface components {
     parameters: {
         /** @description Rows per page (staff-app.md §9 default 10). */
         PageSize: number;
-        /** @description Rows to skip; (page - 1) times pageSize. */
+        /** @description Rows to skip; (page - 1) times pageSize. At most a billion, far past any firm's list. */
         OffSetValue: number;
         /** @description Search text, matched ignoring case; empty or absent matches everything. */
         SearchFilter: string;
@@ -1394,7 +1398,7 @@ export interface operations {
                 search?: string;
                 /** @description Rows per page (staff-app.md §9 default 10). */
                 pageSize?: components["parameters"]["PageSize"];
-                /** @description Rows to skip; (page - 1) times pageSize. */
+                /** @description Rows to skip; (page - 1) times pageSize. At most a billion, far past any firm's list. */
                 offSetValue?: components["parameters"]["OffSetValue"];
             };
             header?: never;
@@ -1571,7 +1575,7 @@ export interface operations {
             query?: {
                 /** @description Rows per page (staff-app.md §9 default 10). */
                 pageSize?: components["parameters"]["PageSize"];
-                /** @description Rows to skip; (page - 1) times pageSize. */
+                /** @description Rows to skip; (page - 1) times pageSize. At most a billion, far past any firm's list. */
                 offSetValue?: components["parameters"]["OffSetValue"];
                 /** @description Only what this user did. */
                 userId?: string;
@@ -1668,7 +1672,7 @@ export interface operations {
             query?: {
                 /** @description Rows per page (staff-app.md §9 default 10). */
                 pageSize?: components["parameters"]["PageSize"];
-                /** @description Rows to skip; (page - 1) times pageSize. */
+                /** @description Rows to skip; (page - 1) times pageSize. At most a billion, far past any firm's list. */
                 offSetValue?: components["parameters"]["OffSetValue"];
                 /** @description Search text, matched ignoring case; empty or absent matches everything. */
                 searchFilter?: components["parameters"]["SearchFilter"];
@@ -1788,7 +1792,7 @@ export interface operations {
                 userId?: components["parameters"]["UserId"];
                 /** @description Rows per page (staff-app.md §9 default 10). */
                 pageSize?: components["parameters"]["PageSize"];
-                /** @description Rows to skip; (page - 1) times pageSize. */
+                /** @description Rows to skip; (page - 1) times pageSize. At most a billion, far past any firm's list. */
                 offSetValue?: components["parameters"]["OffSetValue"];
                 /** @description Search text, matched ignoring case; empty or absent matches everything. */
                 searchFilter?: components["parameters"]["SearchFilter"];

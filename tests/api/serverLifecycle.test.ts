@@ -2,11 +2,12 @@
 // read-only or emptied SQLite file stops the start with a message naming the file; SIGTERM to
 // `npm start` stops node too; a client that sends half a request cannot keep the process alive.
 import { execFileSync } from 'node:child_process';
-import { closeSync, openSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, SQLITE_FILE_NAME } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
@@ -71,9 +72,13 @@ function chattrWorks(): boolean {
 describe('SQLite start checks', () => {
   it('refuses a damaged file, naming it, instead of answering 500 later', async () => {
     const file = await populatedDatabase(await dataDir());
-    // Scribble over a page in the middle of the firms table.
+    // Scribble over the root page of the firms table, where it is found at once.
+    const reader = new SqliteDatabase(file, { readonly: true });
+    const { rootpage } = reader.prepare("select rootpage from sqlite_master where name = 'firms'").get() as { rootpage: number };
+    const pageSize = reader.pragma('page_size', { simple: true }) as number;
+    reader.close();
     const descriptor = openSync(file, 'r+');
-    writeSync(descriptor, Buffer.alloc(512, 0x41), 0, 512, Math.floor(statSync(file).size / 2));
+    writeSync(descriptor, Buffer.alloc(pageSize, 0x41), 0, pageSize, (rootpage - 1) * pageSize);
     closeSync(descriptor);
     expect(() => openDatabase({ dataDir: path.dirname(file) })).toThrow(file);
     expect(() => openDatabase({ dataDir: path.dirname(file) })).toThrow(/integrity check failed|cannot be read/);

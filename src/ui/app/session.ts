@@ -12,12 +12,12 @@ export function useSessionActor() {
 }
 
 export function useIsSignedIn(): boolean {
-  return SessionContext.useSelector((snapshot) => snapshot.matches('loggedIn'));
+  return SessionContext.useSelector((snapshot) => snapshot.hasTag('signedIn'));
 }
 
-/** The signed-in user, or undefined in any state but loggedIn. */
+/** The signed-in user (also while Sign Out reaches the server), or undefined when signed out. */
 export function useSignedInUser(): SessionUser | undefined {
-  return SessionContext.useSelector((snapshot) => (snapshot.matches('loggedIn') ? snapshot.context.user : undefined));
+  return SessionContext.useSelector((snapshot) => (snapshot.hasTag('signedIn') ? snapshot.context.user : undefined));
 }
 
 export function useSignedInPrivilege(): Privilege | undefined {
