@@ -30,7 +30,7 @@ import {
 import pg from 'pg';
 import { DatabaseFileError, checkAfterOpen, checkBeforeOpen } from './sqliteChecks';
 import { matchesSearch, type SearchQuery } from '../intakes/search';
-import type { CivilStatus, Gender, IntakeStatus, LeadGender, PhoneUsage, Privilege, SsnStatus, YesNo } from '../../src/domain/enums';
+import type { CivilStatus, Gender, IntakeStatus, LeadGender, PhoneUsage, Privilege, SsnStatus, UserStatus, YesNo } from '../../src/domain/enums';
 
 /**
  * SQLite has no boolean type: it stores 0/1 and returns numbers, PostgreSQL returns booleans.
@@ -74,8 +74,21 @@ export interface UsersTable {
   ssn: string | null;
   ssn_status: SsnStatus | null;
   itin: string | null;
+  /** 'Active' or 'Deactivated' (migration 0009): a deactivated user cannot sign in. */
+  status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>;
   created_at: string;
   updated_at: string;
+}
+
+/** One sign-in (migration 0009): the token carries its id; ended_at set means signed out. */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  ended_at: string | null;
+  /** Why it ended: 'signOut', 'passwordChanged', 'emailChanged', 'deactivated'. */
+  end_reason: string | null;
 }
 
 /** Failed sign-ins per key ('email:<address>' or 'ip:<address>'), shared by every server instance. */
@@ -169,6 +182,7 @@ export interface Database {
   firms: FirmsTable;
   users: UsersTable;
   login_failures: LoginFailuresTable;
+  sessions: SessionsTable;
   intakes: IntakesTable;
   intake_totals: IntakeTotalsTable;
   leads: LeadsTable;
@@ -181,6 +195,7 @@ export type FirmRowUpdate = Updateable<FirmsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserRowUpdate = Updateable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
 export type IntakeRow = Selectable<IntakesTable>;
 export type NewIntakeRow = Insertable<IntakesTable>;
 export type LeadRow = Selectable<LeadsTable>;
