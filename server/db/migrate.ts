@@ -11,6 +11,7 @@ import * as usersListingIndexes from './migrations/0005_users_listing_indexes';
 import * as intakesSearch from './migrations/0006_intakes_search';
 import * as activity from './migrations/0007_activity';
 import * as leadsIdentityUnique from './migrations/0010_leads_identity_unique';
+import * as idempotencyKeys from './migrations/0011_idempotency_keys';
 
 export const migrations: Record<string, Migration> = {
   '0001_firms_and_users': firmsAndUsers,
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '0006_intakes_search': intakesSearch,
   '0007_activity': activity,
   '0010_leads_identity_unique': leadsIdentityUnique,
+  '0011_idempotency_keys': idempotencyKeys,
 };
 
 function migrator(db: Kysely<Database>): Migrator {
