@@ -2,6 +2,7 @@
 // are registered in the order a request meets them: error shape, security headers, flood cap,
 // contract validation, authentication, then the routes and finally the single-page app.
 import { randomBytes } from 'node:crypto';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -10,8 +11,11 @@ import type { DestinationStream } from 'pino';
 import { activityRoutes } from './activity/routes';
 import { createActivityService } from './activity/service';
 import { DEFAULT_ACTIVITY_RETENTION_DAYS, startActivityRetention, type RetentionJob } from './activity/retention';
+import { createDeviceCookies } from './auth/deviceCookie';
+import { createEmailHasher } from './auth/emailHash';
 import { createLoginThrottle, type LoginThrottleSettings } from './auth/loginThrottle';
 import { authentication } from './auth/plugin';
+import { createSessionStore } from './auth/sessions';
 import { createTokenService } from './auth/tokens';
 import { DEFAULT_REQUEST_TIMEOUT_MS, defaultStaticDir } from './config';
 import { createCredentialsCipher } from './crypto/credentialsCipher';
@@ -152,14 +156,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(openApiValidation, { document: await loadOpenApi(options.openApiFile) });
 
   const tokens = createTokenService(options.jwtSecret);
-  await app.register(authentication, { tokens });
+  const sessions = createSessionStore(options.db);
+  await app.register(authentication, { tokens, sessions });
 
+  // Reads the Cookie header for the sign-in's device cookie (auth/deviceCookie.ts); nothing else uses cookies.
+  await app.register(cookie);
   const throttle = createLoginThrottle(options.db, options.loginThrottle);
   // The services that create records run inside one request transaction when an Idempotency-Key
   // is sent (http/idempotency.ts); the scoped database routes their queries into it.
   const scoped = scopedDatabase(options.db);
   await app.register(idempotency, { db: options.db });
-  const users = createUsersService({ db: scoped, tokens, throttle });
+  const devices = createDeviceCookies(options.jwtSecret);
+  const users = createUsersService({ db: scoped, tokens, sessions, throttle, devices, emailHash: createEmailHasher(options.jwtSecret) });
   await app.register(usersRoutes, { users });
   await app.register(apiDocsRoutes, { openApiFile: options.openApiFile });
   await app.register(intakesRoutes, { intakes: createIntakesService({ db: scoped }) });

@@ -10,8 +10,11 @@ import * as firmNeosCredentials from './migrations/0004_firm_neos_credentials';
 import * as usersListingIndexes from './migrations/0005_users_listing_indexes';
 import * as intakesSearch from './migrations/0006_intakes_search';
 import * as activity from './migrations/0007_activity';
+import * as sessionsAndUserStatus from './migrations/0009_sessions_and_user_status';
 import * as leadsIdentityUnique from './migrations/0010_leads_identity_unique';
 import * as idempotencyKeys from './migrations/0011_idempotency_keys';
+import * as intakeTotals from './migrations/0013_intake_totals';
+import * as intakesSearchFirm from './migrations/0014_intakes_search_firm';
 
 export const migrations: Record<string, Migration> = {
   '0001_firms_and_users': firmsAndUsers,
@@ -21,12 +24,18 @@ export const migrations: Record<string, Migration> = {
   '0005_users_listing_indexes': usersListingIndexes,
   '0006_intakes_search': intakesSearch,
   '0007_activity': activity,
+  '0009_sessions_and_user_status': sessionsAndUserStatus,
   '0010_leads_identity_unique': leadsIdentityUnique,
   '0011_idempotency_keys': idempotencyKeys,
+  '0013_intake_totals': intakeTotals,
+  '0014_intakes_search_firm': intakesSearchFirm,
 };
 
 function migrator(db: Kysely<Database>): Migrator {
-  return new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Unordered: migrations are numbered when work starts and may land out of order, so a database
+  // that already ran a later number still takes an earlier one that landed after it. Each
+  // migration touches its own tables and columns, so the order between them does not matter.
+  return new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
 }
 
 function unwrap({ error, results }: MigrationResultSet): void {
