@@ -76,8 +76,7 @@ export async function usersRoutes(app: FastifyInstance, { users }: UsersRoutesOp
 
   app.post('/v1/firmUser', { config: { access: privilegedRoles }, attachValidation: true }, async (request, reply) => {
     const body = checkedBody(employeeCreateBodySchema, request.body, request.validationError);
-    const user = await users.createEmployee(callerOf(request), body, request.ip);
-    return reply.code(201).send({ data: user });
+    return reply.sendOnce(201, async () => ({ data: await users.createEmployee(callerOf(request), body, request.ip) }));
   });
 
   app.put<{ Params: { id: string } }>(
