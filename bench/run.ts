@@ -3,6 +3,7 @@
 import { build } from 'vite';
 import { runShellBench } from './shell.bench';
 import { runUsersBenchRows } from './users.bench';
+import { runAuthThroughputBenchRows } from './authThroughput.bench';
 import { runIntakesBenchRows } from './intakes.bench';
 import { runPdfFillBenchRows } from './pdf.bench';
 import { runPdfPreviewBenchRows } from './pdfPreview.bench';
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
   const rows: BenchRow[] = [];
   rows.push(...(await runShellBench()));
   rows.push(...(await runUsersBenchRows()));
+  rows.push(...(await runAuthThroughputBenchRows()));
   rows.push(...(await runIntakesBenchRows()));
   rows.push(...(await runPdfFillBenchRows()));
   rows.push(...(await runPdfPreviewBenchRows()));

@@ -29,6 +29,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { DatabaseFileError, checkAfterOpen, checkBeforeOpen } from './sqliteChecks';
+import { matchesSearch, type SearchQuery } from '../intakes/search';
 import type { CivilStatus, Gender, IntakeStatus, LeadGender, PhoneUsage, Privilege, SsnStatus, UserStatus, YesNo } from '../../src/domain/enums';
 
 /**
@@ -122,6 +123,16 @@ export interface IntakesTable {
   updated_at: string;
 }
 
+/**
+ * How many intakes a firm has of one status, kept exact by triggers in the transaction of every
+ * write to intakes (migration 0013): the list's total without a search.
+ */
+export interface IntakeTotalsTable {
+  firm_id: string;
+  status: IntakeStatus;
+  total: number;
+}
+
 /** A registered lead (staff-app spec §3, Lead) with its normalised match keys (DESIGN.md, Leads). */
 export interface LeadsTable {
   id: string;
@@ -167,14 +178,27 @@ export interface ActivityTable {
   email_hash: string | null;
 }
 
+/** A stored answer to a create sent with an Idempotency-Key (migration 0011). */
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  operation: string;
+  request_hash: string;
+  status: number;
+  response_body: string;
+  created_at: string;
+}
+
 export interface Database {
   firms: FirmsTable;
   users: UsersTable;
   login_failures: LoginFailuresTable;
   sessions: SessionsTable;
   intakes: IntakesTable;
+  intake_totals: IntakeTotalsTable;
   leads: LeadsTable;
   activity: ActivityTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type FirmRow = Selectable<FirmsTable>;
@@ -302,6 +326,11 @@ export function openDatabase(options: DatabaseOptions): Kysely<Database> {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  // The list's search checked row by row (server/intakes/repository.ts): the query arrives as the
+  // JSON of its phrases.
+  sqlite.function('intake_matches', { deterministic: true }, (terms, query) =>
+    typeof terms === 'string' && typeof query === 'string' && matchesSearch(terms, JSON.parse(query) as SearchQuery) ? 1 : 0,
+  );
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new SqliteBooleanPlugin()] });
 }
 

@@ -12,6 +12,9 @@ import * as intakesSearch from './migrations/0006_intakes_search';
 import * as activity from './migrations/0007_activity';
 import * as sessionsAndUserStatus from './migrations/0009_sessions_and_user_status';
 import * as leadsIdentityUnique from './migrations/0010_leads_identity_unique';
+import * as idempotencyKeys from './migrations/0011_idempotency_keys';
+import * as intakeTotals from './migrations/0013_intake_totals';
+import * as intakesSearchFirm from './migrations/0014_intakes_search_firm';
 
 export const migrations: Record<string, Migration> = {
   '0001_firms_and_users': firmsAndUsers,
@@ -23,6 +26,9 @@ export const migrations: Record<string, Migration> = {
   '0007_activity': activity,
   '0009_sessions_and_user_status': sessionsAndUserStatus,
   '0010_leads_identity_unique': leadsIdentityUnique,
+  '0011_idempotency_keys': idempotencyKeys,
+  '0013_intake_totals': intakeTotals,
+  '0014_intakes_search_firm': intakesSearchFirm,
 };
 
 function migrator(db: Kysely<Database>): Migrator {

@@ -1259,6 +1259,13 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description One key per save attempt (1 to 200 printable ASCII characters, unique per user), sent again
+         *     when that attempt is retried. A retry whose first try was stored answers the first answer,
+         *     with the header `Idempotent-Replayed: true`, and creates nothing. The same key with another
+         *     body or call is refused with 409 `idempotency_key_reused`. Answers are kept for a day.
+         */
+        IdempotencyKey: string;
         /** @description Rows per page (staff-app.md §9 default 10). */
         PageSize: number;
         /** @description Rows to skip; (page - 1) times pageSize. At most a billion, far past any firm's list. */
@@ -1431,7 +1438,15 @@ export interface operations {
     createEmployee: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One key per save attempt (1 to 200 printable ASCII characters, unique per user), sent again
+                 *     when that attempt is retried. A retry whose first try was stored answers the first answer,
+                 *     with the header `Idempotent-Replayed: true`, and creates nothing. The same key with another
+                 *     body or call is refused with 409 `idempotency_key_reused`. Answers are kept for a day.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1646,7 +1661,15 @@ export interface operations {
     createLead: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One key per save attempt (1 to 200 printable ASCII characters, unique per user), sent again
+                 *     when that attempt is retried. A retry whose first try was stored answers the first answer,
+                 *     with the header `Idempotent-Replayed: true`, and creates nothing. The same key with another
+                 *     body or call is refused with 409 `idempotency_key_reused`. Answers are kept for a day.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1829,7 +1852,15 @@ export interface operations {
     createIntake: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One key per save attempt (1 to 200 printable ASCII characters, unique per user), sent again
+                 *     when that attempt is retried. A retry whose first try was stored answers the first answer,
+                 *     with the header `Idempotent-Replayed: true`, and creates nothing. The same key with another
+                 *     body or call is refused with 409 `idempotency_key_reused`. Answers are kept for a day.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1851,6 +1882,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
