@@ -14,6 +14,7 @@ import * as sessionsAndUserStatus from './migrations/0009_sessions_and_user_stat
 import * as leadsIdentityUnique from './migrations/0010_leads_identity_unique';
 import * as intakeTotals from './migrations/0013_intake_totals';
 import * as intakesSearchFirm from './migrations/0014_intakes_search_firm';
+import * as intakesAutovacuum from './migrations/0015_intakes_autovacuum';
 
 export const migrations: Record<string, Migration> = {
   '0001_firms_and_users': firmsAndUsers,
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '0010_leads_identity_unique': leadsIdentityUnique,
   '0013_intake_totals': intakeTotals,
   '0014_intakes_search_firm': intakesSearchFirm,
+  '0015_intakes_autovacuum': intakesAutovacuum,
 };
 
 function migrator(db: Kysely<Database>): Migrator {
