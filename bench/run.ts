@@ -5,6 +5,7 @@
 import { build } from 'vite';
 import { runShellBench } from './shell.bench';
 import { runUsersBenchRows } from './users.bench';
+import { runAuthThroughputBenchRows } from './authThroughput.bench';
 import { intakesOption, runIntakesBenchRows } from './intakes.bench';
 import { runPdfFillBenchRows } from './pdf.bench';
 import { runPdfPreviewBenchRows } from './pdfPreview.bench';
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
   const rows: (BenchRow | GoalRow)[] = [];
   rows.push(...(await runShellBench()));
   rows.push(...(await runUsersBenchRows()));
+  rows.push(...(await runAuthThroughputBenchRows()));
   rows.push(...(await runIntakesBenchRows(intakes)));
   rows.push(...(await runPdfFillBenchRows()));
   rows.push(...(await runPdfPreviewBenchRows()));

@@ -178,6 +178,17 @@ export interface ActivityTable {
   email_hash: string | null;
 }
 
+/** A stored answer to a create sent with an Idempotency-Key (migration 0011). */
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  operation: string;
+  request_hash: string;
+  status: number;
+  response_body: string;
+  created_at: string;
+}
+
 export interface Database {
   firms: FirmsTable;
   users: UsersTable;
@@ -187,6 +198,7 @@ export interface Database {
   intake_totals: IntakeTotalsTable;
   leads: LeadsTable;
   activity: ActivityTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type FirmRow = Selectable<FirmsTable>;

@@ -12,6 +12,7 @@ import * as intakesSearch from './migrations/0006_intakes_search';
 import * as activity from './migrations/0007_activity';
 import * as sessionsAndUserStatus from './migrations/0009_sessions_and_user_status';
 import * as leadsIdentityUnique from './migrations/0010_leads_identity_unique';
+import * as idempotencyKeys from './migrations/0011_idempotency_keys';
 import * as intakeTotals from './migrations/0013_intake_totals';
 import * as intakesSearchFirm from './migrations/0014_intakes_search_firm';
 import * as intakesAutovacuum from './migrations/0015_intakes_autovacuum';
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '0007_activity': activity,
   '0009_sessions_and_user_status': sessionsAndUserStatus,
   '0010_leads_identity_unique': leadsIdentityUnique,
+  '0011_idempotency_keys': idempotencyKeys,
   '0013_intake_totals': intakeTotals,
   '0014_intakes_search_firm': intakesSearchFirm,
   '0015_intakes_autovacuum': intakesAutovacuum,

@@ -55,3 +55,56 @@ export function activityLines(entry: { action: ActivityAction; fields: readonly 
   const changed = entry.action.startsWith('intake.') ? changedFieldLines(entry.fields) : [];
   return [activityActionLabels[entry.action], ...changed];
 }
+
+/** The Activity page's header filters; '' is no filter. Dates are calendar dates, 'YYYY-MM-DD'. */
+export interface ActivityFilters {
+  userId: string;
+  action: ActivityAction | '';
+  from: string;
+  to: string;
+}
+
+export const noActivityFilters: ActivityFilters = { userId: '', action: '', from: '', to: '' };
+
+const filterKeys = ['userId', 'action', 'from', 'to'] as const;
+
+function isAction(value: string | null): value is ActivityAction {
+  return value !== null && Object.hasOwn(activityActionLabels, value);
+}
+
+/**
+ * The filters as the one text the list's pagination machine keeps (`filter`), so that a change of
+ * any of them reloads the list from page 1; null when none is set.
+ */
+export function activityFilterText(filters: ActivityFilters): string | null {
+  const params = new URLSearchParams();
+  for (const key of filterKeys) if (filters[key]) params.set(key, filters[key]);
+  const text = params.toString();
+  return text === '' ? null : text;
+}
+
+export function activityFiltersOf(text: string | null): ActivityFilters {
+  const params = new URLSearchParams(text ?? '');
+  const action = params.get('action');
+  return {
+    userId: params.get('userId') ?? '',
+    action: isAction(action) ? action : '',
+    from: params.get('from') ?? '',
+    to: params.get('to') ?? '',
+  };
+}
+
+function localMidnight(date: string, addDays = 0): string | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) return undefined;
+  const instant = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + addDays);
+  return Number.isNaN(instant.getTime()) ? undefined : instant.toISOString();
+}
+
+/**
+ * The instants GET /v1/activity takes for the chosen days, in the person's own time zone: from the
+ * start of the 'from' day, up to (not including) the start of the day after 'to', so both days count.
+ */
+export function activityRange(filters: Pick<ActivityFilters, 'from' | 'to'>): { from?: string; to?: string } {
+  return { from: localMidnight(filters.from), to: localMidnight(filters.to, 1) };
+}

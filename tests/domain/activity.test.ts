@@ -50,3 +50,23 @@ describe('formatLocalDateTime', () => {
     expect(formatLocalDateTime(null)).toBeNull();
   });
 });
+
+describe('the Activity page filters', () => {
+  it('travel as one text and come back the same, null when none is set', async () => {
+    const { activityFilterText, activityFiltersOf, noActivityFilters } = await import('../../src/domain/activity');
+    const filters = { userId: 'user-7', action: 'ssn.revealed', from: '2025-03-01', to: '' } as const;
+    const text = activityFilterText(filters);
+    expect(text).toBe('userId=user-7&action=ssn.revealed&from=2025-03-01');
+    expect(activityFiltersOf(text)).toEqual(filters);
+    expect(activityFilterText(noActivityFilters)).toBeNull();
+    expect(activityFiltersOf('action=dropTables')).toEqual(noActivityFilters);
+  });
+
+  it('take whole days: from the start of the first to the start of the day after the last', async () => {
+    const { activityRange } = await import('../../src/domain/activity');
+    const range = activityRange({ from: '2025-03-01', to: '2025-03-02' });
+    expect(new Date(range.from ?? '').getTime()).toBe(new Date(2025, 2, 1).getTime());
+    expect(new Date(range.to ?? '').getTime()).toBe(new Date(2025, 2, 3).getTime());
+    expect(activityRange({ from: '', to: '' })).toEqual({ from: undefined, to: undefined });
+  });
+});
