@@ -12,8 +12,10 @@ import * as intakesSearch from './migrations/0006_intakes_search';
 import * as activity from './migrations/0007_activity';
 import * as sessionsAndUserStatus from './migrations/0009_sessions_and_user_status';
 import * as leadsIdentityUnique from './migrations/0010_leads_identity_unique';
+import * as idempotencyKeys from './migrations/0011_idempotency_keys';
 import * as intakeTotals from './migrations/0013_intake_totals';
 import * as intakesSearchFirm from './migrations/0014_intakes_search_firm';
+import * as intakesAutovacuum from './migrations/0015_intakes_autovacuum';
 
 export const migrations: Record<string, Migration> = {
   '0001_firms_and_users': firmsAndUsers,
@@ -25,8 +27,10 @@ export const migrations: Record<string, Migration> = {
   '0007_activity': activity,
   '0009_sessions_and_user_status': sessionsAndUserStatus,
   '0010_leads_identity_unique': leadsIdentityUnique,
+  '0011_idempotency_keys': idempotencyKeys,
   '0013_intake_totals': intakeTotals,
   '0014_intakes_search_firm': intakesSearchFirm,
+  '0015_intakes_autovacuum': intakesAutovacuum,
 };
 
 function migrator(db: Kysely<Database>): Migrator {
