@@ -15,6 +15,7 @@ import * as leadsIdentityUnique from './migrations/0010_leads_identity_unique';
 import * as idempotencyKeys from './migrations/0011_idempotency_keys';
 import * as intakeTotals from './migrations/0013_intake_totals';
 import * as intakesSearchFirm from './migrations/0014_intakes_search_firm';
+import * as intakesAutovacuum from './migrations/0015_intakes_autovacuum';
 
 export const migrations: Record<string, Migration> = {
   '0001_firms_and_users': firmsAndUsers,
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '0011_idempotency_keys': idempotencyKeys,
   '0013_intake_totals': intakeTotals,
   '0014_intakes_search_firm': intakesSearchFirm,
+  '0015_intakes_autovacuum': intakesAutovacuum,
 };
 
 function migrator(db: Kysely<Database>): Migrator {
