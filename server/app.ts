@@ -15,6 +15,8 @@ import { authentication } from './auth/plugin';
 import { createTokenService } from './auth/tokens';
 import { DEFAULT_REQUEST_TIMEOUT_MS, defaultStaticDir } from './config';
 import { createCredentialsCipher } from './crypto/credentialsCipher';
+import { createPiiCipher, type PiiCipher } from './crypto/piiCipher';
+import { newKeyId, newSecret } from './crypto/piiKeys';
 import type { Database } from './db/database';
 import { firmsRoutes } from './firms/routes';
 import { createFirmsService } from './firms/service';
@@ -59,6 +61,11 @@ export interface AppOptions {
    * app, which suits tests only, since stored credentials would not open after a restart.
    */
   credentialsKey?: string;
+  /**
+   * Seals SSN/ITIN (server/crypto/piiCipher.ts). start.ts passes the persistent one (PII_KEYS,
+   * PII_KEY or DATA_DIR/pii-keys); without it a random key lives as long as this app (tests).
+   */
+  piiCipher?: PiiCipher;
   /** ACTIVITY_RETENTION_DAYS: rows of the activity trail older than this are deleted (at start, then daily). */
   activityRetentionDays?: number;
   /** start.ts: true once shutdown began, so GET /ready sends the load balancer elsewhere. */
@@ -89,6 +96,11 @@ const contentSecurityPolicy = {
     formAction: ["'self'"],
   },
 };
+
+function temporaryKeyring() {
+  const id = newKeyId();
+  return { current: id, keys: { [id]: newSecret() } };
+}
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -133,11 +145,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const tokens = createTokenService(options.jwtSecret);
   await app.register(authentication, { tokens });
 
+  const pii = options.piiCipher ?? createPiiCipher(temporaryKeyring());
   const throttle = createLoginThrottle(options.db, options.loginThrottle);
-  const users = createUsersService({ db: options.db, tokens, throttle });
+  const users = createUsersService({ db: options.db, tokens, throttle, pii });
   await app.register(usersRoutes, { users });
   await app.register(apiDocsRoutes, { openApiFile: options.openApiFile });
-  await app.register(intakesRoutes, { intakes: createIntakesService({ db: options.db }) });
+  await app.register(intakesRoutes, { intakes: createIntakesService({ db: options.db, pii }) });
   const neos = createNeosClient({ baseUrl: options.neosApiUrl, timeoutMs: options.neosTimeoutMs });
   const cipher = createCredentialsCipher(options.credentialsKey ?? randomBytes(48).toString('base64url'));
   await app.register(activityRoutes, { activity: createActivityService({ db: options.db }) });

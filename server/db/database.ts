@@ -5,7 +5,7 @@
 // Column names are snake_case; repositories map rows to the camelCase API types. Timestamps are
 // ISO-8601 UTC text on both databases (fixed width, so they sort and compare as strings); ids are
 // UUID text made by the application.
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
@@ -70,8 +70,10 @@ export interface UsersTable {
   civil_status: CivilStatus | null;
   gender: Gender | null;
   birth_date: string | null;
+  /** Sealed (server/crypto/piiCipher.ts, migration 0008), never the digits. */
   ssn: string | null;
   ssn_status: SsnStatus | null;
+  /** Sealed like ssn. */
   itin: string | null;
   created_at: string;
   updated_at: string;
@@ -103,8 +105,13 @@ export interface IntakesTable {
   client_email: string;
   /** The words the list's search finds it by (server/intakes/search.ts, migration 0006). */
   search_terms: string;
-  /** JSON of the sections (personalInformation ... checklist) as the API carries them. */
+  /**
+   * JSON of the sections (personalInformation ... checklist) as the API carries them, except
+   * personalInformation.ssnItin, always '' here: it is sealed in ssn_itin_sealed (migration 0008).
+   */
   sections: string;
+  /** The client's SSN/ITIN, sealed (server/crypto/piiCipher.ts); null when the intake has none. */
+  ssn_itin_sealed: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -261,6 +268,24 @@ function openPostgres(databaseUrl: string, given: Partial<PostgresTimeouts> = {}
   pool.on('connect', (client) => client.on('error', noteLostConnection));
   pool.on('error', noteLostConnection);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/**
+ * DATA_DIR 0700 and the database file 0600 before SQLite opens it: SQLite gives the -wal and -shm
+ * files it makes the main file's mode (README, Encryption at rest).
+ */
+export function ensurePrivateFile(dataDir: string, file: string): void {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
+  closeSync(openSync(file, 'a', 0o600));
+  chmodSync(file, 0o600);
+}
+
+/** The database and its -wal and -shm files 0600, whatever made them (an older version, a copy). */
+export function restrictSqliteFiles(file: string): void {
+  for (const name of [file, `${file}-wal`, `${file}-shm`]) {
+    if (existsSync(name)) chmodSync(name, 0o600);
+  }
 }
 
 export function openDatabase(options: DatabaseOptions): Kysely<Database> {

@@ -10,19 +10,29 @@ import * as firmNeosCredentials from './migrations/0004_firm_neos_credentials';
 import * as usersListingIndexes from './migrations/0005_users_listing_indexes';
 import * as intakesSearch from './migrations/0006_intakes_search';
 import * as activity from './migrations/0007_activity';
+import { sealedPii } from './migrations/0008_sealed_pii';
+import type { PiiCipher } from '../crypto/piiCipher';
 
-export const migrations: Record<string, Migration> = {
-  '0001_firms_and_users': firmsAndUsers,
-  '0002_login_failures': loginFailures,
-  '0003_intakes_and_leads': intakesAndLeads,
-  '0004_firm_neos_credentials': firmNeosCredentials,
-  '0005_users_listing_indexes': usersListingIndexes,
-  '0006_intakes_search': intakesSearch,
-  '0007_activity': activity,
-};
+export interface MigrationContext {
+  /** Seals SSN/ITIN stored before migration 0008; only needed when there are such rows. */
+  pii?: PiiCipher;
+}
 
-function migrator(db: Kysely<Database>): Migrator {
-  return new Migrator({ db, provider: { getMigrations: async () => migrations } });
+export function migrations({ pii }: MigrationContext = {}): Record<string, Migration> {
+  return {
+    '0001_firms_and_users': firmsAndUsers,
+    '0002_login_failures': loginFailures,
+    '0003_intakes_and_leads': intakesAndLeads,
+    '0004_firm_neos_credentials': firmNeosCredentials,
+    '0005_users_listing_indexes': usersListingIndexes,
+    '0006_intakes_search': intakesSearch,
+    '0007_activity': activity,
+    '0008_sealed_pii': sealedPii(pii),
+  };
+}
+
+function migrator(db: Kysely<Database>, context: MigrationContext = {}): Migrator {
+  return new Migrator({ db, provider: { getMigrations: async () => migrations(context) } });
 }
 
 function unwrap({ error, results }: MigrationResultSet): void {
@@ -37,11 +47,11 @@ function unwrap({ error, results }: MigrationResultSet): void {
  * Brings the schema to the newest migration. On PostgreSQL Kysely holds an advisory lock meanwhile,
  * so instances starting together do not run a migration twice.
  */
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  unwrap(await migrator(db).migrateToLatest());
+export async function migrateToLatest(db: Kysely<Database>, context: MigrationContext = {}): Promise<void> {
+  unwrap(await migrator(db, context).migrateToLatest());
 }
 
 /** Undoes every migration (tests of the down steps; never called by the server). */
-export async function migrateToEmpty(db: Kysely<Database>): Promise<void> {
-  unwrap(await migrator(db).migrateTo(NO_MIGRATIONS));
+export async function migrateToEmpty(db: Kysely<Database>, context: MigrationContext = {}): Promise<void> {
+  unwrap(await migrator(db, context).migrateTo(NO_MIGRATIONS));
 }

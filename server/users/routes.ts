@@ -8,7 +8,7 @@ import { employeeCreateBodySchema, profileUpdateBodySchema } from '../../src/dom
 import { privilegedRoles } from '../../src/domain/session';
 import { callerOf } from '../auth/plugin';
 import { checkedBody } from './bodyCheck';
-import { ensureOwnRecord, type UsersService } from './service';
+import { ensureOwnRecord, keepingMaskedNumbers, type UsersService } from './service';
 
 interface LoginBody {
   email: string;
@@ -66,8 +66,14 @@ export async function usersRoutes(app: FastifyInstance, { users }: UsersRoutesOp
       const caller = callerOf(request);
       // Someone else's record is refused before its body is looked at.
       ensureOwnRecord(caller, request.params.id);
-      const body = checkedBody(profileUpdateBodySchema, request.body, request.validationError);
+      const sent = keepingMaskedNumbers(request.body, await users.ownNumbers(caller));
+      const body = checkedBody(profileUpdateBodySchema, sent, request.validationError);
       return users.updateOwnProfile(caller, request.params.id, body, request.ip);
     },
   );
+
+  // Own record, or owner/administrator for their firm's users (docs/product/people.md).
+  app.post<{ Params: { id: string } }>('/v1/user/:id/reveal', { config: { access: privileges } }, async (request) => ({
+    data: await users.reveal(callerOf(request), request.params.id, request.ip),
+  }));
 }
