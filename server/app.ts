@@ -97,6 +97,12 @@ const contentSecurityPolicy = {
   },
 };
 
+const privatePrefixes = ['/v1/', '/cases/', '/neos/'];
+
+function isPrivatePath(url: string): boolean {
+  return privatePrefixes.some((prefix) => url.startsWith(prefix)) || ['/v1', '/cases', '/neos'].includes(url.split('?')[0]!);
+}
+
 function temporaryKeyring() {
   const id = newKeyId();
   return { current: id, keys: { [id]: newSecret() } };
@@ -123,6 +129,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // through to validation with a misleading message.
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
+
+  // Private answers stay out of shared browser and proxy caches (README, Encryption at rest): every
+  // API answer, errors included. A root hook, so it sees replies of every plugin and the 404s too.
+  app.addHook('onSend', async (request, reply) => {
+    if (isPrivatePath(request.url)) reply.header('Cache-Control', 'no-store');
+  });
 
   await app.register(helmet, { contentSecurityPolicy, frameguard: { action: 'deny' } });
   // Before the flood caps: a load balancer's probes are never throttled.

@@ -272,13 +272,18 @@ function openPostgres(databaseUrl: string, given: Partial<PostgresTimeouts> = {}
 
 /**
  * DATA_DIR 0700 and the database file 0600 before SQLite opens it: SQLite gives the -wal and -shm
- * files it makes the main file's mode (README, Encryption at rest).
+ * files it makes the main file's mode (README, Encryption at rest). A new file is made empty here
+ * with that mode; SQLite treats an empty file as a new database.
  */
-export function ensurePrivateFile(dataDir: string, file: string): void {
+function ensurePrivateFile(file: string): void {
+  if (!existsSync(file)) closeSync(openSync(file, 'wx', 0o600));
+  chmodSync(file, 0o600);
+}
+
+/** DATA_DIR 0700, also when an older version made it 0755. */
+export function ensurePrivateDirectory(dataDir: string): void {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   chmodSync(dataDir, 0o700);
-  closeSync(openSync(file, 'a', 0o600));
-  chmodSync(file, 0o600);
 }
 
 /** The database and its -wal and -shm files 0600, whatever made them (an older version, a copy). */
@@ -290,9 +295,10 @@ export function restrictSqliteFiles(file: string): void {
 
 export function openDatabase(options: DatabaseOptions): Kysely<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.postgresTimeouts);
-  mkdirSync(options.dataDir, { recursive: true });
+  ensurePrivateDirectory(options.dataDir);
   const file = path.join(options.dataDir, SQLITE_FILE_NAME);
   checkBeforeOpen(file);
+  ensurePrivateFile(file);
   let sqlite: SqliteDatabase.Database;
   try {
     sqlite = new SqliteDatabase(file, { timeout: BUSY_TIMEOUT_MS });
@@ -306,6 +312,9 @@ export function openDatabase(options: DatabaseOptions): Kysely<Database> {
     throw error;
   }
   sqlite.pragma('journal_mode = WAL');
+  // Deleted and overwritten content is zeroed rather than left in free pages (README, Encryption at rest).
+  sqlite.pragma('secure_delete = ON');
+  restrictSqliteFiles(file);
   // FULL: a committed intake survives a power cut, at the price of an fsync per commit.
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');

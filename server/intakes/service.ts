@@ -22,7 +22,7 @@ import type { SessionUser } from '../../src/domain/session';
 import { changedFieldPaths } from '../activity/changedFields';
 import { recordActivity } from '../activity/recordActivity';
 import { openOptional, sealOptional, type PiiCipher } from '../crypto/piiCipher';
-import { maskSsn } from '../../src/domain/ssnMask';
+import { isMaskedSsn, maskSsn } from '../../src/domain/ssnMask';
 import type { ActivityAction } from '../activity/actions';
 import type { Database } from '../db/database';
 import { forbidden } from '../auth/plugin';
@@ -213,7 +213,7 @@ export function createIntakesService({ db, pii }: { db: Kysely<Database>; pii: P
 
     async create(caller: SessionUser, userId: string, input: IntakeInput, clientAddress: string): Promise<ApiGeneralCaseInformation> {
       ensureOwnUserId(caller, userId);
-      const sections = validIntakeSections(input);
+      const sections = validIntakeSections(keepingMaskedSsn(input, ''));
       const row = await insertIntake(db, {
         firmId: caller.firmId,
         status: input.status,
@@ -297,8 +297,12 @@ export function createIntakesService({ db, pii }: { db: Kysely<Database>; pii: P
  */
 function keepingMaskedSsn(input: IntakeInput, storedSsn: string): IntakeInput {
   const sent = input.personalInformation?.ssnItin;
-  if (!storedSsn || sent !== maskSsn(storedSsn)) return input;
-  return { ...input, personalInformation: { ...input.personalInformation, ssnItin: storedSsn } };
+  if (storedSsn && sent === maskSsn(storedSsn)) {
+    return { ...input, personalInformation: { ...input.personalInformation, ssnItin: storedSsn } };
+  }
+  // Any other mask is no number (a draft would otherwise store it as typed).
+  if (isMaskedSsn(sent)) throw rejected({ 'personalInformation.ssnItin': intakeMessages.ssnFormat }, `Invalid request: ${intakeMessages.ssnFormat}`);
+  return input;
 }
 
 export type IntakesService = ReturnType<typeof createIntakesService>;

@@ -21,34 +21,25 @@ interface SectionsWithPerson {
 export function sealedPii(pii: PiiCipher | undefined): Migration {
   return {
     async up(db: Kysely<any>): Promise<void> {
+      const users = (await db.selectFrom('users').select(['id', 'ssn', 'itin']).execute()) as { id: string; ssn: string | null; itin: string | null }[];
+      const intakes = (await db.selectFrom('intakes').select(['case_id', 'sections']).execute()) as { case_id: string; sections: string }[];
+      const clearUsers = users.filter((user) => (user.ssn && !isSealed(user.ssn)) || (user.itin && !isSealed(user.itin)));
+      const clearIntakes = intakes.filter((intake) => (JSON.parse(intake.sections) as SectionsWithPerson).personalInformation?.ssnItin);
+      // Checked before any change: SQLite runs DDL outside the migration's transaction.
+      if ((clearUsers.length > 0 || clearIntakes.length > 0) && !pii) throw needKey();
+
       await db.schema.alterTable('intakes').addColumn('ssn_itin_sealed', 'text').execute();
-
-      const users = await db.selectFrom('users').select(['id', 'ssn', 'itin']).execute();
-      for (const user of users as { id: string; ssn: string | null; itin: string | null }[]) {
-        const clearSsn = user.ssn && !isSealed(user.ssn);
-        const clearItin = user.itin && !isSealed(user.itin);
-        if (!clearSsn && !clearItin) continue;
-        if (!pii) throw needKey();
-        await db
-          .updateTable('users')
-          .set({
-            ssn: clearSsn ? pii.seal(user.ssn!, 'users.ssn') : user.ssn,
-            itin: clearItin ? pii.seal(user.itin!, 'users.itin') : user.itin,
-          })
-          .where('id', '=', user.id)
-          .execute();
+      for (const user of clearUsers) {
+        const seal = (value: string | null, column: 'users.ssn' | 'users.itin') => (value && !isSealed(value) ? pii!.seal(value, column) : value);
+        await db.updateTable('users').set({ ssn: seal(user.ssn, 'users.ssn'), itin: seal(user.itin, 'users.itin') }).where('id', '=', user.id).execute();
       }
-
-      const intakes = await db.selectFrom('intakes').select(['case_id', 'sections']).execute();
-      for (const intake of intakes as { case_id: string; sections: string }[]) {
+      for (const intake of clearIntakes) {
         const sections = JSON.parse(intake.sections) as SectionsWithPerson;
-        const value = sections.personalInformation?.ssnItin;
-        if (!value) continue;
-        if (!pii) throw needKey();
+        const value = sections.personalInformation!.ssnItin!;
         sections.personalInformation!.ssnItin = '';
         await db
           .updateTable('intakes')
-          .set({ sections: JSON.stringify(sections), ssn_itin_sealed: pii.seal(value, 'intakes.ssnItin') })
+          .set({ sections: JSON.stringify(sections), ssn_itin_sealed: pii!.seal(value, 'intakes.ssnItin') })
           .where('case_id', '=', intake.case_id)
           .execute();
       }
