@@ -277,7 +277,20 @@ function openPostgres(databaseUrl: string, given: Partial<PostgresTimeouts> = {}
  */
 function ensurePrivateFile(file: string): void {
   if (!existsSync(file)) closeSync(openSync(file, 'wx', 0o600));
-  chmodSync(file, 0o600);
+  restrictMode(file);
+}
+
+/**
+ * 0600 where this process may change it; a file it may not touch (another owner, immutable) is
+ * left for the open and write checks (sqliteChecks.ts) to report by name.
+ */
+function restrictMode(file: string): void {
+  try {
+    chmodSync(file, 0o600);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EPERM' && code !== 'EACCES' && code !== 'EROFS') throw error;
+  }
 }
 
 /** DATA_DIR 0700, also when an older version made it 0755. */
@@ -289,7 +302,7 @@ export function ensurePrivateDirectory(dataDir: string): void {
 /** The database and its -wal and -shm files 0600, whatever made them (an older version, a copy). */
 export function restrictSqliteFiles(file: string): void {
   for (const name of [file, `${file}-wal`, `${file}-shm`]) {
-    if (existsSync(name)) chmodSync(name, 0o600);
+    if (existsSync(name)) restrictMode(name);
   }
 }
 
