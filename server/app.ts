@@ -2,6 +2,7 @@
 // are registered in the order a request meets them: error shape, security headers, flood cap,
 // contract validation, authentication, then the routes and finally the single-page app.
 import { randomBytes } from 'node:crypto';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -10,8 +11,11 @@ import type { DestinationStream } from 'pino';
 import { activityRoutes } from './activity/routes';
 import { createActivityService } from './activity/service';
 import { DEFAULT_ACTIVITY_RETENTION_DAYS, startActivityRetention, type RetentionJob } from './activity/retention';
+import { createDeviceCookies } from './auth/deviceCookie';
+import { createEmailHasher } from './auth/emailHash';
 import { createLoginThrottle, type LoginThrottleSettings } from './auth/loginThrottle';
 import { authentication } from './auth/plugin';
+import { createSessionStore } from './auth/sessions';
 import { createTokenService } from './auth/tokens';
 import { DEFAULT_REQUEST_TIMEOUT_MS, defaultStaticDir } from './config';
 import { createCredentialsCipher } from './crypto/credentialsCipher';
@@ -44,8 +48,10 @@ export interface AppOptions {
   logLevel?: string;
   /** Where log lines go; standard output by default. */
   logStream?: DestinationStream;
-  /** Requests per address per minute before 429 (a flood cap, not the login throttle); false turns it off. */
+  /** Requests per address per minute before 429, signed in or not (a flood cap, not the login throttle); false turns both caps off. */
   rateLimitPerMinute?: number | false;
+  /** Requests per signed-in user per minute before 429, wherever they come from. */
+  rateLimitPerUserPerMinute?: number;
   loginThrottle?: Partial<LoginThrottleSettings>;
   bodyLimit?: number;
   /** A request whose headers and body have not all arrived by then is answered 408 and closed. */
@@ -72,8 +78,13 @@ export interface AppOptions {
   isClosing?: () => boolean;
 }
 
-/** Generous: a person clicking through the app stays far below it, a script flooding one does not. */
-export const DEFAULT_RATE_LIMIT_PER_MINUTE = 1200;
+/**
+ * The flood caps (README, Decisions). Per signed-in user: a person clicking through the app stays
+ * far below it, a script flooding with one account does not. Per address, much higher: a whole
+ * office behind one address (NAT, a proxy) shares it, so it only stops floods, anonymous ones above all.
+ */
+export const DEFAULT_RATE_LIMIT_PER_USER_PER_MINUTE = 1200;
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 12_000;
 /** Large enough that an oversized field reaches validation and gets a field message (a 1 MB string). */
 export const DEFAULT_BODY_LIMIT = 4 * 1024 * 1024;
 
@@ -140,8 +151,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before the flood caps: a load balancer's probes are never throttled.
   await app.register(healthChecks, { db: options.db, isClosing: options.isClosing });
 
-  // Per instance and in memory on purpose: it only caps floods against this process. The login
+  // Per instance and in memory on purpose: they only cap floods against this process. The login
   // throttle, which must hold across instances, lives in the database (auth/loginThrottle.ts).
+  // The address cap runs first (onRequest), before a token is even read; the user cap runs once the
+  // caller is known (preHandler, after authentication), keyed on the user, not the address.
   const perMinute = options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE;
   if (perMinute !== false) {
     await app.register(rateLimit, {
@@ -150,16 +163,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       timeWindow: 60_000,
       errorResponseBuilder: () => new ApiError(429, 'rate_limited', 'Too many requests. Try again later.'),
     });
+    // A second registration: each keeps its own 'already counted' mark, so both caps apply.
+    await app.register(rateLimit, {
+      global: true,
+      hook: 'preHandler',
+      max: options.rateLimitPerUserPerMinute ?? DEFAULT_RATE_LIMIT_PER_USER_PER_MINUTE,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `user:${request.user?.id ?? ''}`,
+      allowList: (request) => !request.user,
+      errorResponseBuilder: () => new ApiError(429, 'rate_limited', 'Too many requests. Try again later.'),
+    });
   }
 
   await app.register(openApiValidation, { document: await loadOpenApi(options.openApiFile) });
 
   const tokens = createTokenService(options.jwtSecret);
-  await app.register(authentication, { tokens });
+  const sessions = createSessionStore(options.db);
+  await app.register(authentication, { tokens, sessions });
 
   const pii = options.piiCipher ?? createPiiCipher(temporaryKeyring());
+  // Reads the Cookie header for the sign-in's device cookie (auth/deviceCookie.ts); nothing else uses cookies.
+  await app.register(cookie);
   const throttle = createLoginThrottle(options.db, options.loginThrottle);
-  const users = createUsersService({ db: options.db, tokens, throttle, pii });
+  const devices = createDeviceCookies(options.jwtSecret);
+  const users = createUsersService({ db: options.db, tokens, sessions, throttle, devices, emailHash: createEmailHasher(options.jwtSecret), pii });
   await app.register(usersRoutes, { users });
   await app.register(apiDocsRoutes, { openApiFile: options.openApiFile });
   await app.register(intakesRoutes, { intakes: createIntakesService({ db: options.db, pii }) });

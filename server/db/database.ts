@@ -29,7 +29,8 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { DatabaseFileError, checkAfterOpen, checkBeforeOpen } from './sqliteChecks';
-import type { CivilStatus, Gender, IntakeStatus, LeadGender, PhoneUsage, Privilege, SsnStatus, YesNo } from '../../src/domain/enums';
+import { matchesSearch, type SearchQuery } from '../intakes/search';
+import type { CivilStatus, Gender, IntakeStatus, LeadGender, PhoneUsage, Privilege, SsnStatus, UserStatus, YesNo } from '../../src/domain/enums';
 
 /**
  * SQLite has no boolean type: it stores 0/1 and returns numbers, PostgreSQL returns booleans.
@@ -75,8 +76,21 @@ export interface UsersTable {
   ssn_status: SsnStatus | null;
   /** Sealed like ssn. */
   itin: string | null;
+  /** 'Active' or 'Deactivated' (migration 0009): a deactivated user cannot sign in. */
+  status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>;
   created_at: string;
   updated_at: string;
+}
+
+/** One sign-in (migration 0009): the token carries its id; ended_at set means signed out. */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  ended_at: string | null;
+  /** Why it ended: 'signOut', 'passwordChanged', 'emailChanged', 'deactivated'. */
+  end_reason: string | null;
 }
 
 /** Failed sign-ins per key ('email:<address>' or 'ip:<address>'), shared by every server instance. */
@@ -116,6 +130,16 @@ export interface IntakesTable {
   updated_at: string;
 }
 
+/**
+ * How many intakes a firm has of one status, kept exact by triggers in the transaction of every
+ * write to intakes (migration 0013): the list's total without a search.
+ */
+export interface IntakeTotalsTable {
+  firm_id: string;
+  status: IntakeStatus;
+  total: number;
+}
+
 /** A registered lead (staff-app spec §3, Lead) with its normalised match keys (DESIGN.md, Leads). */
 export interface LeadsTable {
   id: string;
@@ -141,6 +165,8 @@ export interface LeadsTable {
   phone_digits: string;
   email_norm: string;
   intake_id: string | null;
+  /** SHA-256 of the compared fields (server/leads/identity.ts), unique per firm (migration 0010). */
+  identity_key: string | null;
   created_at: string;
 }
 
@@ -163,7 +189,9 @@ export interface Database {
   firms: FirmsTable;
   users: UsersTable;
   login_failures: LoginFailuresTable;
+  sessions: SessionsTable;
   intakes: IntakesTable;
+  intake_totals: IntakeTotalsTable;
   leads: LeadsTable;
   activity: ActivityTable;
 }
@@ -174,6 +202,7 @@ export type FirmRowUpdate = Updateable<FirmsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserRowUpdate = Updateable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
 export type IntakeRow = Selectable<IntakesTable>;
 export type NewIntakeRow = Insertable<IntakesTable>;
 export type LeadRow = Selectable<LeadsTable>;
@@ -332,6 +361,11 @@ export function openDatabase(options: DatabaseOptions): Kysely<Database> {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  // The list's search checked row by row (server/intakes/repository.ts): the query arrives as the
+  // JSON of its phrases.
+  sqlite.function('intake_matches', { deterministic: true }, (terms, query) =>
+    typeof terms === 'string' && typeof query === 'string' && matchesSearch(terms, JSON.parse(query) as SearchQuery) ? 1 : 0,
+  );
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new SqliteBooleanPlugin()] });
 }
 

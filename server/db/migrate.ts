@@ -11,6 +11,10 @@ import * as usersListingIndexes from './migrations/0005_users_listing_indexes';
 import * as intakesSearch from './migrations/0006_intakes_search';
 import * as activity from './migrations/0007_activity';
 import { sealedPii } from './migrations/0008_sealed_pii';
+import * as sessionsAndUserStatus from './migrations/0009_sessions_and_user_status';
+import * as leadsIdentityUnique from './migrations/0010_leads_identity_unique';
+import * as intakeTotals from './migrations/0013_intake_totals';
+import * as intakesSearchFirm from './migrations/0014_intakes_search_firm';
 import type { PiiCipher } from '../crypto/piiCipher';
 
 export interface MigrationContext {
@@ -28,11 +32,18 @@ export function migrations({ pii }: MigrationContext = {}): Record<string, Migra
     '0006_intakes_search': intakesSearch,
     '0007_activity': activity,
     '0008_sealed_pii': sealedPii(pii),
+    '0009_sessions_and_user_status': sessionsAndUserStatus,
+    '0010_leads_identity_unique': leadsIdentityUnique,
+    '0013_intake_totals': intakeTotals,
+    '0014_intakes_search_firm': intakesSearchFirm,
   };
 }
 
 function migrator(db: Kysely<Database>, context: MigrationContext = {}): Migrator {
-  return new Migrator({ db, provider: { getMigrations: async () => migrations(context) } });
+  // Unordered: migrations are numbered when work starts and may land out of order, so a database
+  // that already ran a later number still takes an earlier one that landed after it. Each
+  // migration touches its own tables and columns, so the order between them does not matter.
+  return new Migrator({ db, provider: { getMigrations: async () => migrations(context) }, allowUnorderedMigrations: true });
 }
 
 function unwrap({ error, results }: MigrationResultSet): void {

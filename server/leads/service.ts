@@ -17,6 +17,7 @@ import {
   findSimilarLeads,
   hasSimilarLeadWithoutIntake,
   insertLead,
+  isIdenticalLeadViolation,
   listLeads,
   matchableOf,
   matchKeysOf,
@@ -223,6 +224,8 @@ export function createLeadsService({ db }: { db: Kysely<Database> }) {
     async createFromLead(caller: SessionUser, input: LeadInput, clientAddress: string): Promise<CreatedLead> {
       const lead = validLead(input);
       // One transaction: a lead never exists without its intake, nor an intake without its lead.
+      // Two identical registrations at once both pass refuseIdentical; the unique index lets one
+      // commit and the other rolls back whole, its draft intake with it, and answers 409.
       return db.transaction().execute(async (trx) => {
         await refuseIdentical(trx, caller.firmId, lead);
         const intake = await insertIntake(trx, {
@@ -236,6 +239,9 @@ export function createLeadsService({ db }: { db: Kysely<Database> }) {
         // The lead's intake is an intake created like any other (docs/product/activity.md).
         await recordActivity(trx, { firmId: caller.firmId, userId: caller.id, action: 'intake.created', subject: intake.case_id, clientAddress });
         return { lead: toLead(row), intake: { caseId: intake.case_id, status: intake.status } };
+      }).catch((error: unknown) => {
+        if (isIdenticalLeadViolation(error)) throw duplicateLead();
+        throw error;
       });
     },
 

@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { privileges, type Privilege } from '../../src/domain/enums';
 import { employeeCreateBodySchema, profileUpdateBodySchema } from '../../src/domain/schemas/user';
 import { privilegedRoles } from '../../src/domain/session';
-import { callerOf } from '../auth/plugin';
+import { DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_PATH } from '../auth/deviceCookie';
+import { callerOf, sessionOf } from '../auth/plugin';
 import { checkedBody } from './bodyCheck';
 import { ensureOwnRecord, keepingMaskedNumbers, type UsersService } from './service';
 
@@ -39,9 +40,29 @@ async function dropEmptyPassword(request: FastifyRequest): Promise<void> {
 }
 
 export async function usersRoutes(app: FastifyInstance, { users }: UsersRoutesOptions): Promise<void> {
-  app.post<{ Body: LoginBody }>('/v1/users/login', { config: { access: 'public' } }, async (request) => {
+  app.post<{ Body: LoginBody }>('/v1/users/login', { config: { access: 'public' } }, async (request, reply) => {
     const { email, password } = request.body;
-    return { data: await users.login(email, password, request.ip) };
+    // request.ip is X-Forwarded-For's client only when TRUST_PROXY trusts the proxy (server/config.ts).
+    const { deviceCookie, ...session } = await users.login(email, password, {
+      clientAddress: request.ip,
+      cookies: request.cookies,
+    });
+    // The device cookie (auth/deviceCookie.ts): script-proof, sent to the sign-in call alone, never
+    // cross-site, and over https only when the request came that way (request.protocol reads
+    // X-Forwarded-Proto from a trusted proxy).
+    reply.setCookie(deviceCookie.name, deviceCookie.value, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: request.protocol === 'https',
+      path: DEVICE_COOKIE_PATH,
+      maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+    });
+    return { data: session };
+  });
+
+  app.post('/v1/users/logout', { config: { access: privileges } }, async (request, reply) => {
+    await users.logout(callerOf(request), sessionOf(request), request.ip);
+    return reply.code(204).send();
   });
 
   app.get('/v1/users/me', { config: { access: privileges } }, async (request) => ({
@@ -68,12 +89,21 @@ export async function usersRoutes(app: FastifyInstance, { users }: UsersRoutesOp
       ensureOwnRecord(caller, request.params.id);
       const sent = keepingMaskedNumbers(request.body, await users.ownNumbers(caller));
       const body = checkedBody(profileUpdateBodySchema, sent, request.validationError);
-      return users.updateOwnProfile(caller, request.params.id, body, request.ip);
+      return users.updateOwnProfile(caller, sessionOf(request), request.params.id, body, request.ip);
     },
   );
 
   // Own record, or owner/administrator for their firm's users (docs/product/people.md).
   app.post<{ Params: { id: string } }>('/v1/user/:id/reveal', { config: { access: privileges } }, async (request) => ({
     data: await users.reveal(callerOf(request), request.params.id, request.ip),
+  }));
+
+  // docs/product/people.md: owner and administrator, for employees of their firm.
+  app.post<{ Params: { id: string } }>('/v1/user/:id/deactivate', { config: { access: privilegedRoles } }, async (request) => ({
+    data: await users.deactivate(callerOf(request), request.params.id, request.ip),
+  }));
+
+  app.post<{ Params: { id: string } }>('/v1/user/:id/reactivate', { config: { access: privilegedRoles } }, async (request) => ({
+    data: await users.reactivate(callerOf(request), request.params.id, request.ip),
   }));
 }

@@ -3,19 +3,23 @@
 // nowhere else.
 import type { Kysely } from 'kysely';
 import { toCalendarIso } from '../../src/domain/dates';
-import type { Privilege } from '../../src/domain/enums';
+import type { Privilege, UserStatus } from '../../src/domain/enums';
 import type { EmployeeCreateBody, ProfileUpdateBody, StoredUserInformation } from '../../src/domain/schemas/user';
 import type { SessionUser, TokenUserInformation } from '../../src/domain/session';
 import { recordActivity } from '../activity/recordActivity';
 import { openOptional, sealOptional, type PiiCipher } from '../crypto/piiCipher';
 import { maskSsn } from '../../src/domain/ssnMask';
-import { addressKey, emailKey, type LoginThrottle } from '../auth/loginThrottle';
+import type { DeviceCookie, DeviceCookies } from '../auth/deviceCookie';
+import type { EmailHasher } from '../auth/emailHash';
+import type { LoginThrottle } from '../auth/loginThrottle';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password';
 import { forbidden, unauthenticated } from '../auth/plugin';
-import { TOKEN_LIFETIME, type TokenService } from '../auth/tokens';
+import type { SessionStore } from '../auth/sessions';
+import { TOKEN_LIFETIME, TOKEN_LIFETIME_MS, type TokenService } from '../auth/tokens';
 import type { Database } from '../db/database';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError } from '../http/errors';
 import {
+  deactivateUserInFirm,
   findUserByEmail,
   findUserInFirm,
   insertUser,
@@ -23,6 +27,7 @@ import {
   isEmailUniqueViolation,
   listUsersInFirm,
   normaliseEmail,
+  reactivateUserInFirm,
   updateUserInFirm,
   type ListedUserRow,
   type UserChanges,
@@ -38,6 +43,7 @@ export interface User {
   lastName: string;
   email: string;
   privilege: Privilege;
+  status: UserStatus;
   createdAt: string;
   userInformation: StoredUserInformation;
 }
@@ -76,6 +82,7 @@ export function toListedUser(row: ListedUserRow): ListedUser {
     lastName: row.last_name,
     email: row.email,
     privilege: row.privilege,
+    status: row.status,
     createdAt: row.created_at,
     userInformation: informationWithoutNumbers(row),
   };
@@ -237,11 +244,37 @@ function changedProfilePaths(before: UserRow, after: UserRow): string[] {
 export interface UsersServiceDependencies {
   db: Kysely<Database>;
   tokens: TokenService;
+  sessions: SessionStore;
   throttle: LoginThrottle;
+  devices: DeviceCookies;
+  emailHash: EmailHasher;
   pii: PiiCipher;
 }
 
-export function createUsersService({ db, tokens, throttle, pii }: UsersServiceDependencies) {
+/** Where a sign-in comes from: the client address (auth/plugin.ts trusts proxies per TRUST_PROXY) and its cookies. */
+export interface SignInSource {
+  clientAddress: string;
+  cookies: Record<string, string | undefined>;
+}
+
+export interface SignedIn extends LoginResult {
+  /** The browser is known for this email from now on (auth/deviceCookie.ts). */
+  deviceCookie: DeviceCookie;
+}
+
+export function cannotDeactivateSelf(): ApiError {
+  return new ApiError(409, 'cannot_deactivate_self', 'You cannot deactivate yourself');
+}
+
+export function lastOwner(): ApiError {
+  return new ApiError(409, 'last_owner', 'The firm must keep an active owner');
+}
+
+function notFound(): ApiError {
+  return new ApiError(404, 'not_found', 'User not found');
+}
+
+export function createUsersService({ db, tokens, sessions, throttle, devices, emailHash, pii }: UsersServiceDependencies) {
   /**
    * The columns with SSN and ITIN sealed. A number equal to the stored one keeps its stored seal,
    * so a save that did not change it does not rewrite it (nor count it as changed).
@@ -255,23 +288,57 @@ export function createUsersService({ db, tokens, throttle, pii }: UsersServiceDe
     };
   }
 
+  async function newSession(row: UserRecordRow): Promise<{ sessionId: string; result: LoginResult }> {
+    const sessionId = await sessions.start(row.id, TOKEN_LIFETIME_MS);
+    return { sessionId, result: { token: await tokens.sign(toSessionUser(row), sessionId), expiresIn: TOKEN_LIFETIME } };
+  }
+
+  /**
+   * An employee of the caller's firm whom the caller may activate or deactivate: an administrator
+   * cannot touch an owner (docs/product/people.md). Another firm's user is not found.
+   */
+  async function manageable(caller: SessionUser, id: string): Promise<UserRow> {
+    const row = await findUserInFirm(db, caller.firmId, id);
+    if (!row) throw notFound();
+    if (row.privilege === 'owner' && caller.privilege !== 'owner') throw forbidden();
+    return row;
+  }
+
   return {
-    async login(email: string, password: string, clientAddress: string): Promise<LoginResult> {
-      const keys = [emailKey(email), addressKey(clientAddress)];
-      // A locked key is refused before the password is checked, so the right password cannot be
-      // found by watching which attempt would have succeeded.
-      const lockedFor = await throttle.lockedFor(keys);
-      if (lockedFor > 0) throw tooManyAttempts(lockedFor);
+    async login(email: string, password: string, source: SignInSource): Promise<SignedIn> {
+      const now = throttle.settings.now();
+      const device = devices.deviceOf(email, source.cookies, now);
+      // Counted before the password is checked (auth/loginThrottle.ts): a refused attempt is never
+      // checked, so the right password cannot be found by watching which attempt would have succeeded.
+      const attempt = await throttle.reserve({ email, clientAddress: source.clientAddress, device });
+      if (attempt.refused) throw tooManyAttempts(attempt.retryAfterMs);
 
       const row = await findUserByEmail(db, email);
       const valid = row ? await verifyPassword(row.password_hash, password) : await verifyAgainstDummy(password);
-      if (!row || !valid) {
-        const delay = await throttle.recordFailure(keys);
+      // A deactivated user gets the wrong-password answer, after the same work (docs/product/people.md).
+      if (!row || !valid || row.status !== 'Active') {
+        // Only checked attempts are recorded: one refused by the lockout above adds no row, so a
+        // flood of them cannot fill the trail.
+        await recordActivity(db, {
+          firmId: row?.firm_id ?? null,
+          userId: row?.id ?? null,
+          action: 'signIn.failed',
+          clientAddress: source.clientAddress,
+          emailHash: row ? null : emailHash(email),
+        });
+        const delay = await attempt.failed();
         if (delay > 0) await throttle.settings.wait(delay);
         throw invalidCredentials();
       }
-      await throttle.clear(emailKey(email));
-      return { token: await tokens.sign(toSessionUser(row)), expiresIn: TOKEN_LIFETIME };
+      await attempt.succeeded();
+      await recordActivity(db, { firmId: row.firm_id, userId: row.id, action: 'signIn.succeeded', clientAddress: source.clientAddress });
+      return { ...(await newSession(row)).result, deviceCookie: devices.issue(row.email, now) };
+    },
+
+    /** Sign Out: this session ends; its token answers 401 from now on. */
+    async logout(caller: SessionUser, sessionId: string, clientAddress: string): Promise<void> {
+      await sessions.end(sessionId, 'signOut');
+      await recordActivity(db, { firmId: caller.firmId, userId: caller.id, action: 'signOut', clientAddress });
     },
 
     async currentUser(caller: SessionUser): Promise<User> {
@@ -295,7 +362,7 @@ export function createUsersService({ db, tokens, throttle, pii }: UsersServiceDe
       // A representative asking for someone else is refused without a lookup (as ensureOwnRecord).
       if (id !== caller.id && caller.privilege === 'representative') throw forbidden();
       const row = await findUserInFirm(db, caller.firmId, id);
-      if (!row) throw notFound('User not found');
+      if (!row) throw notFound();
       const numbers = storedNumbers(row, pii);
       const fields = [numbers.ssn && 'userInformation.ssn', numbers.itin && 'userInformation.itin'].filter((field): field is string => !!field);
       await recordActivity(db, { firmId: caller.firmId, userId: caller.id, action: 'ssn.revealed', subject: id, fields, clientAddress });
@@ -329,7 +396,13 @@ export function createUsersService({ db, tokens, throttle, pii }: UsersServiceDe
       }
     },
 
-    async updateOwnProfile(caller: SessionUser, id: string, body: ProfileUpdateBody, clientAddress: string): Promise<UpdatedProfile> {
+    async updateOwnProfile(
+      caller: SessionUser,
+      sessionId: string,
+      id: string,
+      body: ProfileUpdateBody,
+      clientAddress: string,
+    ): Promise<UpdatedProfile> {
       ensureOwnRecord(caller, id);
       const before = await findUserInFirm(db, caller.firmId, caller.id);
       if (!before) throw unauthenticated();
@@ -346,14 +419,46 @@ export function createUsersService({ db, tokens, throttle, pii }: UsersServiceDe
       }
       // The token is valid but its user is gone: the session is over (as for GET /v1/users/me).
       if (!row) throw unauthenticated();
+      // A new password or email ends every session of the user, this tab's old token included; the
+      // fresh token answered here is a new session, so this tab stays signed in
+      // (docs/product/sign-in-and-session.md). Other changes keep the session and renew its token.
+      const passwordChanged = body.password !== undefined && body.password !== '';
+      const emailChanged = columns.email !== normaliseEmail(caller.email);
+      let session: LoginResult;
+      if (passwordChanged || emailChanged) {
+        const fresh = await newSession(row);
+        await sessions.endAllOf(caller.id, passwordChanged ? 'passwordChanged' : 'emailChanged', fresh.sessionId);
+        session = fresh.result;
+      } else {
+        await sessions.renew(sessionId, TOKEN_LIFETIME_MS);
+        session = { token: await tokens.sign(toSessionUser(row), sessionId), expiresIn: TOKEN_LIFETIME };
+      }
       const fields = changedProfilePaths(before, row);
       if (fields.length > 0) {
         await recordActivity(db, { firmId: caller.firmId, userId: caller.id, action: 'profile.changed', subject: caller.id, fields, clientAddress });
       }
-      return {
-        data: toUser(row, pii),
-        session: { token: await tokens.sign(toSessionUser(row)), expiresIn: TOKEN_LIFETIME },
-      };
+      return { data: toUser(row, pii), session };
+    },
+
+    /** Owner and administrator, for an employee of their firm (docs/product/people.md). */
+    async deactivate(caller: SessionUser, id: string, clientAddress: string): Promise<User> {
+      if (id === caller.id) throw cannotDeactivateSelf();
+      const target = await manageable(caller, id);
+      const row = await deactivateUserInFirm(db, caller.firmId, target.id);
+      // The firm's only other active owner(s) would be gone: refused in the same statement.
+      if (!row) throw lastOwner();
+      // Every session ends at once (the auth check refuses a deactivated user's token anyway).
+      await sessions.endAllOf(row.id, 'deactivated');
+      await recordActivity(db, { firmId: caller.firmId, userId: caller.id, action: 'employee.deactivated', subject: row.id, clientAddress });
+      return toUser(row, pii);
+    },
+
+    async reactivate(caller: SessionUser, id: string, clientAddress: string): Promise<User> {
+      const target = await manageable(caller, id);
+      const row = await reactivateUserInFirm(db, caller.firmId, target.id);
+      if (!row) throw notFound();
+      await recordActivity(db, { firmId: caller.firmId, userId: caller.id, action: 'employee.reactivated', subject: row.id, clientAddress });
+      return toUser(row, pii);
     },
   };
 }

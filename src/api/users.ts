@@ -60,3 +60,25 @@ export async function updateUser(id: string, changes: UserUpdateRequest): Promis
   if (error || !data) throw new ApiError(error, response);
   return { user: data.data, session: data.session };
 }
+
+export type UserReveal = components['schemas']['UserReveal'];
+
+/** A user's SSN and ITIN in full (123-45-6789), null where none is stored; the server records it. */
+export async function revealUserNumbers(id: string): Promise<UserReveal> {
+  const { data, error, response } = await api.POST('/v1/user/{id}/reveal', { params: { path: { id } } });
+  if (error || !data) throw new ApiError(error, response);
+  return data.data;
+}
+
+/** Stops an employee signing in (and ends their sessions); answers the user, now 'Deactivated'. */
+export async function deactivateUser(id: string): Promise<User> {
+  const { data, error, response } = await api.POST('/v1/user/{id}/deactivate', { params: { path: { id } } });
+  if (error || !data) throw new ApiError(error, response);
+  return data.data;
+}
+
+export async function reactivateUser(id: string): Promise<User> {
+  const { data, error, response } = await api.POST('/v1/user/{id}/reactivate', { params: { path: { id } } });
+  if (error || !data) throw new ApiError(error, response);
+  return data.data;
+}

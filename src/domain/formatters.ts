@@ -28,6 +28,28 @@ export function maskSsn(value: string | null | undefined): string | null {
   return `***-**-${digits.slice(-4)}`;
 }
 
+/** The form the server answers an SSN or ITIN in: '***-**-6789' (docs/product/people.md). */
+const MASKED_SSN = /^\*{3}-\*{2}-\d{4}$/;
+
+export function isMaskedSsn(value: string | null | undefined): boolean {
+  return MASKED_SSN.test(value ?? '');
+}
+
+/**
+ * What an SSN/ITIN input holds after a change. Over the server's mask, whatever the person types
+ * replaces the whole number (the mask is not a number to edit: appending to '***-**-6789' starts
+ * a new one, deleting a character empties it); otherwise it formats as typed (formatSsn).
+ */
+export function formatSsnOver(previous: string | null | undefined, typed: string): string {
+  if (!isMaskedSsn(previous)) return formatSsn(typed);
+  const before = previous ?? '';
+  let start = 0;
+  while (start < before.length && start < typed.length && before[start] === typed[start]) start++;
+  let end = 0;
+  while (end < before.length - start && end < typed.length - start && before[before.length - 1 - end] === typed[typed.length - 1 - end]) end++;
+  return formatSsn(typed.slice(start, typed.length - end));
+}
+
 /**
  * Upper-cases the first letter of every word (words split at spaces and hyphens) and leaves
  * the rest as typed, so 'mary-jane' reads 'Mary-Jane' and 'McDonald' keeps its capital D.

@@ -164,8 +164,12 @@ describe.each(testDatabases())('activity trail on %s', (kind) => {
       const mine = await activityPage(callers.owner, { pageSize: 100 });
       expect(mine.record.every((row) => row.userId !== otherFirm.user.id)).toBe(true);
       const theirs = await activityPage(otherFirm, { pageSize: 100 });
-      expect(theirs.record.map((row) => row.userId)).toEqual([otherFirm.user.id]);
-      expect(theirs.totalRecords).toBe(1);
+      // Their sign-in and their intake, nothing of the first firm.
+      expect(theirs.record.map((row) => [row.action, row.userId])).toEqual([
+        ['intake.created', otherFirm.user.id],
+        ['signIn.succeeded', otherFirm.user.id],
+      ]);
+      expect(theirs.totalRecords).toBe(2);
     });
 
     it('filters by user, action and time, and pages newest first', async () => {

@@ -78,6 +78,7 @@ describe.each(testDatabases())('authentication and roles on %s', (kind) => {
         lastName: 'Alpha',
         email: `${privilege}@alpha.example.test`,
         privilege,
+        status: 'Active',
         createdAt: user.createdAt,
         userInformation: {
           phoneNumber: null,

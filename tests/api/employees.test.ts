@@ -19,7 +19,7 @@ const emailTakenBody = {
   code: 'email_taken',
   fields: { email: 'This email is already in use' },
 };
-const userKeys = ['createdAt', 'email', 'firstName', 'id', 'lastName', 'middleName', 'privilege', 'userInformation'];
+const userKeys = ['createdAt', 'email', 'firstName', 'id', 'lastName', 'middleName', 'privilege', 'status', 'userInformation'];
 /** The list leaves out SSN and ITIN: no screen shows a colleague's numbers. */
 const listedInformationKeys = ['birthDate', 'civilStatus', 'gender', 'phoneNumber', 'ssnStatus', 'usage'];
 
@@ -132,6 +132,7 @@ describe.each(testDatabases())('employees on %s', (kind) => {
         lastName: 'Example',
         email: 'r.ex@alpha.test',
         privilege: 'representative',
+        status: 'Active',
         createdAt: rosa.createdAt,
         userInformation: { ssnStatus: 'hasSsn', birthDate: '1980-04-02' },
       });
@@ -313,6 +314,7 @@ describe.each(testDatabases())('employees on %s', (kind) => {
         lastName: 'Sample',
         email: 'nora.new@example.test',
         privilege: 'representative',
+        status: 'Active',
         createdAt: expect.any(String),
         userInformation: {
           phoneNumber: '555-010-0100',

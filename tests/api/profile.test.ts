@@ -77,6 +77,7 @@ describe.each(testDatabases())('PUT /v1/user/{id} on %s', (kind) => {
       lastName: 'Person',
       email: `renamed.${privilege}@example.test`,
       privilege,
+      status: 'Active',
       createdAt: user.createdAt,
       userInformation: {
         phoneNumber: '555-010-0100',
@@ -237,6 +238,7 @@ describe.each(testDatabases())('PUT /v1/user/{id} on %s', (kind) => {
     ['firmId', 'another-firm'],
     ['id', 'someone-else'],
     ['createdAt', '2000-01-01T00:00:00.000Z'],
+    ['status', 'Deactivated'],
   ])('refuses a body that tries to change %s', async (field, value) => {
     const { user, token } = await signedInUser('representative');
     const { status, body } = await sendRaw(token, user.id, { ...profileBody({ email: user.email }), [field]: value });

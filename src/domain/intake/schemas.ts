@@ -4,6 +4,7 @@
 // their style ('Please provide ...', 'Please select ...', 'Please answer "<label>"').
 import { array, boolean, mixed, object, string, type ObjectShape, type TestContext } from 'yup';
 import { isFuture, parseCalendarDate, todayIso } from '../dates';
+import { isMaskedSsn } from '../formatters';
 import { civilStatuses, genders, languages, phoneUsages, ssnStatuses } from '../enums';
 import {
   birthDateFutureMessage,
@@ -288,7 +289,8 @@ const personalSchema = object({
       if (isBlank(value)) {
         return (this.parent as Parent).status === 'hasSsn' ? this.createError({ message: p.ssnItin }) : true;
       }
-      return ssnPattern.test(value ?? '');
+      // The server's mask, sent back untouched, keeps the stored number (docs/product/intake-form.md).
+      return ssnPattern.test(value ?? '') || isMaskedSsn(value);
     }),
     alternateContact: text('personalInformation.alternateContact'),
     relationshipToClient: requiredTextIf(

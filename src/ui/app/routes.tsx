@@ -40,6 +40,7 @@ export const appRoutes: RouteObject[] = [
                 element: <RequirePrivilege allows={canManageEmployees} forbidden={<screens.ForbiddenScreen />} />,
                 children: [
                   { path: '/employees', element: <screens.EmployeesScreen /> },
+                  { path: '/activity', element: <screens.ActivityScreen /> },
                   { path: '/new-employee', element: <screens.NewEmployeeScreen /> },
                   { path: '/edit-firm', element: <screens.EditFirmScreen /> },
                 ],

@@ -12,6 +12,9 @@ export const EditProfileScreen = lazyScreen(() =>
 export const EmployeesScreen = lazyScreen(() =>
   import('../pages/employees/EmployeesPage').then((m) => ({ default: m.EmployeesPage })),
 );
+export const ActivityScreen = lazyScreen(() =>
+  import('../pages/activity/ActivityPage').then((m) => ({ default: m.ActivityPage })),
+);
 export const NewEmployeeScreen = lazyScreen(() =>
   import('../pages/employees/NewEmployeePage').then((m) => ({ default: m.NewEmployeePage })),
 );

@@ -15,11 +15,12 @@ describe('shared layout (staff-app spec §2 Shared layout, §6)', () => {
     await screen.findByRole('heading', { name: 'Intakes' });
 
     const links = within(mainNav()).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['Intakes', 'Leads', 'Employees', 'Account', 'Firm']);
+    expect(links.map((link) => link.textContent)).toEqual(['Intakes', 'Leads', 'Employees', 'Activity', 'Account', 'Firm']);
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
       '/intake-list',
       '/leads-list',
       '/employees',
+      '/activity',
       '/profile',
       '/firm',
     ]);
@@ -57,7 +58,7 @@ describe('shared layout (staff-app spec §2 Shared layout, §6)', () => {
   it('keeps the area highlighted on its other screens', async () => {
     signedInAs('owner');
     renderApp({ path: '/new-intake' });
-    await screen.findByRole('heading', { name: 'New Intake' });
+    await screen.findByRole('heading', { name: 'New Intake' }, { timeout: 5000 });
     expect(within(mainNav()).getByRole('link', { name: 'Intakes' })).toHaveAttribute('aria-current', 'true');
   });
 

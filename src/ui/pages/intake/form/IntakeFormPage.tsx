@@ -13,6 +13,7 @@ import { LoadState, RestoreOffer, StaleNotice } from './IntakeFormNotices';
 import { INTAKE_FORM_TEXT } from './intakeFormText';
 import { IntakeTabs } from './IntakeTabs';
 import { PdfButtons } from '../pdf/PdfButtons';
+import { IntakeHistory } from '../history/IntakeHistory';
 import { PdfPreview } from '../pdf/PdfPreviewModal';
 import { useIntakeFormEvents } from './useIntakeFormEvents';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
@@ -96,6 +97,7 @@ function IntakeFormBody({ actor }: { actor: IntakeActor }) {
   if (!shown) return null;
   return (
     <>
+      <IntakeHistory actor={actor} />
       <PdfButtons actor={actor} />
       <IntakeTabs actor={actor} />
       <IntakeFormButtons actor={actor} />

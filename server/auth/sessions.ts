@@ -1,0 +1,120 @@
+// Revocable sessions (docs/product/sign-in-and-session.md). Each sign-in adds a row; its id travels
+// in the token, and every authenticated request reads that row joined with its user by primary key:
+// one small indexed query that makes Sign Out, a password or email change, a deactivation, a changed
+// privilege or a removed user take effect on the next request. The caller's firm, privilege and
+// names come from this read, never from the token's claims (which are there for the client).
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { SessionUser } from '../../src/domain/session';
+import type { Database } from '../db/database';
+
+export type SessionEndReason = 'signOut' | 'passwordChanged' | 'emailChanged' | 'deactivated';
+
+export interface SessionStore {
+  /** A new session of the user, ending when its token does. */
+  start(userId: string, lifetimeMs: number): Promise<string>;
+  /** The caller of a live session of an active user; undefined when it ended, expired or its user is gone or deactivated. */
+  liveCaller(sessionId: string, userId: string): Promise<SessionUser | undefined>;
+  end(sessionId: string, reason: SessionEndReason): Promise<void>;
+  /** A live session lasts as long as the fresh token just signed for it. */
+  renew(sessionId: string, lifetimeMs: number): Promise<void>;
+  /** Ends every live session of the user but `keep` (the tab that made the change). */
+  endAllOf(userId: string, reason: SessionEndReason, keep?: string): Promise<void>;
+}
+
+export function createSessionStore(db: Kysely<Database>, now: () => Date = () => new Date()): SessionStore {
+  return {
+    async start(userId, lifetimeMs) {
+      const id = randomUUID();
+      const at = now();
+      await db
+        .insertInto('sessions')
+        .values({
+          id,
+          user_id: userId,
+          created_at: at.toISOString(),
+          expires_at: new Date(at.getTime() + lifetimeMs).toISOString(),
+          ended_at: null,
+          end_reason: null,
+        })
+        .execute();
+      // Sessions long expired are no use to anyone: the user's own old rows go with each sign-in,
+      // through the (user_id, expires_at) index, so the table stays the size of the live ones.
+      await db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<', at.toISOString()).execute();
+      return id;
+    },
+
+    async liveCaller(sessionId, userId) {
+      const row = await db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select([
+          'users.id',
+          'users.firm_id',
+          'users.first_name',
+          'users.middle_name',
+          'users.last_name',
+          'users.email',
+          'users.privilege',
+          'users.phone_number',
+          'users.usage',
+          'users.civil_status',
+          'users.gender',
+          'users.birth_date',
+          'users.ssn_status',
+        ])
+        .where('sessions.id', '=', sessionId)
+        .where('sessions.user_id', '=', userId)
+        .where('sessions.ended_at', 'is', null)
+        .where('sessions.expires_at', '>', now().toISOString())
+        .where('users.status', '=', 'Active')
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        id: row.id,
+        firmId: row.firm_id,
+        firstName: row.first_name,
+        middleName: row.middle_name,
+        lastName: row.last_name,
+        email: row.email,
+        privilege: row.privilege,
+        userInformation: {
+          phoneNumber: row.phone_number,
+          usage: row.usage,
+          civilStatus: row.civil_status,
+          gender: row.gender,
+          birthDate: row.birth_date,
+          ssnStatus: row.ssn_status,
+        },
+      };
+    },
+
+    async end(sessionId, reason) {
+      await db
+        .updateTable('sessions')
+        .set({ ended_at: now().toISOString(), end_reason: reason })
+        .where('id', '=', sessionId)
+        .where('ended_at', 'is', null)
+        .execute();
+    },
+
+    async renew(sessionId, lifetimeMs) {
+      await db
+        .updateTable('sessions')
+        .set({ expires_at: new Date(now().getTime() + lifetimeMs).toISOString() })
+        .where('id', '=', sessionId)
+        .where('ended_at', 'is', null)
+        .execute();
+    },
+
+    async endAllOf(userId, reason, keep) {
+      let query = db
+        .updateTable('sessions')
+        .set({ ended_at: now().toISOString(), end_reason: reason })
+        .where('user_id', '=', userId)
+        .where('ended_at', 'is', null);
+      if (keep !== undefined) query = query.where('id', '!=', keep);
+      await query.execute();
+    },
+  };
+}
