@@ -26,6 +26,8 @@ import { firmsRoutes } from './firms/routes';
 import { createFirmsService } from './firms/service';
 import { apiDocsRoutes } from './http/docs';
 import { healthChecks } from './http/health';
+import { idempotency } from './http/idempotency';
+import { scopedDatabase } from './db/transactionScope';
 import { ApiError, registerErrorHandler, sendError } from './http/errors';
 import { loggerOptions } from './http/logger';
 import { loadOpenApi, openApiValidation } from './http/openapi';
@@ -182,18 +184,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authentication, { tokens, sessions });
 
   const pii = options.piiCipher ?? createPiiCipher(temporaryKeyring());
-  // Reads the Cookie header for the sign-in's device cookie (auth/deviceCookie.ts); nothing else uses cookies.
-  await app.register(cookie);
+  // The sign-in's device cookie (auth/deviceCookie.ts) is the only cookie: no hook parses the Cookie
+  // header of every request; the sign-in route parses its own.
+  await app.register(cookie, { hook: false });
   const throttle = createLoginThrottle(options.db, options.loginThrottle);
+  // The services that create records run inside one request transaction when an Idempotency-Key
+  // is sent (http/idempotency.ts); the scoped database routes their queries into it.
+  const scoped = scopedDatabase(options.db);
+  await app.register(idempotency, { db: options.db });
   const devices = createDeviceCookies(options.jwtSecret);
-  const users = createUsersService({ db: options.db, tokens, sessions, throttle, devices, emailHash: createEmailHasher(options.jwtSecret), pii });
+  const users = createUsersService({ db: scoped, tokens, sessions, throttle, devices, emailHash: createEmailHasher(options.jwtSecret), pii });
   await app.register(usersRoutes, { users });
   await app.register(apiDocsRoutes, { openApiFile: options.openApiFile });
-  await app.register(intakesRoutes, { intakes: createIntakesService({ db: options.db, pii }) });
+  await app.register(intakesRoutes, { intakes: createIntakesService({ db: scoped, pii }) });
   const neos = createNeosClient({ baseUrl: options.neosApiUrl, timeoutMs: options.neosTimeoutMs });
   const cipher = createCredentialsCipher(options.credentialsKey ?? randomBytes(48).toString('base64url'));
   await app.register(activityRoutes, { activity: createActivityService({ db: options.db }) });
-  await app.register(leadsRoutes, { leads: createLeadsService({ db: options.db }) });
+  await app.register(leadsRoutes, { leads: createLeadsService({ db: scoped }) });
   await app.register(firmsRoutes, { firms: createFirmsService({ db: options.db, neos, cipher }) });
   await app.register(neosRoutes, { neos });
 

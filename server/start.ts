@@ -1,7 +1,7 @@
 // `npm start` (DESIGN.md): build the client if needed, open and migrate the database, create the
 // demo firm on first start, then serve the SPA and the API on one port.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SANDBOX_CREDENTIALS, startNeosSandbox, type NeosSandbox } from '../sandbox/neos/server';
 import { buildApp } from './app';
@@ -10,6 +10,7 @@ import { ConfigError, loadConfig, projectRoot, type Config } from './config';
 import { resolveCredentialsKey } from './crypto/credentialsCipher';
 import { createPiiCipher } from './crypto/piiCipher';
 import { resolvePiiKeySource, type PiiKeySource } from './crypto/piiKeys';
+import { SERVER_PID_FILE } from './db/backup';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoData, type SeedResult } from './db/seed';
@@ -87,6 +88,7 @@ async function main(): Promise<void> {
   }
   const neos = await neosApiUrlOf(config);
   let closing = false;
+  const pidFile = path.join(config.dataDir, SERVER_PID_FILE);
   const app = await buildApp({
     db,
     jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
@@ -118,12 +120,15 @@ async function main(): Promise<void> {
     await app.close();
     await neos.sandbox?.close();
     await db.destroy();
+    rmSync(pidFile, { force: true });
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // `npm run restore` refuses while this process lives (server/db/backup.ts; SQLite only).
+  if (!config.databaseUrl) writeFileSync(pidFile, `${process.pid}\n`);
   console.log(`Intake app listening on http://localhost:${config.port}`);
   if (seed) printFirstStart(seed);
 }

@@ -185,6 +185,17 @@ export interface ActivityTable {
   email_hash: string | null;
 }
 
+/** A stored answer to a create sent with an Idempotency-Key (migration 0011). */
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  operation: string;
+  request_hash: string;
+  status: number;
+  response_body: string;
+  created_at: string;
+}
+
 export interface Database {
   firms: FirmsTable;
   users: UsersTable;
@@ -194,6 +205,7 @@ export interface Database {
   intake_totals: IntakeTotalsTable;
   leads: LeadsTable;
   activity: ActivityTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type FirmRow = Selectable<FirmsTable>;
@@ -366,7 +378,36 @@ export function openDatabase(options: DatabaseOptions): Kysely<Database> {
   sqlite.function('intake_matches', { deterministic: true }, (terms, query) =>
     typeof terms === 'string' && typeof query === 'string' && matchesSearch(terms, JSON.parse(query) as SearchQuery) ? 1 : 0,
   );
+  keepStatisticsFresh(sqlite);
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new SqliteBooleanPlugin()] });
+}
+
+/** How often a long-running server refreshes SQLite's planner statistics. */
+export const SQLITE_OPTIMIZE_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * SQLite's planner statistics, which nothing else would ever gather (README, Performance):
+ * `PRAGMA optimize` at open (0x10000: look at every table, as SQLite advises for a connection
+ * that lives long) and then every hour, each run bounded by analysis_limit so that it costs
+ * milliseconds even at a million intakes. The timer is unref'd, so it never keeps the process
+ * alive, and stops once the connection is closed.
+ */
+function keepStatisticsFresh(sqlite: SqliteDatabase.Database): void {
+  sqlite.pragma('analysis_limit = 400');
+  sqlite.pragma('optimize = 0x10002');
+  const timer = setInterval(() => {
+    if (!sqlite.open) {
+      clearInterval(timer);
+      return;
+    }
+    try {
+      sqlite.pragma('optimize');
+    } catch (error) {
+      // Busy with a long write: the next hour will do.
+      console.warn(`PRAGMA optimize skipped (${error instanceof Error ? error.message : String(error)})`);
+    }
+  }, SQLITE_OPTIMIZE_INTERVAL_MS);
+  timer.unref();
 }
 
 /** Which database is behind `db`, for the few queries that differ (locks, case-insensitive search). */

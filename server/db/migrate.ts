@@ -13,6 +13,7 @@ import * as activity from './migrations/0007_activity';
 import { sealedPii } from './migrations/0008_sealed_pii';
 import * as sessionsAndUserStatus from './migrations/0009_sessions_and_user_status';
 import * as leadsIdentityUnique from './migrations/0010_leads_identity_unique';
+import * as idempotencyKeys from './migrations/0011_idempotency_keys';
 import * as intakeTotals from './migrations/0013_intake_totals';
 import * as intakesSearchFirm from './migrations/0014_intakes_search_firm';
 import type { PiiCipher } from '../crypto/piiCipher';
@@ -21,6 +22,7 @@ export interface MigrationContext {
   /** Seals SSN/ITIN stored before migration 0008; only needed when there are such rows. */
   pii?: PiiCipher;
 }
+import * as intakesAutovacuum from './migrations/0015_intakes_autovacuum';
 
 export function migrations({ pii }: MigrationContext = {}): Record<string, Migration> {
   return {
@@ -34,8 +36,10 @@ export function migrations({ pii }: MigrationContext = {}): Record<string, Migra
     '0008_sealed_pii': sealedPii(pii),
     '0009_sessions_and_user_status': sessionsAndUserStatus,
     '0010_leads_identity_unique': leadsIdentityUnique,
+    '0011_idempotency_keys': idempotencyKeys,
     '0013_intake_totals': intakeTotals,
     '0014_intakes_search_firm': intakesSearchFirm,
+    '0015_intakes_autovacuum': intakesAutovacuum,
   };
 }
 

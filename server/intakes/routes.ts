@@ -41,8 +41,7 @@ export async function intakesRoutes(app: FastifyInstance, { intakes }: IntakesRo
 
   app.post<{ Body: IntakeBody }>('/v1/intake', { config: { access: privileges } }, async (request, reply) => {
     const { userId, generalCaseInformation } = request.body;
-    const created = await intakes.create(callerOf(request), userId, generalCaseInformation, request.ip);
-    return reply.code(201).send({ data: created });
+    return reply.sendOnce(201, async () => ({ data: await intakes.create(callerOf(request), userId, generalCaseInformation, request.ip) }));
   });
 
   // The body is optional (openapi.yaml, RevealRequest): no body means 'show'.

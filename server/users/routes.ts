@@ -7,7 +7,7 @@ import { privileges, type Privilege } from '../../src/domain/enums';
 import { employeeCreateBodySchema, profileUpdateBodySchema } from '../../src/domain/schemas/user';
 import { privilegedRoles } from '../../src/domain/session';
 import { DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_PATH } from '../auth/deviceCookie';
-import { callerOf, sessionOf } from '../auth/plugin';
+import { callerOf, callerRecordOf, sessionOf } from '../auth/plugin';
 import { checkedBody } from './bodyCheck';
 import { ensureOwnRecord, keepingMaskedNumbers, type UsersService } from './service';
 
@@ -45,7 +45,7 @@ export async function usersRoutes(app: FastifyInstance, { users }: UsersRoutesOp
     // request.ip is X-Forwarded-For's client only when TRUST_PROXY trusts the proxy (server/config.ts).
     const { deviceCookie, ...session } = await users.login(email, password, {
       clientAddress: request.ip,
-      cookies: request.cookies,
+      cookies: app.parseCookie(request.headers.cookie ?? ''),
     });
     // The device cookie (auth/deviceCookie.ts): script-proof, sent to the sign-in call alone, never
     // cross-site, and over https only when the request came that way (request.protocol reads
@@ -66,7 +66,7 @@ export async function usersRoutes(app: FastifyInstance, { users }: UsersRoutesOp
   });
 
   app.get('/v1/users/me', { config: { access: privileges } }, async (request) => ({
-    data: await users.currentUser(callerOf(request)),
+    data: await users.currentUser(callerRecordOf(request)),
   }));
 
   // Staff-app spec §6: the employee list and registration are for owner and administrator.
@@ -76,8 +76,7 @@ export async function usersRoutes(app: FastifyInstance, { users }: UsersRoutesOp
 
   app.post('/v1/firmUser', { config: { access: privilegedRoles }, attachValidation: true }, async (request, reply) => {
     const body = checkedBody(employeeCreateBodySchema, request.body, request.validationError);
-    const user = await users.createEmployee(callerOf(request), body, request.ip);
-    return reply.code(201).send({ data: user });
+    return reply.sendOnce(201, async () => ({ data: await users.createEmployee(callerOf(request), body, request.ip) }));
   });
 
   app.put<{ Params: { id: string } }>(

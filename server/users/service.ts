@@ -341,10 +341,8 @@ export function createUsersService({ db, tokens, sessions, throttle, devices, em
       await recordActivity(db, { firmId: caller.firmId, userId: caller.id, action: 'signOut', clientAddress });
     },
 
-    async currentUser(caller: SessionUser): Promise<User> {
-      const row = await findUserInFirm(db, caller.firmId, caller.id);
-      // The token is valid but its user is gone (or never was in that firm): the session is over.
-      if (!row) throw unauthenticated();
+    /** The caller's row comes from the auth check (auth/sessions.ts), read with the session. */
+    async currentUser(row: UserRecordRow): Promise<User> {
       return toUser(row, pii);
     },
 

@@ -6,6 +6,7 @@ import type { ApiGeneralCaseInformation } from '../domain/intake/types';
 import { api } from './client';
 import { ApiError } from './errors';
 import type { components, operations } from './schema';
+import { saveOnce } from './idempotency';
 
 export type IntakeRow = components['schemas']['IntakeRow'];
 export type StoredIntake = components['schemas']['GeneralCaseInformation'];
@@ -57,9 +58,9 @@ export async function getIntake(caseId: string): Promise<StoredIntake> {
 
 /** POST /v1/intake: the server sets caseId, createdAt, updatedAt and representativeName. */
 export async function createIntake(userId: string, intake: ApiGeneralCaseInformation): Promise<StoredIntake> {
-  const { data, error, response } = await api.POST('/v1/intake', {
-    body: { userId, generalCaseInformation: intake },
-  });
+  const { data, error, response } = await saveOnce((headers) =>
+    api.POST('/v1/intake', { params: { header: headers }, body: { userId, generalCaseInformation: intake } }),
+  );
   if (error || !data) throw new ApiError(error, response);
   return data.data;
 }

@@ -1254,6 +1254,13 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description One key per save attempt (1 to 200 printable ASCII characters, unique per user), sent again
+         *     when that attempt is retried. A retry whose first try was stored answers the first answer,
+         *     with the header `Idempotent-Replayed: true`, and creates nothing. The same key with another
+         *     body or call is refused with 409 `idempotency_key_reused`. Answers are kept for a day.
+         */
+        IdempotencyKey: string;
         /** @description Rows per page (staff-app.md §9 default 10). */
         PageSize: number;
         /** @description Rows to skip; (page - 1) times pageSize. At most a billion, far past any firm's list. */
@@ -1426,7 +1433,15 @@ export interface operations {
     createEmployee: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One key per save attempt (1 to 200 printable ASCII characters, unique per user), sent again
+                 *     when that attempt is retried. A retry whose first try was stored answers the first answer,
+                 *     with the header `Idempotent-Replayed: true`, and creates nothing. The same key with another
+                 *     body or call is refused with 409 `idempotency_key_reused`. Answers are kept for a day.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1641,7 +1656,15 @@ export interface operations {
     createLead: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One key per save attempt (1 to 200 printable ASCII characters, unique per user), sent again
+                 *     when that attempt is retried. A retry whose first try was stored answers the first answer,
+                 *     with the header `Idempotent-Replayed: true`, and creates nothing. The same key with another
+                 *     body or call is refused with 409 `idempotency_key_reused`. Answers are kept for a day.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1824,7 +1847,15 @@ export interface operations {
     createIntake: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One key per save attempt (1 to 200 printable ASCII characters, unique per user), sent again
+                 *     when that attempt is retried. A retry whose first try was stored answers the first answer,
+                 *     with the header `Idempotent-Replayed: true`, and creates nothing. The same key with another
+                 *     body or call is refused with 409 `idempotency_key_reused`. Answers are kept for a day.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1846,6 +1877,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };

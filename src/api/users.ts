@@ -3,6 +3,7 @@
 import { api } from './client';
 import { ApiError } from './errors';
 import type { components, operations } from './schema';
+import { saveOnce } from './idempotency';
 
 export type User = components['schemas']['User'];
 export type LoginResult = components['schemas']['LoginResult'];
@@ -50,7 +51,7 @@ export async function listUsers(query: UserListQuery): Promise<UserPage> {
 }
 
 export async function createEmployee(employee: EmployeeCreateRequest): Promise<User> {
-  const { data, error, response } = await api.POST('/v1/firmUser', { body: employee });
+  const { data, error, response } = await saveOnce((headers) => api.POST('/v1/firmUser', { params: { header: headers }, body: employee }));
   if (error || !data) throw new ApiError(error, response);
   return data.data;
 }

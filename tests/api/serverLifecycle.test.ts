@@ -69,7 +69,7 @@ function chattrWorks(): boolean {
   }
 }
 
-describe('SQLite start checks', () => {
+describe('SQLite start checks', { timeout: 120_000 }, () => {
   it('refuses a damaged file, naming it, instead of answering 500 later', async () => {
     const file = await populatedDatabase(await dataDir());
     // Scribble over the root page of the firms table, where it is found at once.
@@ -117,7 +117,7 @@ describe('SQLite start checks', () => {
   });
 });
 
-describe('stopping', () => {
+describe('stopping', { timeout: 120_000 }, () => {
   it('SIGTERM to `npm start` (as a container runtime sends it) stops node as well', async () => {
     const server = spawnServer({ dataDir: await dataDir(), port: await freePort(), via: 'npm' });
     processes.push(server);
