@@ -47,7 +47,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with email and password. */
+        /**
+         * Sign in with email and password.
+         * @description The lockout (docs/product/sign-in-and-session.md): a browser that sends the device cookie it
+         *     got for this email is limited on its own; others per account, per client address and per
+         *     day. 401 answers every failure alike, a deactivated account included; 429 carries
+         *     `Retry-After`.
+         */
         post: operations["login"];
         delete?: never;
         options?: never;
@@ -1338,6 +1344,11 @@ export interface operations {
             /** @description Signed in. */
             200: {
                 headers: {
+                    /**
+                     * @description The device cookie for this email: `device_<id>=<signed value>; Path=/v1/users/login;
+                     *     HttpOnly; SameSite=Strict; Max-Age=7776000`, and `Secure` over https.
+                     */
+                    "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
                 content: {
