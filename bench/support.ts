@@ -10,7 +10,7 @@ export interface BenchRow {
 
 /** A figure beside its goal ('<= 10 ms', '>= 0.5 x'; empty for figures without one). */
 export interface GoalRow extends BenchRow {
-  goal: string;
+  goal?: string;
 }
 
 /** The p-th percentile (0..100) of the samples, nearest-rank. */

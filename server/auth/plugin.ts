@@ -17,6 +17,7 @@ import type { Privilege } from '../../src/domain/enums';
 import type { SessionUser } from '../../src/domain/session';
 import { ApiError, sendError } from '../http/errors';
 import { isApiPath } from '../http/openapi';
+import type { UserRecordRow } from '../users/repository';
 import type { SessionStore } from './sessions';
 import type { TokenService, TokenSubject } from './tokens';
 
@@ -31,6 +32,8 @@ declare module 'fastify' {
     user: SessionUser | null;
     /** The session of the bearer token (auth/sessions.ts); null on public routes. */
     sessionId: string | null;
+    /** The caller's row as the auth check read it (no password hash); null on public routes. */
+    callerRecord: UserRecordRow | null;
   }
 }
 
@@ -46,6 +49,12 @@ export function forbidden(): ApiError {
 export function callerOf(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthenticated();
   return request.user;
+}
+
+/** The caller's own row, read with the session: a handler about the caller needs no second read. */
+export function callerRecordOf(request: FastifyRequest): UserRecordRow {
+  if (!request.callerRecord) throw unauthenticated();
+  return request.callerRecord;
 }
 
 /** The session of a route whose access is a privilege list. */
@@ -68,6 +77,7 @@ export interface AuthPluginOptions {
 async function authPlugin(app: FastifyInstance, { tokens, sessions }: AuthPluginOptions): Promise<void> {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('callerRecord', null);
 
   function requirePrivilege(allowed: readonly Privilege[]) {
     return async function checkAccess(request: FastifyRequest, reply: FastifyReply) {
@@ -81,12 +91,13 @@ async function authPlugin(app: FastifyInstance, { tokens, sessions }: AuthPlugin
         return sendError(reply, unauthenticated());
       }
       // Outside the catch: a database that does not answer is a 503, not a 401.
-      const user = await sessions.liveCaller(subject.sessionId, subject.userId);
+      const caller = await sessions.liveCaller(subject.sessionId, subject.userId);
       // Signed out, ended by a password or email change, deactivated or removed: the same 401.
-      if (!user) return sendError(reply, unauthenticated());
-      if (!allowed.includes(user.privilege)) return sendError(reply, forbidden());
-      request.user = user;
+      if (!caller) return sendError(reply, unauthenticated());
+      if (!allowed.includes(caller.user.privilege)) return sendError(reply, forbidden());
+      request.user = caller.user;
       request.sessionId = subject.sessionId;
+      request.callerRecord = caller.record;
     };
   }
 

@@ -6,15 +6,23 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { SessionUser } from '../../src/domain/session';
-import type { Database } from '../db/database';
+import type { Database, UserRow } from '../db/database';
+import type { UserRecordRow } from '../users/repository';
+import { toSessionUser } from '../users/service';
 
 export type SessionEndReason = 'signOut' | 'passwordChanged' | 'emailChanged' | 'deactivated';
+
+export interface LiveCaller {
+  user: SessionUser;
+  /** The caller's row as read with the session, without the password hash. */
+  record: UserRecordRow;
+}
 
 export interface SessionStore {
   /** A new session of the user, ending when its token does. */
   start(userId: string, lifetimeMs: number): Promise<string>;
   /** The caller of a live session of an active user; undefined when it ended, expired or its user is gone or deactivated. */
-  liveCaller(sessionId: string, userId: string): Promise<SessionUser | undefined>;
+  liveCaller(sessionId: string, userId: string): Promise<LiveCaller | undefined>;
   end(sessionId: string, reason: SessionEndReason): Promise<void>;
   /** A live session lasts as long as the fresh token just signed for it. */
   renew(sessionId: string, lifetimeMs: number): Promise<void>;
@@ -23,6 +31,28 @@ export interface SessionStore {
 }
 
 export function createSessionStore(db: Kysely<Database>, now: () => Date = () => new Date()): SessionStore {
+  // Every authenticated request runs this query, so it is compiled once and then only run with
+  // each request's values: building and compiling it each time cost about as much as running it.
+  const live = (sessionId: string, userId: string, at: string) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .where('sessions.id', '=', sessionId)
+      .where('sessions.user_id', '=', userId)
+      .where('sessions.ended_at', 'is', null)
+      .where('sessions.expires_at', '>', at)
+      .where('users.status', '=', 'Active');
+  const compiled = live('$sessionId', '$userId', '$at').compile();
+  // The values in the order the compiled text expects them, found by the placeholders given above.
+  const order = compiled.parameters.map((value) => value);
+  async function liveCallerQuery(sessionId: string, userId: string, at: string): Promise<UserRow | undefined> {
+    const values: Record<string, unknown> = { $sessionId: sessionId, $userId: userId, $at: at };
+    const parameters = order.map((value) => (typeof value === 'string' && value in values ? values[value] : value));
+    const result = await db.executeQuery<UserRow>({ ...compiled, parameters });
+    return result.rows[0];
+  }
+
   return {
     async start(userId, lifetimeMs) {
       const id = randomUUID();
@@ -45,48 +75,11 @@ export function createSessionStore(db: Kysely<Database>, now: () => Date = () =>
     },
 
     async liveCaller(sessionId, userId) {
-      const row = await db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select([
-          'users.id',
-          'users.firm_id',
-          'users.first_name',
-          'users.middle_name',
-          'users.last_name',
-          'users.email',
-          'users.privilege',
-          'users.phone_number',
-          'users.usage',
-          'users.civil_status',
-          'users.gender',
-          'users.birth_date',
-          'users.ssn_status',
-        ])
-        .where('sessions.id', '=', sessionId)
-        .where('sessions.user_id', '=', userId)
-        .where('sessions.ended_at', 'is', null)
-        .where('sessions.expires_at', '>', now().toISOString())
-        .where('users.status', '=', 'Active')
-        .executeTakeFirst();
+      const row = await liveCallerQuery(sessionId, userId, now().toISOString());
       if (!row) return undefined;
-      return {
-        id: row.id,
-        firmId: row.firm_id,
-        firstName: row.first_name,
-        middleName: row.middle_name,
-        lastName: row.last_name,
-        email: row.email,
-        privilege: row.privilege,
-        userInformation: {
-          phoneNumber: row.phone_number,
-          usage: row.usage,
-          civilStatus: row.civil_status,
-          gender: row.gender,
-          birthDate: row.birth_date,
-          ssnStatus: row.ssn_status,
-        },
-      };
+      // The whole row (but the hash) so that a handler about the caller (GET /v1/users/me) needs no second read.
+      const { password_hash: _hash, ...record } = row;
+      return { user: toSessionUser(record), record };
     },
 
     async end(sessionId, reason) {

@@ -7,9 +7,9 @@ import { privileges, type Privilege } from '../../src/domain/enums';
 import { employeeCreateBodySchema, profileUpdateBodySchema } from '../../src/domain/schemas/user';
 import { privilegedRoles } from '../../src/domain/session';
 import { DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_PATH } from '../auth/deviceCookie';
-import { callerOf, sessionOf } from '../auth/plugin';
+import { callerOf, callerRecordOf, sessionOf } from '../auth/plugin';
 import { checkedBody } from './bodyCheck';
-import { ensureOwnRecord, type UsersService } from './service';
+import { ensureOwnRecord, keepingMaskedNumbers, type UsersService } from './service';
 
 interface LoginBody {
   email: string;
@@ -45,7 +45,7 @@ export async function usersRoutes(app: FastifyInstance, { users }: UsersRoutesOp
     // request.ip is X-Forwarded-For's client only when TRUST_PROXY trusts the proxy (server/config.ts).
     const { deviceCookie, ...session } = await users.login(email, password, {
       clientAddress: request.ip,
-      cookies: request.cookies,
+      cookies: app.parseCookie(request.headers.cookie ?? ''),
     });
     // The device cookie (auth/deviceCookie.ts): script-proof, sent to the sign-in call alone, never
     // cross-site, and over https only when the request came that way (request.protocol reads
@@ -66,7 +66,7 @@ export async function usersRoutes(app: FastifyInstance, { users }: UsersRoutesOp
   });
 
   app.get('/v1/users/me', { config: { access: privileges } }, async (request) => ({
-    data: await users.currentUser(callerOf(request)),
+    data: await users.currentUser(callerRecordOf(request)),
   }));
 
   // Staff-app spec §6: the employee list and registration are for owner and administrator.
@@ -86,10 +86,16 @@ export async function usersRoutes(app: FastifyInstance, { users }: UsersRoutesOp
       const caller = callerOf(request);
       // Someone else's record is refused before its body is looked at.
       ensureOwnRecord(caller, request.params.id);
-      const body = checkedBody(profileUpdateBodySchema, request.body, request.validationError);
+      const sent = keepingMaskedNumbers(request.body, await users.ownNumbers(caller));
+      const body = checkedBody(profileUpdateBodySchema, sent, request.validationError);
       return users.updateOwnProfile(caller, sessionOf(request), request.params.id, body, request.ip);
     },
   );
+
+  // Own record, or owner/administrator for their firm's users (docs/product/people.md).
+  app.post<{ Params: { id: string } }>('/v1/user/:id/reveal', { config: { access: privileges } }, async (request) => ({
+    data: await users.reveal(callerOf(request), request.params.id, request.ip),
+  }));
 
   // docs/product/people.md: owner and administrator, for employees of their firm.
   app.post<{ Params: { id: string } }>('/v1/user/:id/deactivate', { config: { access: privilegedRoles } }, async (request) => ({
