@@ -19,6 +19,8 @@ import { createSessionStore } from './auth/sessions';
 import { createTokenService } from './auth/tokens';
 import { DEFAULT_REQUEST_TIMEOUT_MS, defaultStaticDir } from './config';
 import { createCredentialsCipher } from './crypto/credentialsCipher';
+import { createPiiCipher, type PiiCipher } from './crypto/piiCipher';
+import { newKeyId, newSecret } from './crypto/piiKeys';
 import type { Database } from './db/database';
 import { firmsRoutes } from './firms/routes';
 import { createFirmsService } from './firms/service';
@@ -67,6 +69,11 @@ export interface AppOptions {
    * app, which suits tests only, since stored credentials would not open after a restart.
    */
   credentialsKey?: string;
+  /**
+   * Seals SSN/ITIN (server/crypto/piiCipher.ts). start.ts passes the persistent one (PII_KEYS,
+   * PII_KEY or DATA_DIR/pii-keys); without it a random key lives as long as this app (tests).
+   */
+  piiCipher?: PiiCipher;
   /** ACTIVITY_RETENTION_DAYS: rows of the activity trail older than this are deleted (at start, then daily). */
   activityRetentionDays?: number;
   /** start.ts: true once shutdown began, so GET /ready sends the load balancer elsewhere. */
@@ -103,6 +110,17 @@ const contentSecurityPolicy = {
   },
 };
 
+const privatePrefixes = ['/v1/', '/cases/', '/neos/'];
+
+function isPrivatePath(url: string): boolean {
+  return privatePrefixes.some((prefix) => url.startsWith(prefix)) || ['/v1', '/cases', '/neos'].includes(url.split('?')[0]!);
+}
+
+function temporaryKeyring() {
+  const id = newKeyId();
+  return { current: id, keys: { [id]: newSecret() } };
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logLevel ? loggerOptions(options.logLevel, options.logStream) : false,
@@ -124,6 +142,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // through to validation with a misleading message.
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
+
+  // Private answers stay out of shared browser and proxy caches (README, Encryption at rest): every
+  // API answer, errors included. A root hook, so it sees replies of every plugin and the 404s too.
+  app.addHook('onSend', async (request, reply) => {
+    if (isPrivatePath(request.url)) reply.header('Cache-Control', 'no-store');
+  });
 
   await app.register(helmet, { contentSecurityPolicy, frameguard: { action: 'deny' } });
   // Before the flood caps: a load balancer's probes are never throttled.
@@ -159,6 +183,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sessions = createSessionStore(options.db);
   await app.register(authentication, { tokens, sessions });
 
+  const pii = options.piiCipher ?? createPiiCipher(temporaryKeyring());
   // The sign-in's device cookie (auth/deviceCookie.ts) is the only cookie: no hook parses the Cookie
   // header of every request; the sign-in route parses its own.
   await app.register(cookie, { hook: false });
@@ -168,10 +193,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const scoped = scopedDatabase(options.db);
   await app.register(idempotency, { db: options.db });
   const devices = createDeviceCookies(options.jwtSecret);
-  const users = createUsersService({ db: scoped, tokens, sessions, throttle, devices, emailHash: createEmailHasher(options.jwtSecret) });
+  const users = createUsersService({ db: scoped, tokens, sessions, throttle, devices, emailHash: createEmailHasher(options.jwtSecret), pii });
   await app.register(usersRoutes, { users });
   await app.register(apiDocsRoutes, { openApiFile: options.openApiFile });
-  await app.register(intakesRoutes, { intakes: createIntakesService({ db: scoped }) });
+  await app.register(intakesRoutes, { intakes: createIntakesService({ db: scoped, pii }) });
   const neos = createNeosClient({ baseUrl: options.neosApiUrl, timeoutMs: options.neosTimeoutMs });
   const cipher = createCredentialsCipher(options.credentialsKey ?? randomBytes(48).toString('base64url'));
   await app.register(activityRoutes, { activity: createActivityService({ db: options.db }) });

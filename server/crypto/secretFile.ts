@@ -18,7 +18,7 @@ export interface SecretSource {
 
 export function resolveSecret({ configured, dataDir, fileName, minLength }: SecretSource): string {
   if (configured) return configured;
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, fileName);
   try {
     writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });

@@ -5,7 +5,7 @@
 // Column names are snake_case; repositories map rows to the camelCase API types. Timestamps are
 // ISO-8601 UTC text on both databases (fixed width, so they sort and compare as strings); ids are
 // UUID text made by the application.
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
@@ -71,8 +71,10 @@ export interface UsersTable {
   civil_status: CivilStatus | null;
   gender: Gender | null;
   birth_date: string | null;
+  /** Sealed (server/crypto/piiCipher.ts, migration 0008), never the digits. */
   ssn: string | null;
   ssn_status: SsnStatus | null;
+  /** Sealed like ssn. */
   itin: string | null;
   /** 'Active' or 'Deactivated' (migration 0009): a deactivated user cannot sign in. */
   status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>;
@@ -117,8 +119,13 @@ export interface IntakesTable {
   client_email: string;
   /** The words the list's search finds it by (server/intakes/search.ts, migration 0006). */
   search_terms: string;
-  /** JSON of the sections (personalInformation ... checklist) as the API carries them. */
+  /**
+   * JSON of the sections (personalInformation ... checklist) as the API carries them, except
+   * personalInformation.ssnItin, always '' here: it is sealed in ssn_itin_sealed (migration 0008).
+   */
   sections: string;
+  /** The client's SSN/ITIN, sealed (server/crypto/piiCipher.ts); null when the intake has none. */
+  ssn_itin_sealed: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -304,11 +311,48 @@ function openPostgres(databaseUrl: string, given: Partial<PostgresTimeouts> = {}
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
+/**
+ * DATA_DIR 0700 and the database file 0600 before SQLite opens it: SQLite gives the -wal and -shm
+ * files it makes the main file's mode (README, Encryption at rest). A new file is made empty here
+ * with that mode; SQLite treats an empty file as a new database.
+ */
+function ensurePrivateFile(file: string): void {
+  if (!existsSync(file)) closeSync(openSync(file, 'wx', 0o600));
+  restrictMode(file);
+}
+
+/**
+ * 0600 where this process may change it; a file it may not touch (another owner, immutable) is
+ * left for the open and write checks (sqliteChecks.ts) to report by name.
+ */
+function restrictMode(file: string): void {
+  try {
+    chmodSync(file, 0o600);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EPERM' && code !== 'EACCES' && code !== 'EROFS') throw error;
+  }
+}
+
+/** DATA_DIR 0700, also when an older version made it 0755. */
+export function ensurePrivateDirectory(dataDir: string): void {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
+}
+
+/** The database and its -wal and -shm files 0600, whatever made them (an older version, a copy). */
+export function restrictSqliteFiles(file: string): void {
+  for (const name of [file, `${file}-wal`, `${file}-shm`]) {
+    if (existsSync(name)) restrictMode(name);
+  }
+}
+
 export function openDatabase(options: DatabaseOptions): Kysely<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.postgresTimeouts);
-  mkdirSync(options.dataDir, { recursive: true });
+  ensurePrivateDirectory(options.dataDir);
   const file = path.join(options.dataDir, SQLITE_FILE_NAME);
   checkBeforeOpen(file);
+  ensurePrivateFile(file);
   let sqlite: SqliteDatabase.Database;
   try {
     sqlite = new SqliteDatabase(file, { timeout: BUSY_TIMEOUT_MS });
@@ -322,6 +366,9 @@ export function openDatabase(options: DatabaseOptions): Kysely<Database> {
     throw error;
   }
   sqlite.pragma('journal_mode = WAL');
+  // Deleted and overwritten content is zeroed rather than left in free pages (README, Encryption at rest).
+  sqlite.pragma('secure_delete = ON');
+  restrictSqliteFiles(file);
   // FULL: a committed intake survives a power cut, at the price of an fsync per commit.
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');

@@ -18,7 +18,10 @@ export interface NewIntake {
   status: IntakeStatus;
   representativeId: string | null;
   representativeName: string | null;
+  /** personalInformation.ssnItin is not stored from here: it goes sealed in ssnItinSealed. */
   sections: IntakeSections;
+  /** The client's SSN/ITIN sealed by the service (server/crypto/piiCipher.ts); null for none. */
+  ssnItinSealed?: string | null;
 }
 
 /**
@@ -38,13 +41,18 @@ const intakeColumns = [
   'client_email',
   'search_terms',
   'sections',
+  'ssn_itin_sealed',
   'created_at',
   'updated_at',
 ] as const satisfies readonly (keyof IntakeRow)[];
 
-/** Only the section keys, in their order: server-owned fields (caseId, status, ...) are columns. */
+/**
+ * Only the section keys, in their order: server-owned fields (caseId, status, ...) are columns.
+ * The SSN/ITIN is always blanked: it lives sealed in its own column (migration 0008), never here.
+ */
 export function sectionsJson(sections: IntakeSections): string {
-  return JSON.stringify(Object.fromEntries(sectionKeys.map((key) => [key, sections[key]])));
+  const stored = { ...sections, personalInformation: { ...sections.personalInformation, ssnItin: '' } };
+  return JSON.stringify(Object.fromEntries(sectionKeys.map((key) => [key, stored[key]])));
 }
 
 export function parseSections(row: Pick<IntakeRow, 'sections'>): IntakeSections {
@@ -86,6 +94,7 @@ export function newIntakeRow(intake: NewIntake, now: Date = new Date()) {
     ...clientColumns(intake.sections),
     search_terms: searchTermsOf(caseId, intake.sections, intake.representativeName),
     sections: sectionsJson(intake.sections),
+    ssn_itin_sealed: intake.ssnItinSealed ?? null,
     created_at: timestamp,
     updated_at: timestamp,
   };
@@ -108,6 +117,7 @@ export interface IntakeChange {
   expectedUpdatedAt: string;
   status: IntakeStatus;
   sections: IntakeSections;
+  ssnItinSealed: string | null;
   /** The stored representative (it never changes after creation), for the search words. */
   representativeName: string | null;
 }
@@ -135,6 +145,7 @@ export async function updateDraftIntake(db: Kysely<Database>, change: IntakeChan
       ...clientColumns(change.sections),
       search_terms: searchTermsOf(change.caseId, change.sections, change.representativeName),
       sections: sectionsJson(change.sections),
+      ssn_itin_sealed: change.ssnItinSealed,
       updated_at: nextVersion(change.expectedUpdatedAt, now),
     })
     .where('case_id', '=', change.caseId)

@@ -9,7 +9,7 @@ import { privilegedRoles } from '../../src/domain/session';
 import { DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_PATH } from '../auth/deviceCookie';
 import { callerOf, callerRecordOf, sessionOf } from '../auth/plugin';
 import { checkedBody } from './bodyCheck';
-import { ensureOwnRecord, type UsersService } from './service';
+import { ensureOwnRecord, keepingMaskedNumbers, type UsersService } from './service';
 
 interface LoginBody {
   email: string;
@@ -86,10 +86,16 @@ export async function usersRoutes(app: FastifyInstance, { users }: UsersRoutesOp
       const caller = callerOf(request);
       // Someone else's record is refused before its body is looked at.
       ensureOwnRecord(caller, request.params.id);
-      const body = checkedBody(profileUpdateBodySchema, request.body, request.validationError);
+      const sent = keepingMaskedNumbers(request.body, await users.ownNumbers(caller));
+      const body = checkedBody(profileUpdateBodySchema, sent, request.validationError);
       return users.updateOwnProfile(caller, sessionOf(request), request.params.id, body, request.ip);
     },
   );
+
+  // Own record, or owner/administrator for their firm's users (docs/product/people.md).
+  app.post<{ Params: { id: string } }>('/v1/user/:id/reveal', { config: { access: privileges } }, async (request) => ({
+    data: await users.reveal(callerOf(request), request.params.id, request.ip),
+  }));
 
   // docs/product/people.md: owner and administrator, for employees of their firm.
   app.post<{ Params: { id: string } }>('/v1/user/:id/deactivate', { config: { access: privilegedRoles } }, async (request) => ({

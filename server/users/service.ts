@@ -7,6 +7,8 @@ import type { Privilege, UserStatus } from '../../src/domain/enums';
 import type { EmployeeCreateBody, ProfileUpdateBody, StoredUserInformation } from '../../src/domain/schemas/user';
 import type { SessionUser, TokenUserInformation } from '../../src/domain/session';
 import { recordActivity } from '../activity/recordActivity';
+import { openOptional, sealOptional, type PiiCipher } from '../crypto/piiCipher';
+import { maskSsn } from '../../src/domain/ssnMask';
 import type { DeviceCookie, DeviceCookies } from '../auth/deviceCookie';
 import type { EmailHasher } from '../auth/emailHash';
 import type { LoginThrottle } from '../auth/loginThrottle';
@@ -86,9 +88,32 @@ export function toListedUser(row: ListedUserRow): ListedUser {
   };
 }
 
-export function toUser(row: UserRecordRow): User {
+/** The stored SSN and ITIN, opened. */
+export function storedNumbers(row: Pick<UserRecordRow, 'ssn' | 'itin'>, pii: PiiCipher): { ssn: string | null; itin: string | null } {
+  return { ssn: openOptional(pii, row.ssn, 'users.ssn'), itin: openOptional(pii, row.itin, 'users.itin') };
+}
+
+/** A user as every answer carries them: SSN and ITIN masked to the last four (docs/product/people.md). */
+export function toUser(row: UserRecordRow, pii: PiiCipher): User {
   const listed = toListedUser(row);
-  return { ...listed, userInformation: { ...listed.userInformation, ssn: row.ssn, itin: row.itin } };
+  const { ssn, itin } = storedNumbers(row, pii);
+  return { ...listed, userInformation: { ...listed.userInformation, ssn: maskSsn(ssn), itin: maskSsn(itin) } };
+}
+
+/**
+ * A profile save that sends back the mask of a stored number keeps that number
+ * (docs/product/people.md): the form returns what it was shown when the field was not touched.
+ * Runs before the body is checked, which would refuse the mask's form.
+ */
+export function keepingMaskedNumbers<T>(body: T, stored: { ssn: string | null; itin: string | null }): T {
+  if (typeof body !== 'object' || body === null || !('userInformation' in body)) return body;
+  const info = body.userInformation;
+  if (typeof info !== 'object' || info === null) return body;
+  const sent = info as { ssn?: unknown; itin?: unknown };
+  const kept = { ...sent };
+  if (stored.ssn && sent.ssn === maskSsn(stored.ssn)) kept.ssn = stored.ssn;
+  if (stored.itin && sent.itin === maskSsn(stored.itin)) kept.itin = stored.itin;
+  return { ...body, userInformation: kept };
 }
 
 /** The token's view of a user: no SSN, no ITIN (DESIGN.md, Auth). */
@@ -223,6 +248,7 @@ export interface UsersServiceDependencies {
   throttle: LoginThrottle;
   devices: DeviceCookies;
   emailHash: EmailHasher;
+  pii: PiiCipher;
 }
 
 /** Where a sign-in comes from: the client address (auth/plugin.ts trusts proxies per TRUST_PROXY) and its cookies. */
@@ -248,7 +274,20 @@ function notFound(): ApiError {
   return new ApiError(404, 'not_found', 'User not found');
 }
 
-export function createUsersService({ db, tokens, sessions, throttle, devices, emailHash }: UsersServiceDependencies) {
+export function createUsersService({ db, tokens, sessions, throttle, devices, emailHash, pii }: UsersServiceDependencies) {
+  /**
+   * The columns with SSN and ITIN sealed. A number equal to the stored one keeps its stored seal,
+   * so a save that did not change it does not rewrite it (nor count it as changed).
+   */
+  function sealedColumns<C extends { ssn: string | null; itin: string | null }>(columns: C, before?: UserRow): C {
+    const stored = before ? storedNumbers(before, pii) : { ssn: null, itin: null };
+    return {
+      ...columns,
+      ssn: before && columns.ssn !== null && columns.ssn === stored.ssn ? before.ssn : sealOptional(pii, columns.ssn, 'users.ssn'),
+      itin: before && columns.itin !== null && columns.itin === stored.itin ? before.itin : sealOptional(pii, columns.itin, 'users.itin'),
+    };
+  }
+
   async function newSession(row: UserRecordRow): Promise<{ sessionId: string; result: LoginResult }> {
     const sessionId = await sessions.start(row.id, TOKEN_LIFETIME_MS);
     return { sessionId, result: { token: await tokens.sign(toSessionUser(row), sessionId), expiresIn: TOKEN_LIFETIME } };
@@ -304,7 +343,28 @@ export function createUsersService({ db, tokens, sessions, throttle, devices, em
 
     /** The caller's row comes from the auth check (auth/sessions.ts), read with the session. */
     async currentUser(row: UserRecordRow): Promise<User> {
-      return toUser(row);
+      return toUser(row, pii);
+    },
+
+    /** The caller's stored SSN and ITIN, for keepingMaskedNumbers before their profile body is checked. */
+    async ownNumbers(caller: SessionUser): Promise<{ ssn: string | null; itin: string | null }> {
+      const row = await findUserInFirm(db, caller.firmId, caller.id);
+      return row ? storedNumbers(row, pii) : { ssn: null, itin: null };
+    },
+
+    /**
+     * A user's SSN and ITIN in full: one's own, or, for owner and administrator, an employee of
+     * their firm (docs/product/people.md). Recorded in the activity trail.
+     */
+    async reveal(caller: SessionUser, id: string, clientAddress: string): Promise<{ ssn: string | null; itin: string | null }> {
+      // A representative asking for someone else is refused without a lookup (as ensureOwnRecord).
+      if (id !== caller.id && caller.privilege === 'representative') throw forbidden();
+      const row = await findUserInFirm(db, caller.firmId, id);
+      if (!row) throw notFound();
+      const numbers = storedNumbers(row, pii);
+      const fields = [numbers.ssn && 'userInformation.ssn', numbers.itin && 'userInformation.itin'].filter((field): field is string => !!field);
+      await recordActivity(db, { firmId: caller.firmId, userId: caller.id, action: 'ssn.revealed', subject: id, fields, clientAddress });
+      return numbers;
     },
 
     /** The caller's firm only (DESIGN.md, Tenancy): the firm comes from the token. */
@@ -321,13 +381,13 @@ export function createUsersService({ db, tokens, sessions, throttle, devices, em
     async createEmployee(caller: SessionUser, body: EmployeeCreateBody, clientAddress: string): Promise<User> {
       const privilege = body.privilege ?? 'representative';
       if (!mayGrant(caller.privilege, privilege)) throw forbidden();
-      const columns = profileColumns(body);
+      const columns = sealedColumns(profileColumns(body));
       if (await isEmailTaken(db, columns.email)) throw emailTaken();
       const passwordHash = await hashPassword(body.password);
       try {
         const row = await insertUser(db, { ...columns, firm_id: caller.firmId, privilege, password_hash: passwordHash });
         await recordActivity(db, { firmId: caller.firmId, userId: caller.id, action: 'employee.created', subject: row.id, clientAddress });
-        return toUser(row);
+        return toUser(row, pii);
       } catch (error) {
         if (isEmailUniqueViolation(error)) throw emailTaken();
         throw error;
@@ -344,7 +404,7 @@ export function createUsersService({ db, tokens, sessions, throttle, devices, em
       ensureOwnRecord(caller, id);
       const before = await findUserInFirm(db, caller.firmId, caller.id);
       if (!before) throw unauthenticated();
-      const columns = profileColumns(body);
+      const columns = sealedColumns(profileColumns(body), before);
       if (await isEmailTaken(db, columns.email, caller.id)) throw emailTaken();
       // Staff-app spec §5: the password is optional here; without one the current one stays.
       const changes: UserChanges = body.password ? { ...columns, password_hash: await hashPassword(body.password) } : columns;
@@ -375,7 +435,7 @@ export function createUsersService({ db, tokens, sessions, throttle, devices, em
       if (fields.length > 0) {
         await recordActivity(db, { firmId: caller.firmId, userId: caller.id, action: 'profile.changed', subject: caller.id, fields, clientAddress });
       }
-      return { data: toUser(row), session };
+      return { data: toUser(row, pii), session };
     },
 
     /** Owner and administrator, for an employee of their firm (docs/product/people.md). */
@@ -388,7 +448,7 @@ export function createUsersService({ db, tokens, sessions, throttle, devices, em
       // Every session ends at once (the auth check refuses a deactivated user's token anyway).
       await sessions.endAllOf(row.id, 'deactivated');
       await recordActivity(db, { firmId: caller.firmId, userId: caller.id, action: 'employee.deactivated', subject: row.id, clientAddress });
-      return toUser(row);
+      return toUser(row, pii);
     },
 
     async reactivate(caller: SessionUser, id: string, clientAddress: string): Promise<User> {
@@ -396,7 +456,7 @@ export function createUsersService({ db, tokens, sessions, throttle, devices, em
       const row = await reactivateUserInFirm(db, caller.firmId, target.id);
       if (!row) throw notFound();
       await recordActivity(db, { firmId: caller.firmId, userId: caller.id, action: 'employee.reactivated', subject: row.id, clientAddress });
-      return toUser(row);
+      return toUser(row, pii);
     },
   };
 }

@@ -47,7 +47,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with email and password. */
+        /**
+         * Sign in with email and password.
+         * @description The lockout (docs/product/sign-in-and-session.md): a browser that sends the device cookie it
+         *     got for this email is limited on its own; others per account, per client address and per
+         *     day. 401 answers every failure alike, a deactivated account included; 429 carries
+         *     `Retry-After`.
+         */
         post: operations["login"];
         delete?: never;
         options?: never;
@@ -494,6 +500,11 @@ export interface components {
          * @example 1990-04-01T00:00:00.000Z
          */
         IsoDate: string;
+        /**
+         * @description An intake's date answer: YYYY-MM-DD or an ISO timestamp; null when unanswered. An empty
+         *     string is taken as unanswered too (docs/product/intake-form.md); answers never carry one.
+         */
+        IntakeDate: string | null;
         /** @description A date as YYYY-MM-DD or an ISO timestamp, or null when not given (never an empty string). */
         NullableIsoDate: string | null;
         /** @enum {string} */
@@ -757,7 +768,7 @@ export interface components {
         };
         /**
          * @description Tab 1 (intake.md §3). Texts are strings (empty when not given), choices and Yes/No
-         *     answers are null until answered.
+         *     answers are null until answered; a choice sent as an empty string is taken as unanswered.
          */
         PersonalInformation: {
             firstName: string;
@@ -771,15 +782,15 @@ export interface components {
             /** @description Driver's licence number. */
             dl: string;
             /** @enum {string|null} */
-            gender: "male" | "female" | null;
+            gender: "male" | "female" | "" | null;
             /** @enum {string|null} */
-            civilStatus: "single" | "married" | null;
-            birthDate: components["schemas"]["NullableIsoDate"];
+            civilStatus: "single" | "married" | "" | null;
+            birthDate: components["schemas"]["IntakeDate"];
             /**
              * @description Social-security status.
              * @enum {string|null}
              */
-            status: "noSsn" | "pending" | "needToGet" | "hasSsn" | null;
+            status: "noSsn" | "pending" | "needToGet" | "hasSsn" | "" | null;
             /**
              * @description 123-45-6789 or empty. Answers mask it to the last four digits (`***-**-6789`); a save
              *     that sends the mask back keeps the stored number. `POST /v1/intake/{caseId}/reveal`
@@ -914,7 +925,7 @@ export interface components {
             ara: boolean | null;
             photos: boolean | null;
             hospitalized: boolean | null;
-            hospitalDate: components["schemas"]["NullableIsoDate"];
+            hospitalDate: components["schemas"]["IntakeDate"];
             hospital: string;
             painStart: string;
             painAndSymptomsExp: string;
@@ -1338,6 +1349,11 @@ export interface operations {
             /** @description Signed in. */
             200: {
                 headers: {
+                    /**
+                     * @description The device cookie for this email: `device_<id>=<signed value>; Path=/v1/users/login;
+                     *     HttpOnly; SameSite=Strict; Max-Age=7776000`, and `Secure` over https.
+                     */
+                    "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -9,10 +9,10 @@
 // `ready` is a parallel state with four regions:
 //   form:       routing (transient) | offeringRestore | editable.{creating.{unsaved,saved} | editing | stale}
 //               | confirmingSave | savingDraft | submittingFinal | viewing | submitted
-//   changes:    clean | dirty.{pending | stored}   (tag 'dirty': the "leave page?" prompt)
+//   changes:    clean | dirty.{pending | stored} | editedWhileSaving   (tag 'dirty': the "leave page?" prompt)
 //   pdfPreview: closed | building | open
 //   pdfDownload: idle | building   ('Download PDF' shows its spinner while the file is built)
-import { assign, emit, fromPromise, raise, setup, stateIn } from 'xstate';
+import { assign, emit, fromPromise, or, setup, stateIn } from 'xstate';
 import type { IntakeStatus } from '../domain/enums';
 import { applyChange, clearedWhenNo, isBlank, statusesWithoutSsn } from '../domain/intake/rules';
 import { intakeMessages, validateDraft, validateFinal, type IntakeValidation } from '../domain/intake/schemas';
@@ -112,9 +112,7 @@ export type IntakeEvent =
   /** 'Download PDF': the filled PDF saved as a file (intake spec 'PDF preview, download and fill rules'). */
   | { type: 'pdf.download' }
   /** The page sends it on pagehide/beforeunload: the unsaved copy is written at once. */
-  | { type: 'unsavedCopy.flush' }
-  /** Internal: raised after a successful save so the changes region becomes clean. */
-  | { type: 'changes.saved' };
+  | { type: 'unsavedCopy.flush' };
 
 export type IntakeEmitted =
   | { type: 'toast.success'; message: string }
@@ -122,7 +120,7 @@ export type IntakeEmitted =
   | { type: 'navigate'; to: string }
   | { type: 'scrollTop' };
 
-export type IntakeTag = 'busy' | 'readOnly' | 'dirty';
+export type IntakeTag = 'busy' | 'readOnly' | 'locked' | 'dirty';
 
 export interface LoadIntakeInput {
   caseId: string;
@@ -350,7 +348,9 @@ export const intakeMachine = setup({
     canGoToPreviousTab: ({ context }) => context.currentTab > 0,
     isTabIndex: ({ event }) =>
       event.type === 'tab.select' && Number.isInteger(event.index) && event.index >= 0 && event.index <= LAST_TAB_INDEX,
-    isEditable: stateIn('#intake.ready.form.editable'),
+    isEditable: or([stateIn('#intake.ready.form.editable'), stateIn('#intake.ready.form.savingDraft')]),
+    isSavingDraft: stateIn('#intake.ready.form.savingDraft'),
+    isSaving: or([stateIn('#intake.ready.form.savingDraft'), stateIn('#intake.ready.form.submittingFinal')]),
     isOfferingRestore: stateIn('#intake.ready.form.offeringRestore'),
     // Only an update (PATCH) can be refused as stale or final; a first save has nothing to reload.
     isStaleError: ({ context }, { error }: Failure) => context.caseId !== null && errorCode(error) === 'intake_stale',
@@ -403,7 +403,6 @@ export const intakeMachine = setup({
       status: saved.status,
       intake: { ...context.intake, caseId: saved.caseId, updatedAt: saved.updatedAt, status: saved.status },
     })),
-    markChangesSaved: raise({ type: 'changes.saved' as const }),
     notifyDraftSaved: emit({ type: 'toast.success' as const, message: intakeLifecycleMessages.draftSaved }),
     notifyIntakeUpdated: emit({ type: 'toast.success' as const, message: intakeLifecycleMessages.updated }),
     // Intake spec §4: the same text after a submit in create and in edit mode.
@@ -549,6 +548,12 @@ export const intakeMachine = setup({
             },
             savingDraft: {
               tags: ['busy'],
+              // Typing goes on while the draft travels: the save sends what was there when it
+              // started, and what is typed meanwhile stays (docs/product/intake-form.md).
+              on: {
+                'field.change': { actions: 'applyFieldChange' },
+                'fields.change': { actions: 'applyFieldChanges' },
+              },
               invoke: {
                 id: 'saveIntake',
                 src: 'saveIntake',
@@ -560,7 +565,6 @@ export const intakeMachine = setup({
                     actions: [
                       'clearUnsavedCopy',
                       { type: 'storeSavedVersion', params: ({ event }) => ({ ...event.output, status: 'draft' as const }) },
-                      'markChangesSaved',
                       'notifyDraftSaved',
                     ],
                   },
@@ -569,7 +573,6 @@ export const intakeMachine = setup({
                     actions: [
                       'clearUnsavedCopy',
                       { type: 'storeSavedVersion', params: ({ event }) => ({ ...event.output, status: 'draft' as const }) },
-                      'markChangesSaved',
                       'notifyIntakeUpdated',
                     ],
                   },
@@ -597,8 +600,10 @@ export const intakeMachine = setup({
                 ],
               },
             },
+            // A submit ends the form: the inputs are locked until it is answered, so nothing typed
+            // meanwhile could be lost behind a final intake.
             submittingFinal: {
-              tags: ['busy'],
+              tags: ['busy', 'locked'],
               invoke: {
                 id: 'saveIntake',
                 src: 'saveIntake',
@@ -608,7 +613,6 @@ export const intakeMachine = setup({
                   actions: [
                     'clearUnsavedCopy',
                     { type: 'storeSavedVersion', params: ({ event }) => ({ ...event.output, status: 'final' as const }) },
-                    'markChangesSaved',
                     'notifyIntakeCreated',
                     'navigateToList',
                   ],
@@ -644,8 +648,14 @@ export const intakeMachine = setup({
           states: {
             clean: {
               on: {
-                'field.change': { guard: 'isEditable', target: 'dirty' },
-                'fields.change': { guard: 'isEditable', target: 'dirty' },
+                'field.change': [
+                  { guard: 'isSavingDraft', target: 'editedWhileSaving' },
+                  { guard: 'isEditable', target: 'dirty' },
+                ],
+                'fields.change': [
+                  { guard: 'isSavingDraft', target: 'editedWhileSaving' },
+                  { guard: 'isEditable', target: 'dirty' },
+                ],
                 // The copy is already in storage.
                 'restore.accept': { guard: 'isOfferingRestore', target: 'dirty.stored' },
               },
@@ -654,10 +664,16 @@ export const intakeMachine = setup({
               tags: ['dirty'],
               initial: 'pending',
               on: {
-                'changes.saved': { target: 'clean' },
-                // Each change restarts the quiet time before the copy is written.
-                'field.change': { guard: 'isEditable', target: '.pending', reenter: true },
-                'fields.change': { guard: 'isEditable', target: '.pending', reenter: true },
+                'xstate.done.actor.saveIntake': { guard: 'isSaving', target: 'clean' },
+                'field.change': [
+                  { guard: 'isSavingDraft', target: 'editedWhileSaving' },
+                  // Each change restarts the quiet time before the copy is written.
+                  { guard: 'isEditable', target: '.pending', reenter: true },
+                ],
+                'fields.change': [
+                  { guard: 'isSavingDraft', target: 'editedWhileSaving' },
+                  { guard: 'isEditable', target: '.pending', reenter: true },
+                ],
               },
               states: {
                 pending: {
@@ -665,6 +681,15 @@ export const intakeMachine = setup({
                   on: { 'unsavedCopy.flush': { target: 'stored', actions: 'storeUnsavedCopy' } },
                 },
                 stored: {},
+              },
+            },
+            // Typed after the save took the intake: still unsaved once the save is answered.
+            editedWhileSaving: {
+              tags: ['dirty'],
+              on: {
+                'xstate.done.actor.saveIntake': { target: 'dirty' },
+                'xstate.error.actor.saveIntake': { target: 'dirty' },
+                'unsavedCopy.flush': { actions: 'storeUnsavedCopy' },
               },
             },
           },

@@ -224,11 +224,13 @@ describe.each(testDatabases())('PUT /v1/user/{id} on %s', (kind) => {
     expect(await row(user.id)).toMatchObject({ ssn_status: 'needToGet', ssn: null });
   });
 
-  it('stores an SSN with the status hasSsn', async () => {
+  it('stores an SSN with the status hasSsn, sealed, and answers it masked', async () => {
     const { user, token } = await signedInUser();
     const body = profileBody({ email: user.email, userInformation: userInformation({ ssnStatus: 'hasSsn', ssn: '987-65-4321' }) });
-    expect((await update(token, user.id, body)).data?.data.userInformation.ssn).toBe('987-65-4321');
-    expect((await row(user.id)).ssn).toBe('987-65-4321');
+    expect((await update(token, user.id, body)).data?.data.userInformation.ssn).toBe('***-**-4321');
+    const stored = (await row(user.id)).ssn!;
+    expect(stored).not.toContain('4321');
+    expect(server.pii.open(stored, 'users.ssn')).toBe('987-65-4321');
   });
 
   it.each([

@@ -127,17 +127,14 @@ const isTabEvent = (type: string) => type.startsWith('tab.');
 const isPdfEvent = (type: string) =>
   type.startsWith('pdf.') || type.includes('.actor.buildPdf') || type.includes('.actor.downloadPdf');
 const isCopyTimingEvent = (type: string) => type === 'unsavedCopy.flush' || type.startsWith('xstate.after.');
-// Raised by the machine itself after a save; a view never sends it.
-const isInternal = (type: string) => type === 'changes.saved';
 
 const isLoadResult = (type: string) => type.includes('.actor.loadIntake');
 const isFieldEvent = (type: string) => type === 'field.change' || type === 'fields.change';
-const lifecycleOnly = (type: string) => !isTabEvent(type) && !isPdfEvent(type) && !isCopyTimingEvent(type) && !isInternal(type);
+const lifecycleOnly = (type: string) => !isTabEvent(type) && !isPdfEvent(type) && !isCopyTimingEvent(type);
 // After a reload the new intake is a stored draft: the edit-mode plans study that.
 const newIntakeLifecycle = (type: string) => lifecycleOnly(type) && !isLoadResult(type);
-const everythingButInternal = (type: string) => !isInternal(type);
 const tabsAndSubmit = (type: string) => isTabEvent(type) || type === 'final.submit' || type === 'fields.change';
-const copyAndSaving = (type: string) => !isTabEvent(type) && !isPdfEvent(type) && !isInternal(type) && type !== 'final.submit';
+const copyAndSaving = (type: string) => !isTabEvent(type) && !isPdfEvent(type) && type !== 'final.submit';
 
 const createNew: IntakeMachineInput = { mode: 'create', userId: USER_ID };
 const createNewWithCopy: IntakeMachineInput = { ...createNew, unsavedCopy: unsavedCopyOf(emptyIntake()) };
@@ -149,7 +146,7 @@ const view: IntakeMachineInput = { mode: 'view', caseId: CASE_ID, userId: USER_I
 const plans: Array<{ name: string; input: IntakeMachineInput; offer: (type: string) => boolean }> = [
   { name: 'new intake: saving and submitting', input: createNew, offer: newIntakeLifecycle },
   { name: 'stored draft in edit mode: saving and submitting', input: edit, offer: lifecycleOnly },
-  { name: 'view mode: tabs and preview', input: view, offer: everythingButInternal },
+  { name: 'view mode: tabs and preview', input: view, offer: () => true },
   { name: 'new intake: tabs and the submit jump', input: createNew, offer: tabsAndSubmit },
   { name: 'edit mode: preview', input: edit, offer: (type) => isPdfEvent(type) || isLoadResult(type) },
   { name: 'new intake with an unsaved copy', input: createNewWithCopy, offer: (type) => copyAndSaving(type) && !isLoadResult(type) },
@@ -187,10 +184,15 @@ function stepChecker(input: IntakeMachineInput) {
       expect(snapshot.can({ type: 'tab.back' })).toBe(context.currentTab > 0);
       // 'Preview PDF' only when a caseId exists (intake spec §2).
       expect(snapshot.can({ type: 'pdf.preview' })).toBe(context.caseId !== null && snapshot.matches({ ready: { pdfPreview: 'closed' } }));
-      expect(snapshot.hasTag('dirty')).toBe(snapshot.matches({ ready: { changes: 'dirty' } }));
+      expect(snapshot.hasTag('dirty')).toBe(
+        snapshot.matches({ ready: { changes: 'dirty' } }) || snapshot.matches({ ready: { changes: 'editedWhileSaving' } }),
+      );
       const editable = snapshot.matches({ ready: { form: 'editable' } });
+      const savingDraft = snapshot.matches({ ready: { form: 'savingDraft' } });
       const editableField = { type: 'field.change', path: 'personalInformation.firstName', value: 'Z' } as const;
-      expect(snapshot.can(editableField)).toBe(editable);
+      // Typing goes on while a draft is saved; a final submit locks the inputs.
+      expect(snapshot.can(editableField)).toBe(editable || savingDraft);
+      expect(snapshot.hasTag('locked')).toBe(snapshot.matches({ ready: { form: 'submittingFinal' } }));
       expect(snapshot.can({ type: 'draft.save' })).toBe(
         snapshot.matches({ ready: { form: { editable: 'creating' } } }) || snapshot.matches({ ready: { form: { editable: 'editing' } } }),
       );
@@ -256,7 +258,9 @@ function stepChecker(input: IntakeMachineInput) {
         const saved = (event as unknown as { output: SavedIntake }).output;
         const status = snapshot.matches({ ready: { form: 'submitted' } }) ? 'final' : 'draft';
         expect(context).toMatchObject({ caseId: saved.caseId, updatedAt: saved.updatedAt, status });
-        expect(snapshot.hasTag('dirty')).toBe(false);
+        // What was typed while the save was on its way is still unsaved.
+        const typedMeanwhile = before?.matches({ ready: { changes: 'editedWhileSaving' } }) ?? false;
+        expect(snapshot.hasTag('dirty')).toBe(typedMeanwhile);
         // The copy of the saved edits is gone.
         expect(storage.getItem(unsavedCopyKey(ownerBefore))).toBeNull();
         if (snapshot.matches({ ready: { form: 'submitted' } })) {
@@ -311,6 +315,8 @@ function stepChecker(input: IntakeMachineInput) {
       case 'fields.change':
         if (before?.matches({ ready: { form: 'editable' } })) {
           expect(snapshot.matches({ ready: { changes: { dirty: 'pending' } } })).toBe(true);
+        } else if (before?.matches({ ready: { form: 'savingDraft' } })) {
+          expect(snapshot.matches({ ready: { changes: 'editedWhileSaving' } })).toBe(true);
         } else {
           expect(context).toEqual(before?.context);
         }
@@ -520,6 +526,32 @@ describe('create mode', () => {
     expect(saves[1]).toMatchObject({ caseId: CASE_ID, updatedAt: VERSION_2, status: 'draft' });
     // 'n/a' is sent empty (intake spec §5).
     expect(saves[1].intake.personalInformation.middleName).toBe('');
+  });
+
+  it('keeps what is typed while the draft saves, and counts it as unsaved after', async () => {
+    let answer = (_saved: SavedIntake) => {};
+    const { actor, saves } = startIntake(createNew, {
+      save: () => new Promise<SavedIntake>((resolve) => (answer = resolve)),
+    });
+    actor.send(namesChange);
+    actor.send({ type: 'tab.select', index: 3 });
+    actor.send({ type: 'draft.save' });
+    actor.send({ type: 'field.change', path: 'personalInformation.dl', value: 'D-123' });
+    answer(savedDraft);
+    await waitFor(actor, idle);
+    const snapshot = actor.getSnapshot();
+    expect(saves[0].intake.personalInformation.dl).toBe('');
+    expect(snapshot.context.intake.personalInformation.dl).toBe('D-123');
+    expect(snapshot.context.currentTab).toBe(3);
+    expect(snapshot.hasTag('dirty')).toBe(true);
+  });
+
+  it('locks the inputs while a final submit is on its way', () => {
+    const { actor } = startIntake(createNew);
+    actor.send(fullValidChange);
+    actor.send({ type: 'final.submit' });
+    expect(actor.getSnapshot().hasTag('locked')).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'field.change', path: 'personalInformation.dl', value: 'D-1' })).toBe(false);
   });
 
   it('Save As Draft without names shows the name errors on the fields and saves nothing (intake spec §8)', () => {

@@ -13,7 +13,7 @@ import {
   validateFields,
   type ValidationContext,
 } from '../schemas/shared';
-import { COUNT_MAXIMUM, textLimits, textPaths, type TextPath } from './limits';
+import { COUNT_MAXIMUM, FINAL_COUNT_MAXIMUM, textLimits, textPaths, type TextPath } from './limits';
 import { isBlank, isMinorBirthDate } from './rules';
 import { intakeTabs, tabOfPath, validatedTabs, type IntakeTab, type IntakeTabId, type ValidatedTabId } from './tabs';
 import type { FieldErrors, GeneralCaseInformation } from './types';
@@ -186,18 +186,18 @@ function calendarDate() {
   return string().test('calendar-date', intakeMessages.invalidDate, (value) => !filledDate(value) || parseCalendarDate(value) !== null);
 }
 
-/** A count never above what the API takes, whatever else is asked of it (drafts included). */
-function boundedCount() {
+/** A count never above `maximum`: what the API stores on a draft, the final rule on submit. */
+function boundedCount(maximum: number) {
   return mixed<number | ''>().test(
     'count-maximum',
-    intakeMessages.tooMany(COUNT_MAXIMUM),
-    (value) => typeof value !== 'number' || value <= COUNT_MAXIMUM,
+    intakeMessages.tooMany(maximum),
+    (value) => typeof value !== 'number' || value <= maximum,
   );
 }
 
 /** A count typed in a number input ('' while empty): a whole number of at least `minimum`. */
 function count(minimum: number, requiredMessage: string, required: (parent: Parent) => boolean) {
-  return boundedCount().test('count', requiredMessage, function (value) {
+  return boundedCount(FINAL_COUNT_MAXIMUM).test('count', requiredMessage, function (value) {
     if (value === '' || value == null) return required(this.parent as Parent) ? false : true;
     if (typeof value !== 'number' || !Number.isInteger(value) || value < minimum) {
       return this.createError({ message: required(this.parent as Parent) ? requiredMessage : intakeMessages.wholeNumber });
@@ -250,8 +250,8 @@ export const limitsSchema = object(
           return shapes;
         },
         {
-          personalInformation: { passengerCount: boundedCount() },
-          incidentDescription: { howManyVehicles: boundedCount() },
+          personalInformation: { passengerCount: boundedCount(COUNT_MAXIMUM) },
+          incidentDescription: { howManyVehicles: boundedCount(COUNT_MAXIMUM) },
         },
       ),
     ).map(([section, shape]) => [section, object(shape)]),

@@ -34,8 +34,8 @@ export const appRoutes: RouteObject[] = [
               { path: '/leads-list', element: <screens.LeadsListScreen /> },
               { path: '/firm', element: <screens.FirmScreen /> },
               { path: '/intake-list', element: <screens.IntakeListScreen /> },
-              { path: '/new-intake', element: <screens.NewIntakeScreen /> },
-              { path: '/intake-details/:mode/:caseId', element: <screens.IntakeDetailsScreen /> },
+              { path: '/new-intake', element: <screens.IntakeFormScreen /> },
+              { path: '/intake-details/:mode/:caseId', element: <screens.IntakeFormScreen /> },
               {
                 element: <RequirePrivilege allows={canManageEmployees} forbidden={<screens.ForbiddenScreen />} />,
                 children: [

@@ -115,7 +115,9 @@ describe('create mode (/new-intake)', () => {
     );
     // Still create mode, now at an address that names the saved intake (a reload reopens it).
     await waitFor(() => expect(app.pathname()).toBe(`/intake-details/create/${CASE_ID}`));
-    await waitFor(() => expect(getMock).toHaveBeenCalledWith(CASE_ID));
+    // The same form stays: nothing is loaded again, and what was typed is still there.
+    expect(getMock).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('First Name', { exact: false })).toHaveValue('Alex');
     expect(await screen.findByRole('button', { name: 'Save As Draft' })).toBeEnabled();
     expect(screen.getByRole('heading', { name: 'New Intake' })).toBeInTheDocument();
   });
