@@ -22,7 +22,7 @@ import type { SessionUser } from '../../src/domain/session';
 import { changedFieldPaths } from '../activity/changedFields';
 import { recordActivity } from '../activity/recordActivity';
 import { openOptional, sealOptional, type PiiCipher } from '../crypto/piiCipher';
-import { isMaskedSsn, maskSsn } from '../../src/domain/formatters';
+import { isMaskedSsn, maskSsn } from '../../src/domain/ssnMask';
 import type { ActivityAction } from '../activity/actions';
 import type { Database } from '../db/database';
 import { forbidden } from '../auth/plugin';
@@ -187,7 +187,7 @@ function storedForm(updatedAt: string | null | undefined): string | undefined {
 export function createIntakesService({ db, pii }: { db: Kysely<Database>; pii: PiiCipher }) {
   const storedSsnOf = (row: IntakeRow): string => openOptional(pii, row.ssn_itin_sealed, 'intakes.ssnItin') ?? '';
   /** Every answer masks the SSN/ITIN to its last four digits (docs/product/intake-form.md). */
-  const answer = (row: IntakeRow): ApiGeneralCaseInformation => toGeneralCaseInformation(row, maskSsn(storedSsnOf(row)) ?? '');
+  const answer = (row: IntakeRow): ApiGeneralCaseInformation => toGeneralCaseInformation(row, maskSsn(storedSsnOf(row)));
   const sealedSsnOf = (sections: IntakeSections) => sealOptional(pii, sections.personalInformation.ssnItin, 'intakes.ssnItin');
 
   return {

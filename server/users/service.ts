@@ -8,7 +8,7 @@ import type { EmployeeCreateBody, ProfileUpdateBody, StoredUserInformation } fro
 import type { SessionUser, TokenUserInformation } from '../../src/domain/session';
 import { recordActivity } from '../activity/recordActivity';
 import { openOptional, sealOptional, type PiiCipher } from '../crypto/piiCipher';
-import { maskSsn } from '../../src/domain/formatters';
+import { maskSsn } from '../../src/domain/ssnMask';
 import type { DeviceCookie, DeviceCookies } from '../auth/deviceCookie';
 import type { EmailHasher } from '../auth/emailHash';
 import type { LoginThrottle } from '../auth/loginThrottle';

@@ -6,9 +6,9 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot, StateValue } from 'xstate';
-import { maskSsn } from '../../src/domain/formatters';
 import { toApiIntake, type FieldPath, type GeneralCaseInformation } from '../../src/domain/intake';
 import { intakeTabs, type IntakeTabId } from '../../src/domain/intake/tabs';
+import { maskSsn } from '../../src/domain/ssnMask';
 import {
   bodyPointLabels,
   checklistItemLabels,
