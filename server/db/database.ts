@@ -93,7 +93,7 @@ export interface SessionsTable {
   end_reason: string | null;
 }
 
-/** Failed sign-ins per key ('email:<address>' or 'ip:<address>'), shared by every server instance. */
+/** Sign-in counters (server/auth/loginThrottle.ts): 'email:', 'email-day:', 'ip:' or 'device:' keys, shared by every instance. */
 export interface LoginFailuresTable {
   key: string;
   failures: number;
