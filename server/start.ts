@@ -54,7 +54,22 @@ async function main(): Promise<void> {
   const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, postgresTimeouts: config.postgresTimeouts });
   const piiKeySource = resolvePiiKeySource(config.piiKeys, config.dataDir);
   const piiCipher = createPiiCipher(piiKeySource);
-  await migrateToLatest(db, { pii: piiCipher });
+  if (config.databaseUrl) {
+    // A migration may run longer than a request's statement limit (an index over a large table):
+    // it gets its own connection without that limit; the connect timeout still applies.
+    const migrations = openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      postgresTimeouts: { ...config.postgresTimeouts, statementMs: 0, idleInTransactionMs: 0 },
+    });
+    try {
+      await migrateToLatest(migrations, { pii: piiCipher });
+    } finally {
+      await migrations.destroy();
+    }
+  } else {
+    await migrateToLatest(db, { pii: piiCipher });
+  }
   const seed = await seedDemoData(db, { ownerEmail: config.ownerEmail, ownerPassword: config.ownerPassword });
 
   if (config.databaseUrl && !config.jwtSecret) {
