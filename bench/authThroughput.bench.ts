@@ -5,9 +5,14 @@
 // AUTH_BENCH_BASELINE=<a checkout of an earlier commit, with node_modules> measures that code in the
 // same run, alternating rounds with this one so both meet the same machine load, and reports the
 // change. The load comes from a worker thread, so the client does not share the server's event loop.
+// Beside requests per second it reports how long the server's thread was busy per request (event
+// loop utilisation): on a machine shared with other work the rate swings from round to round, the
+// busy time much less. On SQLite that is all of the server's work; on PostgreSQL the database's own
+// work happens in its process and is not in it.
 // Run alone with `npx tsx bench/authThroughput.bench.ts`.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { DatabaseKind } from '../server/db/database';
 import type * as TestServerModule from '../tests/api/support/testServer';
@@ -59,6 +64,8 @@ interface Running {
   token: string;
   close: () => Promise<void>;
   rates: number[];
+  /** Microseconds the server's thread was busy per answered request. */
+  busy: number[];
 }
 
 async function start(target: Target, kind: DatabaseKind): Promise<Running> {
@@ -67,7 +74,7 @@ async function start(target: Target, kind: DatabaseKind): Promise<Running> {
   // No SSN or ITIN: the figure is the cost of authentication, not of opening sealed numbers.
   const user = await server.createUser({ firmId: firm.id, privilege: 'owner' });
   const token = await server.login(user.email, user.password);
-  return { target, url: `${server.baseUrl}/v1/users/me`, token, close: () => server.close(), rates: [] };
+  return { target, url: `${server.baseUrl}/v1/users/me`, token, close: () => server.close(), rates: [], busy: [] };
 }
 
 function median(values: readonly number[]): number {
@@ -83,9 +90,12 @@ async function benchOn(kind: DatabaseKind, targets: readonly Target[]): Promise<
     for (let round = 0; round < ROUNDS; round += 1) {
       // Every other round the other one goes first, so a trend in the machine's load favours neither.
       for (const server of round % 2 === 0 ? running : [...running].reverse()) {
+        const before = performance.eventLoopUtilization();
         const { ok, failed } = await load(server.url, server.token, MEASURE_MS);
+        const { active } = performance.eventLoopUtilization(before);
         if (failed > 0) throw new Error(`${server.target.label}: ${failed} requests did not answer 200`);
         server.rates.push(ok / (MEASURE_MS / 1000));
+        server.busy.push((active * 1000) / ok);
       }
     }
   } finally {
@@ -94,10 +104,12 @@ async function benchOn(kind: DatabaseKind, targets: readonly Target[]): Promise<
   const figures: Record<string, number> = {};
   for (const server of running) {
     figures[`${kind}: GET /v1/users/me, ${CONNECTIONS} connections, ${server.target.label} (req/s)`] = round(median(server.rates), 0);
+    figures[`${kind}: GET /v1/users/me server time, ${server.target.label} (µs/request)`] = round(median(server.busy), 0);
   }
   const [before, after] = [running.find((server) => server.target.label === 'before'), running.find((server) => server.target.label === 'after')];
   if (before && after) {
     figures[`${kind}: authenticated throughput change (%)`] = round((median(after.rates) / median(before.rates) - 1) * 100, 1);
+    figures[`${kind}: server time per request change (%)`] = round((median(after.busy) / median(before.busy) - 1) * 100, 1);
   }
   return figures;
 }

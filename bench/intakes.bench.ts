@@ -6,7 +6,7 @@
 //   by name and by phone, in interleaved rounds (the median of the rounds' p95);
 // - throughput of GET /v1/users/me and of page 1 of the small firm with 20 connections, as a
 //   share of a Fastify hello-world measured in the same rounds.
-// Alone: `npx tsx bench/intakes.bench.ts --intakes 100000`.
+// Alone: `npx tsx bench/intakes.bench.ts --intakes 100000 [--database sqlite|postgres]`.
 import { createWriteStream } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
@@ -185,11 +185,17 @@ async function benchOn(kind: 'sqlite' | 'postgres', intakes: number): Promise<Go
   }
 }
 
-/** Every figure on every test database. */
-export async function runIntakesBenchRows(intakes: number = DEFAULT_INTAKES): Promise<GoalRow[]> {
+/** Every figure on every test database (or only those named). */
+export async function runIntakesBenchRows(intakes: number = DEFAULT_INTAKES, only?: readonly string[]): Promise<GoalRow[]> {
   const rows: GoalRow[] = [];
-  for (const kind of testDatabases()) rows.push(...(await benchOn(kind, intakes)));
+  for (const kind of testDatabases()) if (!only || only.includes(kind)) rows.push(...(await benchOn(kind, intakes)));
   return rows;
+}
+
+/** `--database sqlite` or `--database postgres` from the command line: one database only. */
+export function databaseOption(argv: readonly string[]): string[] | undefined {
+  const index = argv.indexOf('--database');
+  return index >= 0 && argv[index + 1] ? [argv[index + 1] as string] : undefined;
 }
 
 /** `--intakes N` from the command line, or the default. */
@@ -201,7 +207,7 @@ export function intakesOption(argv: readonly string[]): number {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  runIntakesBenchRows(intakesOption(process.argv))
+  runIntakesBenchRows(intakesOption(process.argv), databaseOption(process.argv))
     .then((rows) => console.table(rows))
     .catch((error: unknown) => {
       console.error(error);

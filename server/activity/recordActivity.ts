@@ -1,7 +1,6 @@
 // Appends one row to the activity trail (docs/product/activity.md). The only writer of the table
 // besides the retention job; nothing updates a row. Field paths only, never values: a caller
 // passes which fields changed, not what they changed to.
-import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import type { ActivityAction } from './actions';
@@ -19,7 +18,7 @@ export interface ActivityRecord {
   fields?: readonly string[];
   /** Fastify's `request.ip` (honours TRUST_PROXY). */
   clientAddress?: string | null;
-  /** For a failed sign-in of no known user: activityEmailHash(email), never the email itself. */
+  /** For a failed sign-in of no known user: the keyed hash of auth/emailHash.ts, never the email. */
   emailHash?: string | null;
 }
 
@@ -41,10 +40,3 @@ export async function recordActivity(db: Kysely<Database>, record: ActivityRecor
     .execute();
 }
 
-/**
- * SHA-256 of the trimmed, lower-cased email: repeated attempts at one address can be told apart
- * from a spray of many, without the trail keeping addresses nobody registered.
- */
-export function activityEmailHash(email: string): string {
-  return createHash('sha256').update(email.trim().toLowerCase(), 'utf8').digest('hex');
-}

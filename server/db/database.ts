@@ -93,7 +93,7 @@ export interface SessionsTable {
   end_reason: string | null;
 }
 
-/** Failed sign-ins per key ('email:<address>' or 'ip:<address>'), shared by every server instance. */
+/** Sign-in counters (server/auth/loginThrottle.ts): 'email:', 'email-day:', 'ip:' or 'device:' keys, shared by every instance. */
 export interface LoginFailuresTable {
   key: string;
   failures: number;
@@ -291,13 +291,13 @@ function noteLostConnection(error: Error & { code?: string }): void {
 
 function openPostgres(databaseUrl: string, given: Partial<PostgresTimeouts> = {}): Kysely<Database> {
   const timeouts = { ...DEFAULT_POSTGRES_TIMEOUTS, ...given };
+  // 0 turns a limit off (the migrations' connection, start.ts).
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: 10,
-    Client: clientWithDeadline(timeouts.statementMs + CLIENT_DEADLINE_MARGIN_MS),
+    ...(timeouts.statementMs > 0 ? { Client: clientWithDeadline(timeouts.statementMs + CLIENT_DEADLINE_MARGIN_MS), statement_timeout: timeouts.statementMs } : {}),
     connectionTimeoutMillis: timeouts.connectMs,
-    statement_timeout: timeouts.statementMs,
-    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    ...(timeouts.idleInTransactionMs > 0 ? { idle_in_transaction_session_timeout: timeouts.idleInTransactionMs } : {}),
     // A peer that vanished without closing (a failover, a cut cable) is noticed by the kernel.
     keepAlive: true,
   });

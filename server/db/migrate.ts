@@ -16,13 +16,13 @@ import * as leadsIdentityUnique from './migrations/0010_leads_identity_unique';
 import * as idempotencyKeys from './migrations/0011_idempotency_keys';
 import * as intakeTotals from './migrations/0013_intake_totals';
 import * as intakesSearchFirm from './migrations/0014_intakes_search_firm';
+import * as intakesAutovacuum from './migrations/0015_intakes_autovacuum';
 import type { PiiCipher } from '../crypto/piiCipher';
 
 export interface MigrationContext {
   /** Seals SSN/ITIN stored before migration 0008; only needed when there are such rows. */
   pii?: PiiCipher;
 }
-import * as intakesAutovacuum from './migrations/0015_intakes_autovacuum';
 
 export function migrations({ pii }: MigrationContext = {}): Record<string, Migration> {
   return {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot, StateValue } from 'xstate';
 import { toApiIntake, type FieldPath, type GeneralCaseInformation } from '../../src/domain/intake';
 import { intakeTabs, type IntakeTabId } from '../../src/domain/intake/tabs';
+import { maskSsn } from '../../src/domain/ssnMask';
 import {
   bodyPointLabels,
   checklistItemLabels,
@@ -334,7 +335,10 @@ describe('intakes in Chromium', () => {
       expect(stored.incidentDescription.howManyVehicles).toBe(3);
       expect(stored.pointsOfInjury).toEqual(intake.pointsOfInjury);
       expect(stored.checklist).toEqual(intake.checklist);
-      expect(stored.personalInformation.ssnItin).toBe(intake.personalInformation.ssnItin);
+      // Answers carry the mask; the number itself comes only from a reveal (docs/product/intake-form.md).
+      expect(stored.personalInformation.ssnItin).toBe(maskSsn(intake.personalInformation.ssnItin));
+      const revealed = await app.server.api.POST('/v1/intake/{caseId}/reveal', { params: { path: { caseId } }, headers: bearer(await ownerToken()) });
+      expect(revealed.data?.data.ssnItin).toBe(intake.personalInformation.ssnItin);
     });
   });
 
