@@ -1,6 +1,6 @@
 // Intake lifecycle machine (intake spec §2 Intake form screen, §4, §5, §8; issue 5, items 2 and 6):
 // model-based paths over every transition of the definition, then the spec's flows one by one.
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createActor,
   fromPromise,
@@ -16,7 +16,6 @@ import { intakeTabs } from '../../src/domain/intake/tabs';
 import { toApiIntake, withoutSsnDigits, type LooseApiIntake } from '../../src/domain/intake/normalise';
 import {
   INTAKE_LIST_ROUTE,
-  intakeLifecycleMessages,
   intakeMachine,
   UNSAVED_COPY_DELAY_MS,
   type IntakeEmitted,
@@ -26,7 +25,8 @@ import {
   type SaveIntakeInput,
   type SavedIntake,
 } from '../../src/machines/intake.machine';
-import { readUnsavedCopy, unsavedCopyKey, writeUnsavedCopy } from '../../src/machines/intakeUnsavedCopy';
+import { intakeLifecycleMessages } from '../../src/domain/intake/lifecycleMessages';
+import { readUnsavedCopy, unsavedCopyActions, unsavedCopyKey, writeUnsavedCopy } from '../../src/machines/intakeUnsavedCopy';
 import type { IntakeFormStore } from '../../src/ui/pages/intake/form/intakeFieldBinding';
 import { fullValidIntake, withField } from '../domain/intake/fixtures';
 import {
@@ -61,9 +61,9 @@ import {
 } from './modelCoverage';
 
 const storage = new MemoryStorage();
-vi.stubGlobal('sessionStorage', storage);
-afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => storage.clear());
+/** The machine as the app runs it, its unsaved copy kept in the in-memory storage. */
+const intakeWithStorage = intakeMachine.provide({ actions: unsavedCopyActions(() => storage) });
 
 type IntakeSnapshot = SnapshotFrom<typeof intakeMachine>;
 
@@ -369,7 +369,7 @@ describe('intake model', () => {
           // A copy on offer is in storage too, as the page read it from there.
           if (input.unsavedCopy) writeUnsavedCopy(storage, { userId: USER_ID, caseId: input.caseId ?? null }, input.unsavedCopy);
           const check = stepChecker(input);
-          await runPath(intakeMachine, path, {
+          await runPath(intakeWithStorage, path, {
             input,
             actors: ['loadIntake', 'saveIntake', 'buildPdf', 'downloadPdf'],
             states: { loading: check, loadFailed: check, ready: check },
@@ -402,7 +402,7 @@ function startIntake(input: IntakeMachineInput, fakes: Fakes = {}) {
   const downloads: BuildPdfInput[] = [];
   let loads = 0;
   const clock = new SimulatedClock();
-  const machine = intakeMachine.provide({
+  const machine = intakeWithStorage.provide({
     actors: {
       loadIntake: fromPromise<LooseApiIntake, LoadIntakeInput>(async () => {
         loads += 1;
