@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/PageHeader';
 import { useMachineActor } from '../../../app/inspect';
+import { intakeFormPath } from '../../../app/intakePaths';
 import { useSignedInUser } from '../../../app/session';
 import { NotFoundPage } from '../../errors/NotFoundPage';
 import { browserSessionStorage, readUnsavedCopy } from '../../../../machines/intakeUnsavedCopy';
@@ -92,7 +93,7 @@ function useAddressNamesSavedIntake(actor: IntakeActor, routeCaseId: string | un
   useEffect(() => {
     if (routeCaseId === undefined && savedCaseId) {
       const state: KeptForm = { intakeFormKey: formKey };
-      void navigate(`/intake-details/create/${savedCaseId}`, { replace: true, state });
+      void navigate(intakeFormPath('create', savedCaseId), { replace: true, state });
     }
   }, [navigate, routeCaseId, savedCaseId, formKey]);
 }
