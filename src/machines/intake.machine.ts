@@ -55,7 +55,7 @@ function saveInput(context: IntakeContext, status: IntakeStatus): SaveIntakeInpu
 }
 
 function pdfInput(context: IntakeContext): BuildPdfInput {
-  return { caseId: context.caseId ?? '', intake: context.intake, status: context.status };
+  return { caseId: context.caseId ?? '', intake: context.intake };
 }
 
 function isUnreadable(output: LooseApiIntake): boolean {

@@ -96,7 +96,7 @@ export interface SavedIntake {
 }
 
 export interface BuildPdfInput {
+  /** The stored intake whose SSN/ITIN the PDF reveals ('' before the first save). */
   caseId: string;
   intake: GeneralCaseInformation;
-  status: IntakeStatus;
 }
