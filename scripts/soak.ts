@@ -2,7 +2,8 @@
 // 10,000 fuzz cases per database, 100 kill -9 cycles, 1,000 race rounds per database, 50 staff for
 // 60 s. Each size can be set smaller (or larger) in the environment, e.g.
 //   KILL_CYCLES=10 STAFF_SECONDS=20 npm run soak
-// PostgreSQL joins in when TEST_DATABASE_URL is set, as for npm test.
+// PostgreSQL joins in when TEST_DATABASE_URL is set, as for npm test. Names after `--` pick some of
+// the runs: `npm run soak -- races staffLoad`.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,13 +16,15 @@ const defaults: Record<string, string> = {
   STAFF_COUNT: '50',
   STAFF_SECONDS: '60',
 };
-const files = [
+const allFiles = [
   'tests/api/contractFuzz.test.ts',
   'tests/api/killRecovery.test.ts',
   'tests/api/races.test.ts',
   'tests/api/staffLoad.test.ts',
   'tests/api/backupRestore.test.ts',
 ];
+const picked = process.argv.slice(2);
+const files = picked.length ? allFiles.filter((file) => picked.some((name) => file.includes(name))) : allFiles;
 
 const directory = mkdtempSync(path.join(tmpdir(), 'intake-soak-'));
 const report = path.join(directory, 'figures.jsonl');

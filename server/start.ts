@@ -9,7 +9,8 @@ import { resolveJwtSecret } from './auth/tokens';
 import { ConfigError, loadConfig, projectRoot, type Config } from './config';
 import { resolveCredentialsKey } from './crypto/credentialsCipher';
 import { createPiiCipher } from './crypto/piiCipher';
-import { resolvePiiKeySource, type PiiKeySource } from './crypto/piiKeys';
+import { keysBesideDataWarning } from './crypto/keyPlacement';
+import { resolvePiiKeySource } from './crypto/piiKeys';
 import { SERVER_PID_FILE } from './db/backup';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -46,26 +47,6 @@ async function neosApiUrlOf(config: Config): Promise<{ url: string; sandbox?: Ne
   return { url: sandbox.url, sandbox };
 }
 
-/**
- * In production, keys in DATA_DIR sit beside the SQLite file (or in the same backups): whoever
- * copies the directory can open the SSNs. Say so, and how to pass them instead (README,
- * Encryption at rest).
- */
-function warnAboutKeysBesideData(config: Config, pii: PiiKeySource): void {
-  if (!config.production) return;
-  const besideData = [
-    pii.kind === 'file' && 'PII_KEYS (SSN/ITIN key, now in DATA_DIR/pii-keys)',
-    !config.credentialsKey && 'CREDENTIALS_KEY (now in DATA_DIR/credentials-key)',
-    !config.jwtSecret && 'JWT_SECRET (now in DATA_DIR/jwt-secret)',
-  ].filter(Boolean);
-  if (besideData.length === 0) return;
-  console.warn(
-    `NODE_ENV=production and these secrets are kept in DATA_DIR beside the data they protect: ${besideData.join(', ')}. ` +
-      'Pass them as environment variables from a secret store instead (e.g. PII_KEYS=<id>:<secret> with the id and ' +
-      'secret from DATA_DIR/pii-keys), then remove the files from DATA_DIR and from its backups.',
-  );
-}
-
 async function main(): Promise<void> {
   const config = loadConfig();
   buildClientIfMissing(config);
@@ -73,7 +54,22 @@ async function main(): Promise<void> {
   const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, postgresTimeouts: config.postgresTimeouts });
   const piiKeySource = resolvePiiKeySource(config.piiKeys, config.dataDir);
   const piiCipher = createPiiCipher(piiKeySource);
-  await migrateToLatest(db, { pii: piiCipher });
+  if (config.databaseUrl) {
+    // A migration may run longer than a request's statement limit (an index over a large table):
+    // it gets its own connection without that limit; the connect timeout still applies.
+    const migrations = openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      postgresTimeouts: { ...config.postgresTimeouts, statementMs: 0, idleInTransactionMs: 0 },
+    });
+    try {
+      await migrateToLatest(migrations, { pii: piiCipher });
+    } finally {
+      await migrations.destroy();
+    }
+  } else {
+    await migrateToLatest(db, { pii: piiCipher });
+  }
   const seed = await seedDemoData(db, { ownerEmail: config.ownerEmail, ownerPassword: config.ownerPassword });
 
   if (config.databaseUrl && !config.jwtSecret) {
@@ -82,7 +78,13 @@ async function main(): Promise<void> {
   if (config.databaseUrl && !config.credentialsKey) {
     console.warn('CREDENTIALS_KEY is not set: credentials are sealed with a key kept in DATA_DIR. Instances sharing this database need one CREDENTIALS_KEY.');
   }
-  warnAboutKeysBesideData(config, piiKeySource);
+  const placementWarning = keysBesideDataWarning({
+    production: config.production,
+    pii: piiKeySource,
+    credentialsKeyGiven: Boolean(config.credentialsKey),
+    jwtSecretGiven: Boolean(config.jwtSecret),
+  });
+  if (placementWarning) console.warn(placementWarning);
   if (config.databaseUrl && piiKeySource.kind === 'file') {
     console.warn('PII_KEYS is not set: SSN/ITIN are sealed with a key kept in DATA_DIR. Instances sharing this database need the same PII_KEYS.');
   }

@@ -2,7 +2,7 @@
 // DATABASE_URL=postgres://... switches to PostgreSQL, which several server instances can share
 // (DESIGN.md, API and server).
 //
-// Column names are snake_case; repositories map rows to the camelCase API types. Timestamps are
+// Column names are snake_case; each resource's service maps rows to the camelCase API types. Timestamps are
 // ISO-8601 UTC text on both databases (fixed width, so they sort and compare as strings); ids are
 // UUID text made by the application.
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
@@ -209,14 +209,11 @@ export interface Database {
 }
 
 export type FirmRow = Selectable<FirmsTable>;
-export type NewFirmRow = Insertable<FirmsTable>;
-export type FirmRowUpdate = Updateable<FirmsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserRowUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type IntakeRow = Selectable<IntakesTable>;
-export type NewIntakeRow = Insertable<IntakesTable>;
 export type LeadRow = Selectable<LeadsTable>;
 export type NewLeadRow = Insertable<LeadsTable>;
 
@@ -291,13 +288,13 @@ function noteLostConnection(error: Error & { code?: string }): void {
 
 function openPostgres(databaseUrl: string, given: Partial<PostgresTimeouts> = {}): Kysely<Database> {
   const timeouts = { ...DEFAULT_POSTGRES_TIMEOUTS, ...given };
+  // 0 turns a limit off (the migrations' connection, start.ts).
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: 10,
-    Client: clientWithDeadline(timeouts.statementMs + CLIENT_DEADLINE_MARGIN_MS),
+    ...(timeouts.statementMs > 0 ? { Client: clientWithDeadline(timeouts.statementMs + CLIENT_DEADLINE_MARGIN_MS), statement_timeout: timeouts.statementMs } : {}),
     connectionTimeoutMillis: timeouts.connectMs,
-    statement_timeout: timeouts.statementMs,
-    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    ...(timeouts.idleInTransactionMs > 0 ? { idle_in_transaction_session_timeout: timeouts.idleInTransactionMs } : {}),
     // A peer that vanished without closing (a failover, a cut cable) is noticed by the kernel.
     keepAlive: true,
   });

@@ -1,5 +1,6 @@
 // Text formatting shared by the inputs, the profile view and the server.
 import { SSN_DIGITS } from './constants';
+import { isMaskedSsn } from './ssnMask';
 
 /** Only the digits of a value; empty for null or undefined. */
 export function digitsOf(value: string | null | undefined): string {
@@ -26,13 +27,6 @@ export function maskSsn(value: string | null | undefined): string | null {
   const digits = digitsOf(value);
   if (!digits) return null;
   return `***-**-${digits.slice(-4)}`;
-}
-
-/** The form the server answers an SSN or ITIN in: '***-**-6789' (docs/product/people.md). */
-const MASKED_SSN = /^\*{3}-\*{2}-\d{4}$/;
-
-export function isMaskedSsn(value: string | null | undefined): boolean {
-  return MASKED_SSN.test(value ?? '');
 }
 
 /**

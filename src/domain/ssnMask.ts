@@ -14,3 +14,6 @@ export function maskSsn(value: string | null): string | null {
 export function isMaskedSsn(value: string | null | undefined): boolean {
   return typeof value === 'string' && value.startsWith(SSN_MASK_PREFIX);
 }
+
+/** Exactly the mask the server sends, '***-**-' and four digits: what a form accepts untouched. */
+export const SSN_MASK_PATTERN = /^\*{3}-\*{2}-\d{4}$/;

@@ -164,8 +164,8 @@ export const sessionMachine = setup({
     },
     clearSession: assign(() => noSession),
     eraseStoredSession: () => clearStoredSession(),
-    // A later issue keeps unsaved intake drafts (client data) in this tab's sessionStorage; they
-    // must not survive a sign-out on a shared office computer.
+    // The intake form keeps unsaved copies (client data) in this tab's sessionStorage; they must
+    // not survive a sign-out on a shared office computer.
     eraseTabStorage: () => globalThis.sessionStorage?.clear(),
     clearLoginError: assign({ loginError: undefined }),
     reportLoginFailure: assign({ loginError: LOGIN_FAILED_MESSAGE }),

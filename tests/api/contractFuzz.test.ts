@@ -82,7 +82,7 @@ describe.each(testDatabases())('contract fuzzing on %s', (kind) => {
   let ownerId = '';
   const knownCaseIds: string[] = [];
   const validators = new Map<string, ValidateFunction>();
-  /** Per operationId, a request body a person's client would send. */
+  /** Per operationId, a request body a person's client would send (deterministic, like the seed). */
   let examples: Record<string, () => unknown> = {};
   const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
   addFormats(ajv);
@@ -107,12 +107,12 @@ describe.each(testDatabases())('contract fuzzing on %s', (kind) => {
     const intake = () => ({ userId: ownerId, generalCaseInformation: toApiIntake(draftIntake({ lastName: `Fuzz${next()}` })) });
     examples = {
       login: () => ({ email: `nobody${next()}@example.test`, password: 'Wrong#Pass1' }),
-      createEmployee: () => employeeBody(),
-      updateUser: () => ({ ...employeeBody(), password: undefined, userInformation: userInformation() }),
+      createEmployee: () => employeeBody({ email: `fuzz${next()}@example.test` }),
+      updateUser: () => ({ ...employeeBody({ email: `fuzz${next()}@example.test` }), password: undefined, userInformation: userInformation() }),
       checkDuplicateLead: lead,
       createLead: lead,
       createIntake: intake,
-      updateIntake: () => ({ ...intake(), generalCaseInformation: { ...intake().generalCaseInformation, caseId: knownCaseIds[0], updatedAt: new Date().toISOString() } }),
+      updateIntake: () => ({ ...intake(), generalCaseInformation: { ...intake().generalCaseInformation, caseId: knownCaseIds[0], updatedAt: '2026-01-01T00:00:00.000Z' } }),
       updateFirm: () => ({ firmName: `Firm ${next()}`, firmContact: 'Contact', firmMail: 'firm@example.test', firmAddress: '1 Road', neosCredentials: SANDBOX_CREDENTIALS }),
       validateNeosCredentials: () => ({ ...SANDBOX_CREDENTIALS }),
     };

@@ -3,6 +3,7 @@
 // mask is sent back, revealed in full only on purpose, and every reveal in the activity trail.
 import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SQLITE_FILE_NAME } from '../../server/db/database';
@@ -53,8 +54,17 @@ describe.each(testDatabases())('SSN and ITIN on %s', (kind) => {
     return rows.flatMap((result) => result.rows.map((row) => row.row)).join('\n');
   }
 
+  // Everything the server logs, at its most talkative level.
+  const logLines: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+
   beforeAll(async () => {
-    server = await startTestServer(kind);
+    server = await startTestServer(kind, { logLevel: 'trace', logStream });
     const firm = await server.createFirm({ firmName: 'Sealed Sample Firm' });
     for (const privilege of ['owner', 'administrator', 'representative'] as const) {
       const user = await server.createUser({ firmId: firm.id, privilege });
@@ -209,6 +219,12 @@ describe.each(testDatabases())('SSN and ITIN on %s', (kind) => {
     const intake = await server.db.selectFrom('intakes').select(['sections', 'ssn_itin_sealed']).where('case_id', '=', caseId).executeTakeFirstOrThrow();
     expect(server.pii.open(intake.ssn_itin_sealed!, 'intakes.ssnItin')).toBe(INTAKE_SSN_NEW);
     expect(JSON.parse(intake.sections).personalInformation.ssnItin).toBe('');
+  });
+
+  it('logs no number while creating, saving and revealing them', () => {
+    expect(logLines.length).toBeGreaterThan(10);
+    const log = logLines.join('');
+    for (const form of forms(ALL_NUMBERS)) expect(log).not.toContain(form);
   });
 
   it.runIf(kind === 'sqlite')('keeps DATA_DIR 0700 and the database files 0600', async () => {

@@ -1,7 +1,7 @@
 // The keys that seal SSN/ITIN (README, "Encryption at rest"): `rotate-key` re-seals every value
 // under a new key while the app keeps running, after which no value opens with the old key; the
 // key file is 0600; migration 0008 seals numbers stored in clear before it, in every file.
-import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Migrator } from 'kysely';
@@ -11,7 +11,9 @@ import { ConfigError, loadConfig } from '../../server/config';
 import { createPiiCipher, type PiiCipher } from '../../server/crypto/piiCipher';
 import { PII_KEYS_FILE_NAME, readKeyringFile, type PiiKeyring } from '../../server/crypto/piiKeys';
 import { rotatePiiKey } from '../../server/crypto/rotatePiiKey';
-import { SQLITE_FILE_NAME, type Database } from '../../server/db/database';
+import { keysBesideDataWarning } from '../../server/crypto/keyPlacement';
+import { resolveSecret } from '../../server/crypto/secretFile';
+import { openDatabase, SQLITE_FILE_NAME, type Database } from '../../server/db/database';
 import { migrateToLatest, migrations } from '../../server/db/migrate';
 import { newIntakeRow } from '../../server/intakes/repository';
 import { createdIntake, draftIntake, type Caller } from './support/intakes';
@@ -111,6 +113,44 @@ describe.each(testDatabases())('rotate-key on %s', (kind) => {
     expect(result).toEqual({ newKeyId: 'fresh', resealed: 3, retired: [current.current] });
     const fresh = createPiiCipher({ current: 'fresh', keys: { fresh: 'f'.repeat(40) } });
     expect((await sealedValues(server.db)).every(({ value, column }) => opensWith(fresh, value, column))).toBe(true);
+  });
+});
+
+describe('secrets beside the data', () => {
+  const file = { kind: 'file' as const, file: '/data/pii-keys' };
+  const env = { kind: 'env' as const, keyring: { current: 'a', keys: { a: 'a'.repeat(40) } } };
+
+  it('warns in production about each secret kept in DATA_DIR, saying how to pass it', () => {
+    const warning = keysBesideDataWarning({ production: true, pii: file, credentialsKeyGiven: false, jwtSecretGiven: true });
+    expect(warning).toContain('pass PII_KEYS');
+    expect(warning).toContain('pass CREDENTIALS_KEY');
+    expect(warning).not.toContain('JWT_SECRET');
+  });
+
+  it('is quiet when every secret comes from the environment, or outside production', () => {
+    expect(keysBesideDataWarning({ production: true, pii: env, credentialsKeyGiven: true, jwtSecretGiven: true })).toBeUndefined();
+    expect(keysBesideDataWarning({ production: false, pii: file, credentialsKeyGiven: false, jwtSecretGiven: false })).toBeUndefined();
+  });
+
+  it('keeps generated secret files 0600 and DATA_DIR 0700, also ones an older version left open', async () => {
+    const dataDir = path.join(await mkdtemp(path.join(tmpdir(), 'intake-secrets-')), 'data');
+    try {
+      resolveSecret({ configured: undefined, dataDir, fileName: 'jwt-secret', minLength: 32 });
+      expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
+      expect((await stat(path.join(dataDir, 'jwt-secret'))).mode & 0o777).toBe(0o600);
+      await chmod(path.join(dataDir, 'jwt-secret'), 0o644);
+      resolveSecret({ configured: undefined, dataDir, fileName: 'jwt-secret', minLength: 32 });
+      expect((await stat(path.join(dataDir, 'jwt-secret'))).mode & 0o777).toBe(0o600);
+      // An older version's world-readable directory and database are closed on open.
+      await openDatabase({ dataDir }).destroy();
+      await chmod(dataDir, 0o755);
+      await chmod(path.join(dataDir, SQLITE_FILE_NAME), 0o644);
+      await openDatabase({ dataDir }).destroy();
+      expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
+      expect((await stat(path.join(dataDir, SQLITE_FILE_NAME))).mode & 0o777).toBe(0o600);
+    } finally {
+      await rm(path.dirname(dataDir), { recursive: true, force: true });
+    }
   });
 });
 

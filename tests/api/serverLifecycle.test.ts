@@ -141,6 +141,8 @@ describe('stopping', { timeout: 120_000 }, () => {
     await new Promise((resolve) => socket.once('connect', resolve));
     socket.write('POST /v1/users/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":');
     const closed = new Promise((resolve) => socket.once('close', resolve));
+    // Read whatever comes, so the end of the connection is seen.
+    socket.resume();
     server.child.kill('SIGTERM');
     expect(await server.exited).not.toBeNull();
     await closed;

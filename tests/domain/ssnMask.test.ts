@@ -1,19 +1,21 @@
 // The server's SSN/ITIN mask on the client: recognised, replaced by typing, accepted untouched by
 // the forms' validation (docs/product/people.md, docs/product/intake-form.md).
 import { describe, expect, it } from 'vitest';
-import { formatSsnOver, isMaskedSsn } from '../../src/domain/formatters';
+import { formatSsnOver } from '../../src/domain/formatters';
+import { isMaskedSsn, SSN_MASK_PATTERN } from '../../src/domain/ssnMask';
 import { validateFinal } from '../../src/domain/intake';
 import { fullValidIntake, TODAY, withFields } from './intake/fixtures';
 
-describe('isMaskedSsn', () => {
+describe('the mask', () => {
   it.each([
-    ['***-**-6789', true],
-    ['123-45-6789', false],
-    ['***-**-678', false],
-    ['', false],
-    [null, false],
-  ])('%s -> %s', (value, expected) => {
-    expect(isMaskedSsn(value)).toBe(expected);
+    ['***-**-6789', true, true],
+    ['123-45-6789', false, false],
+    // Mask-like but not the server's: no number, and not a mask a form accepts.
+    ['***-**-678', true, false],
+    ['', false, false],
+  ])('%s: mask-like %s, the exact mask %s', (value, maskLike, exact) => {
+    expect(isMaskedSsn(value)).toBe(maskLike);
+    expect(SSN_MASK_PATTERN.test(value)).toBe(exact);
   });
 });
 

@@ -4,7 +4,7 @@
 // their style ('Please provide ...', 'Please select ...', 'Please answer "<label>"').
 import { array, boolean, mixed, object, string, type ObjectShape, type TestContext } from 'yup';
 import { isFuture, parseCalendarDate, todayIso } from '../dates';
-import { isMaskedSsn } from '../formatters';
+import { SSN_MASK_PATTERN } from '../ssnMask';
 import { civilStatuses, genders, languages, phoneUsages, ssnStatuses } from '../enums';
 import {
   birthDateFutureMessage,
@@ -290,7 +290,7 @@ const personalSchema = object({
         return (this.parent as Parent).status === 'hasSsn' ? this.createError({ message: p.ssnItin }) : true;
       }
       // The server's mask, sent back untouched, keeps the stored number (docs/product/intake-form.md).
-      return ssnPattern.test(value ?? '') || isMaskedSsn(value);
+      return ssnPattern.test(value ?? '') || SSN_MASK_PATTERN.test(value ?? '');
     }),
     alternateContact: text('personalInformation.alternateContact'),
     relationshipToClient: requiredTextIf(

@@ -16,6 +16,7 @@ import {
   type SsnStatus,
 } from '../enums';
 import { toCalendarIso } from '../dates';
+import { SSN_MASK_PATTERN } from '../ssnMask';
 import type { TokenUserInformation } from '../session';
 import { birthDate, hasAge, isOldEnough, optionalText, requiredEmail, requiredText } from './shared';
 
@@ -35,7 +36,7 @@ export const userMessages = {
 } as const;
 
 /** 123-45-6789, or the server's mask sent back untouched, which keeps the stored number (docs/product/people.md). */
-const ssnOrMaskPattern = /^(\d{3}-\d{2}-\d{4}|\*{3}-\*{2}-\d{4})$/;
+const ssnOrMaskPattern = new RegExp(`^\\d{3}-\\d{2}-\\d{4}$|${SSN_MASK_PATTERN.source}`);
 
 /** A letter, a digit and one of !@#$%^&* (staff-app spec §5). Other characters are allowed. */
 export function isStrongPassword(password: string): boolean {

@@ -11,10 +11,6 @@ export function useSessionActor() {
   return SessionContext.useActorRef();
 }
 
-export function useIsSignedIn(): boolean {
-  return SessionContext.useSelector((snapshot) => snapshot.hasTag('signedIn'));
-}
-
 /** The signed-in user (also while Sign Out reaches the server), or undefined when signed out. */
 export function useSignedInUser(): SessionUser | undefined {
   return SessionContext.useSelector((snapshot) => (snapshot.hasTag('signedIn') ? snapshot.context.user : undefined));

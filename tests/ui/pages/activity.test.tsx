@@ -2,6 +2,7 @@
 // what each asks GET /v1/activity for, and Forbidden for a representative.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { listActivity, type ActivityEntry } from '../../../src/api/activity';
 import { ApiError } from '../../../src/api/errors';
@@ -105,6 +106,16 @@ describe('the Activity page', () => {
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'User' }), 'All users');
     await waitFor(() => expect(activityMock.mock.lastCall?.[0]).not.toHaveProperty('userId', 'user-rita'));
+  });
+
+  it('has no serious accessibility findings (axe)', async () => {
+    await openPage();
+    await screen.findByRole('cell', { name: 'Revealed SSN' });
+    const results = await axe.run(document.body, { resultTypes: ['violations'] });
+    const serious = results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+    expect(serious).toEqual([]);
   });
 
   it('says so when the trail cannot be loaded', async () => {

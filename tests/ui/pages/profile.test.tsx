@@ -3,6 +3,7 @@
 // (docs/product/people.md#ssn-and-itin), and every fallback text word for word.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/api/errors';
 import { getCurrentUser, revealUserNumbers, type User } from '../../../src/api/users';
@@ -102,6 +103,9 @@ describe('profile (staff-app spec §2 Profile)', () => {
     expect(definition('ITIN')).toBe('912-70-1234');
     expect(revealMock).toHaveBeenCalledTimes(1);
     expect(revealMock).toHaveBeenCalledWith('user-representative');
+
+    const results = await axe.run(document.body, { resultTypes: ['violations'] });
+    expect(results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Hide ITIN' }));
 

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { isMaskedSsn } from '../../../domain/formatters';
+import { isMaskedSsn } from '../../../domain/ssnMask';
 import { revealMachine, type RevealedNumbers } from '../../../machines/reveal.machine';
 import { useMachineActor } from '../../app/inspect';
 

@@ -1,7 +1,8 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/PageHeader';
+import { useMachineActor } from '../../../app/inspect';
 import { useSignedInUser } from '../../../app/session';
 import { NotFoundPage } from '../../errors/NotFoundPage';
 import { browserSessionStorage, readUnsavedCopy } from '../../../../machines/intakeUnsavedCopy';
@@ -60,7 +61,7 @@ function IntakeForm({ formKey, mode, caseId }: { formKey: string; mode: IntakeRo
   const userId = useSignedInUser()?.id ?? '';
   // Read once: the machine takes its input when it starts, and storage is not read per render.
   const [input] = useState(() => ({ mode, caseId, userId, unsavedCopy: unsavedCopyOf(userId, caseId) }));
-  const actor = useActorRef(appIntakeMachine, { input });
+  const actor = useMachineActor(appIntakeMachine, { input });
   useIntakeFormEvents(actor);
   const blocker = useUnsavedChangesGuard(actor, (next) => keptFormKey(next.state) === formKey);
   useAddressNamesSavedIntake(actor, caseId, formKey);

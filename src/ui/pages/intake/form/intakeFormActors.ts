@@ -2,7 +2,7 @@
 // machine.provide; tests mock the fetchers).
 import { fromPromise } from 'xstate';
 import { createIntake, getIntake, revealIntakeSsn, updateIntake, type RevealPurpose, type StoredIntake } from '../../../../api/intakes';
-import { isMaskedSsn } from '../../../../domain/formatters';
+import { isMaskedSsn } from '../../../../domain/ssnMask';
 import type { LooseApiIntake } from '../../../../domain/intake/normalise';
 import type { BuildPdfInput, LoadIntakeInput, SavedIntake, SaveIntakeInput } from '../../../../machines/intake.machine';
 import { saveIntakePdf } from '../pdf/downloadPdf';
