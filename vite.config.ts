@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import { precompress } from './scripts/precompress';
 
 // The API lives under these prefixes (see openapi.yaml); in `npm run dev` Vite proxies them to the
 // Fastify server so the browser talks to one origin, exactly as in production.
@@ -8,7 +9,8 @@ const apiPrefixes = ['/v1', '/cases', '/neos', '/api'];
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin()],
+  // precompress: Brotli and gzip copies of dist/ for the server to send as they are.
+  plugins: [react(), vanillaExtractPlugin(), precompress()],
   server: {
     proxy: Object.fromEntries(apiPrefixes.map((prefix) => [prefix, apiTarget])),
   },

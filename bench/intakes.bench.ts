@@ -1,120 +1,216 @@
-// Issue 5 figures: GET /v1/intake latency (p50/p95 over sequential requests) with 100,000 intakes in
-// one firm, for the first page, a deep page, a name-prefix search and a narrow search, on SQLite
-// and, when TEST_DATABASE_URL is set, on PostgreSQL. Run alone with `npx tsx bench/intakes.bench.ts`.
+// The intake list at scale, on SQLite and, when TEST_DATABASE_URL is set, on PostgreSQL: one firm
+// of `--intakes N` made-up intakes shaped like a real firm's (bench/intakeData.ts), a second firm
+// of 1,000, loaded without ANALYZE or VACUUM (a real database gets neither on demand), on a server
+// that logs every request as `npm start` does. Printed beside the goals of the performance work:
+// - GET /v1/intake p95 for page 1, the last page, a common surname, a common prefix, one client
+//   by name and by phone, in interleaved rounds (the median of the rounds' p95);
+// - throughput of GET /v1/users/me and of page 1 of the small firm with 20 connections, as a
+//   share of a Fastify hello-world measured in the same rounds.
+// Alone: `npx tsx bench/intakes.bench.ts --intakes 100000 [--database sqlite|postgres]`.
+import { createWriteStream } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { sql } from 'kysely';
-import { emptyIntake, toApiIntake } from '../src/domain/intake';
-import { newIntakeRow } from '../server/intakes/repository';
-import type { TestServer, TestUser } from '../tests/api/support/testServer';
-import { figureRows, runListBench, type BenchRow, type ListBench, type ListScenario } from './support';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../server/db/database';
+import { bearer, startTestServer, testDatabases, type TestServer } from '../tests/api/support/testServer';
+import { makeFirmIntakes, seededRandom, type BenchIntakeRow, type BenchScenario } from './intakeData';
+import { percentile, round, timeSequential, type GoalRow } from './support';
 
-const INTAKES_IN_FIRM = 100_000;
-const INSERT_BATCH = 1_000;
+export const DEFAULT_INTAKES = 100_000;
+const SMALL_FIRM_INTAKES = 1_000;
+const ROUNDS = 3;
 const WARM_UP_REQUESTS = 10;
-const TIMED_REQUESTS = 200;
+const TIMED_REQUESTS_PER_ROUND = 60;
+const THROUGHPUT_SECONDS = 3;
+const CONNECTIONS = 20;
+/** Share of the big firm's drafts saved again after the load, in random order. */
+const RESAVED_SHARE = 0.01;
+const COMMON_SURNAME = 'garcia';
+const COMMON_PREFIX = 'mar';
 
-// Made-up names. Two first names in forty begin with 'Mar' (Maria, Marco), and nothing else does:
-// the prefix search matches 5,000 of 100,000. Intake i is first name i % 40 and last name
-// floor(i / 40) % 40, so every pair occurs 62 or 63 times.
-const firstNames = [
-  'Maria', 'Marco', 'Aiden', 'Bella', 'Caleb', 'Dalia', 'Elias', 'Fiona', 'Gavin', 'Hazel',
-  'Isaac', 'Jada', 'Kiran', 'Lena', 'Milo', 'Nadia', 'Owen', 'Priya', 'Quinn', 'Rosa',
-  'Silas', 'Tessa', 'Umar', 'Vera', 'Wade', 'Xena', 'Yusuf', 'Zara', 'Bruno', 'Clara',
-  'Diego', 'Elena', 'Felix', 'Greta', 'Hugo', 'Ines', 'Jonah', 'Kemal', 'Luca', 'Nora',
-];
-const lastNames = [
-  'Abbott', 'Barlow', 'Castillo', 'Dunmore', 'Ellison', 'Fairbanks', 'Greaves', 'Holloway', 'Ingram', 'Jessup',
-  'Kowalski', 'Lindqvist', 'Okafor', 'Nakamura', 'Oyelaran', 'Pennington', 'Quarles', 'Rasmussen', 'Sorensen', 'Thornbury',
-  'Underhill', 'Vasquez', 'Whitfield', 'Xiong', 'Yardley', 'Zielinski', 'Achebe', 'Bergstrom', 'Caruso', 'Delacroix',
-  'Eastwood', 'Fitzgerald', 'Galloway', 'Halvorsen', 'Iwasaki', 'Jovanovic', 'Kaczmarek', 'Lachance', 'Okonkwo', 'Novak',
-];
-
-const scenarios: ListScenario[] = [
-  { name: 'page 1', query: '', expectRows: 10, expectTotal: INTAKES_IN_FIRM },
-  { name: 'deep page (offset 90,000)', query: 'offSetValue=90000', expectRows: 10, expectTotal: INTAKES_IN_FIRM },
-  { name: "search 'mar' (5,000 matches)", query: 'searchFilter=mar', expectRows: 10, expectTotal: INTAKES_IN_FIRM / 20 },
-  // Maria is first name 0 and Whitfield last name 22 (see fillFirm for the pairing).
-  { name: "search 'maria whitf' (narrow)", query: 'searchFilter=maria%20whitf', expectRows: 10, expectTotal: expectedPairCount(0, 22) },
-  { name: 'status final', query: 'status=final', expectRows: 10, expectTotal: INTAKES_IN_FIRM / 10 },
-];
-
-function expectedPairCount(first: number, last: number): number {
-  let count = 0;
-  for (let index = 0; index < INTAKES_IN_FIRM; index += 1) {
-    if (index % firstNames.length === first && Math.floor(index / firstNames.length) % lastNames.length === last) count += 1;
-  }
-  return count;
+function median(values: readonly number[]): number {
+  return percentile(values, 50);
 }
 
-/** A made-up phone: '(555) 0xx-xxxx', distinct per intake. */
-function phoneOf(index: number): string {
-  const digits = String(index).padStart(6, '0');
-  return `(555) 0${digits.slice(0, 2)}-${digits.slice(2)}`;
+async function insertAll(db: Kysely<Database>, batch: BenchIntakeRow[]): Promise<void> {
+  await db.insertInto('intakes').values(batch).execute();
 }
 
-/** 100,000 intakes in batches inside one transaction (one commit, not 100,000). */
-async function fillFirm(server: TestServer, firmId: string, representative: TestUser): Promise<void> {
-  const blank = toApiIntake(emptyIntake());
-  const start = Date.parse('2020-01-01T00:00:00.000Z');
-  const representativeName = `${representative.firstName} ${representative.lastName}`;
-  await server.db.transaction().execute(async (trx) => {
-    for (let first = 0; first < INTAKES_IN_FIRM; first += INSERT_BATCH) {
-      const batch = [];
-      for (let index = first; index < Math.min(first + INSERT_BATCH, INTAKES_IN_FIRM); index += 1) {
-        const firstName = firstNames[index % firstNames.length] as string;
-        const lastName = lastNames[Math.floor(index / firstNames.length) % lastNames.length] as string;
-        const sections = {
-          ...blank,
-          personalInformation: {
-            ...blank.personalInformation,
-            firstName,
-            lastName,
-            phoneNumber: phoneOf(index),
-            email: `${firstName}.${lastName}${index}@bench.test`.toLowerCase(),
-            address: `${index} Bench Street, Sampleton`,
-          },
-        };
-        batch.push(
-          newIntakeRow(
-            { firmId, status: index % 10 === 0 ? 'final' : 'draft', representativeId: representative.id, representativeName, sections },
-            new Date(start + index * 1000),
-          ),
-        );
-      }
-      await trx.insertInto('intakes').values(batch).execute();
+/**
+ * Saves a sample of drafts again, in random order and each in its own statement, as staff do:
+ * on PostgreSQL the rows move on the heap, and the list's order no longer follows the insert order.
+ */
+async function resave(db: Kysely<Database>, drafts: readonly string[], seed: number): Promise<void> {
+  const random = seededRandom(seed);
+  const now = Date.parse('2025-01-02T00:00:00.000Z');
+  const order = [...drafts].sort(() => random() - 0.5);
+  await db.transaction().execute(async (trx) => {
+    for (const [index, caseId] of order.entries()) {
+      await trx.updateTable('intakes').set({ updated_at: new Date(now + index * 997).toISOString() }).where('case_id', '=', caseId).execute();
     }
   });
-  // What autovacuum (PostgreSQL) and a long-lived SQLite file have soon after a bulk load: planner
-  // statistics and, on PostgreSQL, a visibility map that lets the list walk its index alone.
-  await sql.raw(server.kind === 'postgres' ? 'vacuum analyze intakes' : 'analyze').execute(server.db);
 }
 
-const intakesBench: ListBench = {
-  path: '/v1/intake',
-  fillName: `insert ${INTAKES_IN_FIRM} intakes`,
-  fill: fillFirm,
-  pageOf: (body) => {
-    const page = body as { data: { record: unknown[]; totalRecords: number } };
-    return { rows: page.data.record.length, total: page.data.totalRecords };
-  },
-  scenarios,
-  warmUpRequests: WARM_UP_REQUESTS,
-  timedRequests: TIMED_REQUESTS,
-};
-
-/** Every figure, keyed '<database>: <what> (<unit>)'; also printed as a table. */
-export function runIntakesBench(): Promise<Record<string, number>> {
-  return runListBench(intakesBench);
+interface LoadedFirm {
+  token: string;
+  scenarios: BenchScenario[];
 }
 
-/** The same figures as rows for bench/run.ts's table. */
-export async function runIntakesBenchRows(): Promise<BenchRow[]> {
-  return figureRows(await runIntakesBench());
+async function loadBigFirm(server: TestServer, intakes: number): Promise<LoadedFirm> {
+  const firm = await server.createFirm({ firmName: 'Bench Large Firm' });
+  const owner = await server.createUser({ firmId: firm.id, privilege: 'owner', firstName: 'Bench', lastName: 'Owner' });
+  const random = seededRandom(7);
+  const drafts: string[] = [];
+  const data = await makeFirmIntakes(firm.id, { id: owner.id, name: 'Bench Owner' }, intakes, 42, [COMMON_SURNAME, COMMON_PREFIX], async (batch) => {
+    for (const row of batch) if (row.status === 'draft' && random() < RESAVED_SHARE) drafts.push(row.case_id);
+    await insertAll(server.db, batch);
+  });
+  await resave(server.db, drafts, 11);
+  const lastOffset = Math.floor((intakes - 1) / 10) * 10;
+  const lastRows = intakes - lastOffset;
+  const percentOf = (count: number) => `${round((100 * count) / intakes)}%`;
+  const surname = data.expected.get(COMMON_SURNAME) ?? 0;
+  const prefix = data.expected.get(COMMON_PREFIX) ?? 0;
+  return {
+    token: await server.login(owner.email, owner.password),
+    scenarios: [
+      { name: 'page 1', query: '', expectRows: 10, expectTotal: intakes, goalMs: 10 },
+      { name: 'last page', query: `offSetValue=${lastOffset}`, expectRows: lastRows, expectTotal: intakes, goalMs: 25 },
+      {
+        name: `search '${COMMON_SURNAME}' (${percentOf(surname)})`,
+        query: `searchFilter=${COMMON_SURNAME}`,
+        expectRows: Math.min(10, surname),
+        expectTotal: surname,
+        goalMs: 10,
+      },
+      {
+        name: `search '${COMMON_PREFIX}' (${percentOf(prefix)})`,
+        query: `searchFilter=${COMMON_PREFIX}`,
+        expectRows: Math.min(10, prefix),
+        expectTotal: prefix,
+        goalMs: 10,
+      },
+      { name: 'one client by name', query: `searchFilter=${encodeURIComponent(data.oneClient.name)}`, expectRows: 1, expectTotal: 1, goalMs: 10 },
+      { name: 'one client by phone', query: `searchFilter=${encodeURIComponent(data.oneClient.phone)}`, expectRows: 1, expectTotal: 1, goalMs: 10 },
+      { name: 'status final, page 1', query: 'status=final', expectRows: 10, expectTotal: data.finals, goalMs: 10 },
+    ],
+  };
+}
+
+async function loadSmallFirm(server: TestServer): Promise<string> {
+  const firm = await server.createFirm({ firmName: 'Bench Small Firm' });
+  const owner = await server.createUser({ firmId: firm.id, privilege: 'owner', firstName: 'Small', lastName: 'Owner' });
+  await makeFirmIntakes(firm.id, { id: owner.id, name: 'Small Owner' }, SMALL_FIRM_INTAKES, 43, [], (batch) => insertAll(server.db, batch));
+  return server.login(owner.email, owner.password);
+}
+
+async function timeScenario(server: TestServer, token: string, scenario: BenchScenario, requests: number): Promise<number[]> {
+  const url = `${server.baseUrl}/v1/intake${scenario.query ? `?${scenario.query}` : ''}`;
+  return timeSequential(requests, async () => {
+    const response = await fetch(url, { headers: bearer(token) });
+    if (!response.ok) throw new Error(`${scenario.name}: GET /v1/intake answered ${response.status}`);
+    const body = (await response.json()) as { data: { record: unknown[]; totalRecords: number } };
+    // A broken query must not pass as a fast one.
+    if (body.data.record.length !== scenario.expectRows || body.data.totalRecords !== scenario.expectTotal) {
+      throw new Error(`${scenario.name}: ${body.data.record.length} rows of ${body.data.totalRecords}, expected ${scenario.expectRows} of ${scenario.expectTotal}`);
+    }
+  });
+}
+
+async function requestsPerSecond(url: string, headers: Record<string, string> = {}): Promise<number> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: THROUGHPUT_SECONDS, headers });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} answers were not 2xx, ${result.errors} errors`);
+  return result.requests.average;
+}
+
+/** A Fastify hello-world: what this machine serves at best, measured beside the app. */
+async function startHelloWorld(): Promise<{ url: string; close: () => Promise<void> }> {
+  const app = Fastify();
+  app.get('/', async () => ({ hello: 'world' }));
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('hello-world has no TCP address');
+  return { url: `http://127.0.0.1:${address.port}/`, close: () => app.close() };
+}
+
+async function benchOn(kind: 'sqlite' | 'postgres', intakes: number): Promise<GoalRow[]> {
+  // Logging every request, as `npm start` does; the lines go nowhere.
+  const logStream = createWriteStream('/dev/null');
+  const server = await startTestServer(kind, { rateLimitPerMinute: false, logLevel: 'info', logStream });
+  const hello = await startHelloWorld();
+  try {
+    const loading = performance.now();
+    const big = await loadBigFirm(server, intakes);
+    const smallToken = await loadSmallFirm(server);
+    const rows: GoalRow[] = [{ benchmark: `${kind}: load ${intakes} + ${SMALL_FIRM_INTAKES} intakes`, value: round((performance.now() - loading) / 1000, 1), unit: 's', goal: '' }];
+
+    const p95s = new Map<string, number[]>();
+    for (const scenario of big.scenarios) await timeScenario(server, big.token, scenario, WARM_UP_REQUESTS);
+    const ratios = { me: [] as number[], list: [] as number[] };
+    const peers: number[] = [];
+    for (let roundIndex = 0; roundIndex < ROUNDS; roundIndex += 1) {
+      for (const scenario of big.scenarios) {
+        const samples = await timeScenario(server, big.token, scenario, TIMED_REQUESTS_PER_ROUND);
+        p95s.set(scenario.name, [...(p95s.get(scenario.name) ?? []), percentile(samples, 95)]);
+      }
+      const peer = await requestsPerSecond(hello.url);
+      peers.push(peer);
+      ratios.me.push((await requestsPerSecond(`${server.baseUrl}/v1/users/me`, bearer(big.token))) / peer);
+      ratios.list.push((await requestsPerSecond(`${server.baseUrl}/v1/intake`, bearer(smallToken))) / peer);
+    }
+    for (const scenario of big.scenarios) {
+      rows.push({
+        benchmark: `${kind}: GET /v1/intake ${scenario.name}, firm of ${intakes}, p95`,
+        value: round(median(p95s.get(scenario.name) ?? []), 2),
+        unit: 'ms',
+        goal: `<= ${scenario.goalMs} ms`,
+      });
+    }
+    rows.push(
+      { benchmark: `${kind}: Fastify hello-world, ${CONNECTIONS} connections`, value: round(median(peers), 0), unit: 'req/s', goal: '' },
+      { benchmark: `${kind}: GET /v1/users/me vs hello-world, ${CONNECTIONS} connections`, value: round(median(ratios.me), 3), unit: 'x', goal: '>= 0.5 x' },
+      {
+        benchmark: `${kind}: GET /v1/intake page 1 (firm of ${SMALL_FIRM_INTAKES}) vs hello-world, ${CONNECTIONS} connections`,
+        value: round(median(ratios.list), 3),
+        unit: 'x',
+        goal: '>= 0.5 x',
+      },
+    );
+    return rows;
+  } finally {
+    await hello.close();
+    await server.close();
+    logStream.end();
+  }
+}
+
+/** Every figure on every test database (or only those named). */
+export async function runIntakesBenchRows(intakes: number = DEFAULT_INTAKES, only?: readonly string[]): Promise<GoalRow[]> {
+  const rows: GoalRow[] = [];
+  for (const kind of testDatabases()) if (!only || only.includes(kind)) rows.push(...(await benchOn(kind, intakes)));
+  return rows;
+}
+
+/** `--database sqlite` or `--database postgres` from the command line: one database only. */
+export function databaseOption(argv: readonly string[]): string[] | undefined {
+  const index = argv.indexOf('--database');
+  return index >= 0 && argv[index + 1] ? [argv[index + 1] as string] : undefined;
+}
+
+/** `--intakes N` from the command line, or the default. */
+export function intakesOption(argv: readonly string[]): number {
+  const index = argv.indexOf('--intakes');
+  const given = index >= 0 ? Number(argv[index + 1]) : DEFAULT_INTAKES;
+  if (!Number.isInteger(given) || given < 100) throw new Error('--intakes needs a whole number of at least 100');
+  return given;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  runIntakesBench().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
+  runIntakesBenchRows(intakesOption(process.argv), databaseOption(process.argv))
+    .then((rows) => console.table(rows))
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
 }

@@ -8,6 +8,11 @@ export interface BenchRow {
   unit: string;
 }
 
+/** A figure beside its goal ('<= 10 ms', '>= 0.5 x'; empty for figures without one). */
+export interface GoalRow extends BenchRow {
+  goal?: string;
+}
+
 /** The p-th percentile (0..100) of the samples, nearest-rank. */
 export function percentile(samples: readonly number[], p: number): number {
   if (samples.length === 0) return Number.NaN;

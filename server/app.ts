@@ -2,21 +2,32 @@
 // are registered in the order a request meets them: error shape, security headers, flood cap,
 // contract validation, authentication, then the routes and finally the single-page app.
 import { randomBytes } from 'node:crypto';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DestinationStream } from 'pino';
+import { activityRoutes } from './activity/routes';
+import { createActivityService } from './activity/service';
+import { DEFAULT_ACTIVITY_RETENTION_DAYS, startActivityRetention, type RetentionJob } from './activity/retention';
+import { createDeviceCookies } from './auth/deviceCookie';
+import { createEmailHasher } from './auth/emailHash';
 import { createLoginThrottle, type LoginThrottleSettings } from './auth/loginThrottle';
 import { authentication } from './auth/plugin';
+import { createSessionStore } from './auth/sessions';
 import { createTokenService } from './auth/tokens';
 import { DEFAULT_REQUEST_TIMEOUT_MS, defaultStaticDir } from './config';
 import { createCredentialsCipher } from './crypto/credentialsCipher';
+import { createPiiCipher, type PiiCipher } from './crypto/piiCipher';
+import { newKeyId, newSecret } from './crypto/piiKeys';
 import type { Database } from './db/database';
 import { firmsRoutes } from './firms/routes';
 import { createFirmsService } from './firms/service';
 import { apiDocsRoutes } from './http/docs';
 import { healthChecks } from './http/health';
+import { idempotency } from './http/idempotency';
+import { scopedDatabase } from './db/transactionScope';
 import { ApiError, registerErrorHandler, sendError } from './http/errors';
 import { loggerOptions } from './http/logger';
 import { loadOpenApi, openApiValidation } from './http/openapi';
@@ -39,8 +50,10 @@ export interface AppOptions {
   logLevel?: string;
   /** Where log lines go; standard output by default. */
   logStream?: DestinationStream;
-  /** Requests per address per minute before 429 (a flood cap, not the login throttle); false turns it off. */
+  /** Requests per address per minute before 429, signed in or not (a flood cap, not the login throttle); false turns both caps off. */
   rateLimitPerMinute?: number | false;
+  /** Requests per signed-in user per minute before 429, wherever they come from. */
+  rateLimitPerUserPerMinute?: number;
   loginThrottle?: Partial<LoginThrottleSettings>;
   bodyLimit?: number;
   /** A request whose headers and body have not all arrived by then is answered 408 and closed. */
@@ -56,12 +69,24 @@ export interface AppOptions {
    * app, which suits tests only, since stored credentials would not open after a restart.
    */
   credentialsKey?: string;
+  /**
+   * Seals SSN/ITIN (server/crypto/piiCipher.ts). start.ts passes the persistent one (PII_KEYS,
+   * PII_KEY or DATA_DIR/pii-keys); without it a random key lives as long as this app (tests).
+   */
+  piiCipher?: PiiCipher;
+  /** ACTIVITY_RETENTION_DAYS: rows of the activity trail older than this are deleted (at start, then daily). */
+  activityRetentionDays?: number;
   /** start.ts: true once shutdown began, so GET /ready sends the load balancer elsewhere. */
   isClosing?: () => boolean;
 }
 
-/** Generous: a person clicking through the app stays far below it, a script flooding one does not. */
-export const DEFAULT_RATE_LIMIT_PER_MINUTE = 1200;
+/**
+ * The flood caps (README, Decisions). Per signed-in user: a person clicking through the app stays
+ * far below it, a script flooding with one account does not. Per address, much higher: a whole
+ * office behind one address (NAT, a proxy) shares it, so it only stops floods, anonymous ones above all.
+ */
+export const DEFAULT_RATE_LIMIT_PER_USER_PER_MINUTE = 1200;
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 12_000;
 /** Large enough that an oversized field reaches validation and gets a field message (a 1 MB string). */
 export const DEFAULT_BODY_LIMIT = 4 * 1024 * 1024;
 
@@ -85,6 +110,17 @@ const contentSecurityPolicy = {
   },
 };
 
+const privatePrefixes = ['/v1/', '/cases/', '/neos/'];
+
+function isPrivatePath(url: string): boolean {
+  return privatePrefixes.some((prefix) => url.startsWith(prefix)) || ['/v1', '/cases', '/neos'].includes(url.split('?')[0]!);
+}
+
+function temporaryKeyring() {
+  const id = newKeyId();
+  return { current: id, keys: { [id]: newSecret() } };
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logLevel ? loggerOptions(options.logLevel, options.logStream) : false,
@@ -107,12 +143,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
 
+  // Private answers stay out of shared browser and proxy caches (README, Encryption at rest): every
+  // API answer, errors included. A root hook, so it sees replies of every plugin and the 404s too.
+  app.addHook('onSend', async (request, reply) => {
+    if (isPrivatePath(request.url)) reply.header('Cache-Control', 'no-store');
+  });
+
   await app.register(helmet, { contentSecurityPolicy, frameguard: { action: 'deny' } });
   // Before the flood caps: a load balancer's probes are never throttled.
   await app.register(healthChecks, { db: options.db, isClosing: options.isClosing });
 
-  // Per instance and in memory on purpose: it only caps floods against this process. The login
+  // Per instance and in memory on purpose: they only cap floods against this process. The login
   // throttle, which must hold across instances, lives in the database (auth/loginThrottle.ts).
+  // The address cap runs first (onRequest), before a token is even read; the user cap runs once the
+  // caller is known (preHandler, after authentication), keyed on the user, not the address.
   const perMinute = options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE;
   if (perMinute !== false) {
     await app.register(rateLimit, {
@@ -121,23 +165,53 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       timeWindow: 60_000,
       errorResponseBuilder: () => new ApiError(429, 'rate_limited', 'Too many requests. Try again later.'),
     });
+    // A second registration: each keeps its own 'already counted' mark, so both caps apply.
+    await app.register(rateLimit, {
+      global: true,
+      hook: 'preHandler',
+      max: options.rateLimitPerUserPerMinute ?? DEFAULT_RATE_LIMIT_PER_USER_PER_MINUTE,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `user:${request.user?.id ?? ''}`,
+      allowList: (request) => !request.user,
+      errorResponseBuilder: () => new ApiError(429, 'rate_limited', 'Too many requests. Try again later.'),
+    });
   }
 
   await app.register(openApiValidation, { document: await loadOpenApi(options.openApiFile) });
 
   const tokens = createTokenService(options.jwtSecret);
-  await app.register(authentication, { tokens });
+  const sessions = createSessionStore(options.db);
+  await app.register(authentication, { tokens, sessions });
 
+  const pii = options.piiCipher ?? createPiiCipher(temporaryKeyring());
+  // The sign-in's device cookie (auth/deviceCookie.ts) is the only cookie: no hook parses the Cookie
+  // header of every request; the sign-in route parses its own.
+  await app.register(cookie, { hook: false });
   const throttle = createLoginThrottle(options.db, options.loginThrottle);
-  const users = createUsersService({ db: options.db, tokens, throttle });
+  // The services that create records run inside one request transaction when an Idempotency-Key
+  // is sent (http/idempotency.ts); the scoped database routes their queries into it.
+  const scoped = scopedDatabase(options.db);
+  await app.register(idempotency, { db: options.db });
+  const devices = createDeviceCookies(options.jwtSecret);
+  const users = createUsersService({ db: scoped, tokens, sessions, throttle, devices, emailHash: createEmailHasher(options.jwtSecret), pii });
   await app.register(usersRoutes, { users });
   await app.register(apiDocsRoutes, { openApiFile: options.openApiFile });
-  await app.register(intakesRoutes, { intakes: createIntakesService({ db: options.db }) });
+  await app.register(intakesRoutes, { intakes: createIntakesService({ db: scoped, pii }) });
   const neos = createNeosClient({ baseUrl: options.neosApiUrl, timeoutMs: options.neosTimeoutMs });
   const cipher = createCredentialsCipher(options.credentialsKey ?? randomBytes(48).toString('base64url'));
-  await app.register(leadsRoutes, { leads: createLeadsService({ db: options.db }) });
+  await app.register(activityRoutes, { activity: createActivityService({ db: options.db }) });
+  await app.register(leadsRoutes, { leads: createLeadsService({ db: scoped }) });
   await app.register(firmsRoutes, { firms: createFirmsService({ db: options.db, neos, cipher }) });
   await app.register(neosRoutes, { neos });
+
+  // Retention of the activity trail (server/activity/retention.ts): when the app is ready, then daily.
+  let retention: RetentionJob | undefined;
+  app.addHook('onReady', async () => {
+    retention = await startActivityRetention(options.db, options.activityRetentionDays ?? DEFAULT_ACTIVITY_RETENTION_DAYS, (error) =>
+      app.log.error({ err: error }, 'Deleting expired activity failed'),
+    );
+  });
+  app.addHook('onClose', async () => retention?.stop());
 
   await app.register(singlePageApp, { staticDir: options.staticDir ?? defaultStaticDir });
   return app;

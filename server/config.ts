@@ -3,8 +3,10 @@
 import path from 'node:path';
 import { PASSWORD_MIN_LENGTH } from '../src/domain/constants';
 import { isStrongPassword } from '../src/domain/schemas/user';
+import { DEFAULT_ACTIVITY_RETENTION_DAYS } from './activity/retention';
 import { MIN_SECRET_LENGTH } from './auth/tokens';
 import { MIN_CREDENTIALS_KEY_LENGTH } from './crypto/credentialsCipher';
+import { piiKeyProblems } from './crypto/piiKeys';
 import { DEFAULT_POSTGRES_TIMEOUTS, type PostgresTimeouts } from './db/database';
 
 /** Fastify's requestTimeout and connectionTimeout: a half-sent request cannot hold a connection, or shutdown, forever. */
@@ -33,6 +35,12 @@ export interface Config {
   neosApiUrl?: string;
   /** Seals stored integration credentials; without it a key is generated once in DATA_DIR/credentials-key. */
   credentialsKey?: string;
+  /** PII_KEYS / PII_KEY: seal SSN/ITIN; without them DATA_DIR/pii-keys (server/crypto/piiKeys.ts). */
+  piiKeys: { PII_KEYS?: string; PII_KEY?: string };
+  /** NODE_ENV=production: start warns about keys kept beside the database. */
+  production: boolean;
+  /** ACTIVITY_RETENTION_DAYS: how long the activity trail keeps a row (default about seven years). */
+  activityRetentionDays: number;
   /** PostgreSQL: DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS, DB_IDLE_IN_TRANSACTION_TIMEOUT_MS. */
   postgresTimeouts: PostgresTimeouts;
   /** REQUEST_TIMEOUT_MS: a request (body included) not received in full by then is answered 408 and closed. */
@@ -126,6 +134,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(`CREDENTIALS_KEY must be at least ${MIN_CREDENTIALS_KEY_LENGTH} characters long`);
   }
 
+  const retentionText = given(env.ACTIVITY_RETENTION_DAYS) ?? String(DEFAULT_ACTIVITY_RETENTION_DAYS);
+  const activityRetentionDays = Number(retentionText);
+  if (!/^\d+$/.test(retentionText) || activityRetentionDays < 1) {
+    problems.push(`ACTIVITY_RETENTION_DAYS must be a whole number of days, at least 1, got "${retentionText}"`);
+  }
+
+  const piiKeys = { PII_KEYS: given(env.PII_KEYS), PII_KEY: given(env.PII_KEY) };
+  problems.push(...piiKeyProblems(piiKeys));
+
   const logLevel = given(env.LOG_LEVEL) ?? 'info';
   if (!logLevels.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${logLevels.join(', ')}`);
 
@@ -152,6 +169,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDirIsDefault: given(env.STATIC_DIR) === undefined,
     neosApiUrl,
     credentialsKey,
+    piiKeys,
+    production: given(env.NODE_ENV) === 'production',
+    activityRetentionDays,
     postgresTimeouts,
     requestTimeoutMs,
     shutdownTimeoutMs,

@@ -1,13 +1,17 @@
 // `npm start` (DESIGN.md): build the client if needed, open and migrate the database, create the
 // demo firm on first start, then serve the SPA and the API on one port.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SANDBOX_CREDENTIALS, startNeosSandbox, type NeosSandbox } from '../sandbox/neos/server';
 import { buildApp } from './app';
 import { resolveJwtSecret } from './auth/tokens';
 import { ConfigError, loadConfig, projectRoot, type Config } from './config';
 import { resolveCredentialsKey } from './crypto/credentialsCipher';
+import { createPiiCipher } from './crypto/piiCipher';
+import { keysBesideDataWarning } from './crypto/keyPlacement';
+import { resolvePiiKeySource } from './crypto/piiKeys';
+import { SERVER_PID_FILE } from './db/backup';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoData, type SeedResult } from './db/seed';
@@ -48,7 +52,24 @@ async function main(): Promise<void> {
   buildClientIfMissing(config);
 
   const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, postgresTimeouts: config.postgresTimeouts });
-  await migrateToLatest(db);
+  const piiKeySource = resolvePiiKeySource(config.piiKeys, config.dataDir);
+  const piiCipher = createPiiCipher(piiKeySource);
+  if (config.databaseUrl) {
+    // A migration may run longer than a request's statement limit (an index over a large table):
+    // it gets its own connection without that limit; the connect timeout still applies.
+    const migrations = openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      postgresTimeouts: { ...config.postgresTimeouts, statementMs: 0, idleInTransactionMs: 0 },
+    });
+    try {
+      await migrateToLatest(migrations, { pii: piiCipher });
+    } finally {
+      await migrations.destroy();
+    }
+  } else {
+    await migrateToLatest(db, { pii: piiCipher });
+  }
   const seed = await seedDemoData(db, { ownerEmail: config.ownerEmail, ownerPassword: config.ownerPassword });
 
   if (config.databaseUrl && !config.jwtSecret) {
@@ -57,8 +78,19 @@ async function main(): Promise<void> {
   if (config.databaseUrl && !config.credentialsKey) {
     console.warn('CREDENTIALS_KEY is not set: credentials are sealed with a key kept in DATA_DIR. Instances sharing this database need one CREDENTIALS_KEY.');
   }
+  const placementWarning = keysBesideDataWarning({
+    production: config.production,
+    pii: piiKeySource,
+    credentialsKeyGiven: Boolean(config.credentialsKey),
+    jwtSecretGiven: Boolean(config.jwtSecret),
+  });
+  if (placementWarning) console.warn(placementWarning);
+  if (config.databaseUrl && piiKeySource.kind === 'file') {
+    console.warn('PII_KEYS is not set: SSN/ITIN are sealed with a key kept in DATA_DIR. Instances sharing this database need the same PII_KEYS.');
+  }
   const neos = await neosApiUrlOf(config);
   let closing = false;
+  const pidFile = path.join(config.dataDir, SERVER_PID_FILE);
   const app = await buildApp({
     db,
     jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
@@ -67,6 +99,8 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     neosApiUrl: neos.url,
     credentialsKey: resolveCredentialsKey(config.credentialsKey, config.dataDir),
+    piiCipher,
+    activityRetentionDays: config.activityRetentionDays,
     requestTimeoutMs: config.requestTimeoutMs,
     isClosing: () => closing,
   });
@@ -88,12 +122,15 @@ async function main(): Promise<void> {
     await app.close();
     await neos.sandbox?.close();
     await db.destroy();
+    rmSync(pidFile, { force: true });
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // `npm run restore` refuses while this process lives (server/db/backup.ts; SQLite only).
+  if (!config.databaseUrl) writeFileSync(pidFile, `${process.pid}\n`);
   console.log(`Intake app listening on http://localhost:${config.port}`);
   if (seed) printFirstStart(seed);
 }

@@ -7,16 +7,19 @@
 // It is added to each protected route (not to the whole app) so it runs after the flood cap's own
 // route hook: a flood of anonymous requests meets the cap, not only 401s.
 //
-// The token is trusted for its 8 hours without a database read per request: no call of the spec
-// deletes a user or changes a privilege. Handlers that read the caller's own row (GET /v1/users/me)
-// answer 401 when it is gone.
+// A valid signature is not enough: the token names a session, and each request reads that session
+// with its user (auth/sessions.ts, one query by primary key). An ended or expired session, a
+// deactivated or removed user get 401; the caller's firm and privilege are the database's, so a
+// changed privilege takes effect on the next request (docs/product/sign-in-and-session.md).
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Privilege } from '../../src/domain/enums';
 import type { SessionUser } from '../../src/domain/session';
 import { ApiError, sendError } from '../http/errors';
 import { isApiPath } from '../http/openapi';
-import type { TokenService } from './tokens';
+import type { UserRecordRow } from '../users/repository';
+import type { SessionStore } from './sessions';
+import type { TokenService, TokenSubject } from './tokens';
 
 export type RouteAccess = 'public' | readonly Privilege[];
 
@@ -25,8 +28,12 @@ declare module 'fastify' {
     access?: RouteAccess;
   }
   interface FastifyRequest {
-    /** The signed-in caller, from a valid bearer token; null on public routes. */
+    /** The signed-in caller, as the database has them now; null on public routes. */
     user: SessionUser | null;
+    /** The session of the bearer token (auth/sessions.ts); null on public routes. */
+    sessionId: string | null;
+    /** The caller's row as the auth check read it (no password hash); null on public routes. */
+    callerRecord: UserRecordRow | null;
   }
 }
 
@@ -44,6 +51,18 @@ export function callerOf(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
+/** The caller's own row, read with the session: a handler about the caller needs no second read. */
+export function callerRecordOf(request: FastifyRequest): UserRecordRow {
+  if (!request.callerRecord) throw unauthenticated();
+  return request.callerRecord;
+}
+
+/** The session of a route whose access is a privilege list. */
+export function sessionOf(request: FastifyRequest): string {
+  if (!request.sessionId) throw unauthenticated();
+  return request.sessionId;
+}
+
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
@@ -52,24 +71,33 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 export interface AuthPluginOptions {
   tokens: TokenService;
+  sessions: SessionStore;
 }
 
-async function authPlugin(app: FastifyInstance, { tokens }: AuthPluginOptions): Promise<void> {
+async function authPlugin(app: FastifyInstance, { tokens, sessions }: AuthPluginOptions): Promise<void> {
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+  app.decorateRequest('callerRecord', null);
 
   function requirePrivilege(allowed: readonly Privilege[]) {
     return async function checkAccess(request: FastifyRequest, reply: FastifyReply) {
       const token = bearerToken(request);
-      let user: SessionUser;
+      let subject: TokenSubject;
       try {
         if (!token) throw unauthenticated();
-        user = await tokens.verify(token);
+        subject = await tokens.verify(token);
       } catch {
         // Tampered, expired, unsigned, foreign or malformed: one answer for all.
         return sendError(reply, unauthenticated());
       }
-      if (!allowed.includes(user.privilege)) return sendError(reply, forbidden());
-      request.user = user;
+      // Outside the catch: a database that does not answer is a 503, not a 401.
+      const caller = await sessions.liveCaller(subject.sessionId, subject.userId);
+      // Signed out, ended by a password or email change, deactivated or removed: the same 401.
+      if (!caller) return sendError(reply, unauthenticated());
+      if (!allowed.includes(caller.user.privilege)) return sendError(reply, forbidden());
+      request.user = caller.user;
+      request.sessionId = subject.sessionId;
+      request.callerRecord = caller.record;
     };
   }
 

@@ -1,6 +1,8 @@
 // Signed session tokens (DESIGN.md, Auth): HS256 JWTs whose payload is the SessionUser the client
-// decodes and shows (staff-app spec §3, Login response). SSN and ITIN digits never go into a token;
-// the profile reads them from GET /v1/users/me.
+// decodes and shows (staff-app spec §3, Login response), plus `sid`, the session the token belongs
+// to (auth/sessions.ts). The server reads only `sub` and `sid`: who the caller is and what they may
+// do comes from the database on each request. SSN and ITIN digits never go into a token; the
+// profile reads them from GET /v1/users/me.
 import { SignJWT, jwtVerify } from 'jose';
 import { privileges, type Privilege } from '../../src/domain/enums';
 import type { SessionUser, TokenUserInformation } from '../../src/domain/session';
@@ -13,17 +15,26 @@ export const JWT_SECRET_FILE_NAME = 'jwt-secret';
 /** 32 characters at least: an HS256 key shorter than its 256-bit hash is easier to guess. */
 export const MIN_SECRET_LENGTH = 32;
 
-export interface TokenService {
-  sign(user: SessionUser): Promise<string>;
-  /** The user of a valid token; throws for a tampered, expired, unsigned or malformed one. */
-  verify(token: string): Promise<SessionUser>;
+/** What a valid token names: the user and the session (auth/sessions.ts) it belongs to. */
+export interface TokenSubject {
+  userId: string;
+  sessionId: string;
 }
+
+export interface TokenService {
+  sign(user: SessionUser, sessionId: string): Promise<string>;
+  /** The subject of a valid token; throws for a tampered, expired, unsigned, sessionless or malformed one. */
+  verify(token: string): Promise<TokenSubject>;
+}
+
+/** The token's lifetime in milliseconds, for the session row that ends with it. */
+export const TOKEN_LIFETIME_MS = 8 * 60 * 60 * 1000;
 
 export function createTokenService(secret: string): TokenService {
   const key = new TextEncoder().encode(secret);
   return {
-    async sign(user) {
-      return new SignJWT({ ...sessionClaims(user) })
+    async sign(user, sessionId) {
+      return new SignJWT({ ...sessionClaims(user), sid: sessionId })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(user.id)
         .setIssuedAt()
@@ -33,7 +44,7 @@ export function createTokenService(secret: string): TokenService {
     async verify(token) {
       // Only HS256 is accepted: `alg: none` and every other algorithm fail here.
       const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM] });
-      return sessionUserFrom(payload);
+      return subjectOf(payload);
     },
   };
 }
@@ -67,16 +78,14 @@ function isPrivilege(value: unknown): value is Privilege {
   return (privileges as readonly unknown[]).includes(value);
 }
 
-function sessionUserFrom(payload: Record<string, unknown>): SessionUser {
-  const { id, firmId, privilege, userInformation } = payload;
+function subjectOf(payload: Record<string, unknown>): TokenSubject {
+  const { id, firmId, privilege, sid } = payload;
   if (typeof id !== 'string' || id !== payload.sub || typeof firmId !== 'string' || !isPrivilege(privilege)) {
     throw new InvalidTokenPayload('Token payload is not a session');
   }
-  if (typeof userInformation !== 'object' || userInformation === null) {
-    throw new InvalidTokenPayload('Token payload has no userInformation');
-  }
-  // The signature proves the server wrote these claims with sessionClaims, so their shape holds.
-  return sessionClaims({ ...(payload as unknown as SessionUser), id, firmId, privilege });
+  // A token from before sessions were revocable names none: it cannot be ended, so it is refused.
+  if (typeof sid !== 'string' || sid === '') throw new InvalidTokenPayload('Token payload names no session');
+  return { userId: id, sessionId: sid };
 }
 
 /**

@@ -2,10 +2,10 @@
 // DATABASE_URL=postgres://... switches to PostgreSQL, which several server instances can share
 // (DESIGN.md, API and server).
 //
-// Column names are snake_case; repositories map rows to the camelCase API types. Timestamps are
+// Column names are snake_case; each resource's service maps rows to the camelCase API types. Timestamps are
 // ISO-8601 UTC text on both databases (fixed width, so they sort and compare as strings); ids are
 // UUID text made by the application.
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
@@ -28,7 +28,9 @@ import {
   type Updateable,
 } from 'kysely';
 import pg from 'pg';
-import type { CivilStatus, Gender, IntakeStatus, LeadGender, PhoneUsage, Privilege, SsnStatus, YesNo } from '../../src/domain/enums';
+import { DatabaseFileError, checkAfterOpen, checkBeforeOpen } from './sqliteChecks';
+import { matchesSearch, type SearchQuery } from '../intakes/search';
+import type { CivilStatus, Gender, IntakeStatus, LeadGender, PhoneUsage, Privilege, SsnStatus, UserStatus, YesNo } from '../../src/domain/enums';
 
 /**
  * SQLite has no boolean type: it stores 0/1 and returns numbers, PostgreSQL returns booleans.
@@ -69,14 +71,29 @@ export interface UsersTable {
   civil_status: CivilStatus | null;
   gender: Gender | null;
   birth_date: string | null;
+  /** Sealed (server/crypto/piiCipher.ts, migration 0008), never the digits. */
   ssn: string | null;
   ssn_status: SsnStatus | null;
+  /** Sealed like ssn. */
   itin: string | null;
+  /** 'Active' or 'Deactivated' (migration 0009): a deactivated user cannot sign in. */
+  status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>;
   created_at: string;
   updated_at: string;
 }
 
-/** Failed sign-ins per key ('email:<address>' or 'ip:<address>'), shared by every server instance. */
+/** One sign-in (migration 0009): the token carries its id; ended_at set means signed out. */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  ended_at: string | null;
+  /** Why it ended: 'signOut', 'passwordChanged', 'emailChanged', 'deactivated'. */
+  end_reason: string | null;
+}
+
+/** Sign-in counters (server/auth/loginThrottle.ts): 'email:', 'email-day:', 'ip:' or 'device:' keys, shared by every instance. */
 export interface LoginFailuresTable {
   key: string;
   failures: number;
@@ -102,10 +119,25 @@ export interface IntakesTable {
   client_email: string;
   /** The words the list's search finds it by (server/intakes/search.ts, migration 0006). */
   search_terms: string;
-  /** JSON of the sections (personalInformation ... checklist) as the API carries them. */
+  /**
+   * JSON of the sections (personalInformation ... checklist) as the API carries them, except
+   * personalInformation.ssnItin, always '' here: it is sealed in ssn_itin_sealed (migration 0008).
+   */
   sections: string;
+  /** The client's SSN/ITIN, sealed (server/crypto/piiCipher.ts); null when the intake has none. */
+  ssn_itin_sealed: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/**
+ * How many intakes a firm has of one status, kept exact by triggers in the transaction of every
+ * write to intakes (migration 0013): the list's total without a search.
+ */
+export interface IntakeTotalsTable {
+  firm_id: string;
+  status: IntakeStatus;
+  total: number;
 }
 
 /** A registered lead (staff-app spec §3, Lead) with its normalised match keys (DESIGN.md, Leads). */
@@ -133,6 +165,34 @@ export interface LeadsTable {
   phone_digits: string;
   email_norm: string;
   intake_id: string | null;
+  /** SHA-256 of the compared fields (server/leads/identity.ts), unique per firm (migration 0010). */
+  identity_key: string | null;
+  created_at: string;
+}
+
+/** One row of the activity trail (migration 0007; server/activity/). Append-only. */
+export interface ActivityTable {
+  id: string;
+  at: string;
+  firm_id: string | null;
+  user_id: string | null;
+  action: string;
+  subject: string | null;
+  /** JSON array of changed field paths (`section.field`), never values. */
+  fields: string;
+  client_address: string | null;
+  /** SHA-256 of the lower-cased email of a failed sign-in that matched no user. */
+  email_hash: string | null;
+}
+
+/** A stored answer to a create sent with an Idempotency-Key (migration 0011). */
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  operation: string;
+  request_hash: string;
+  status: number;
+  response_body: string;
   created_at: string;
 }
 
@@ -140,18 +200,20 @@ export interface Database {
   firms: FirmsTable;
   users: UsersTable;
   login_failures: LoginFailuresTable;
+  sessions: SessionsTable;
   intakes: IntakesTable;
+  intake_totals: IntakeTotalsTable;
   leads: LeadsTable;
+  activity: ActivityTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type FirmRow = Selectable<FirmsTable>;
-export type NewFirmRow = Insertable<FirmsTable>;
-export type FirmRowUpdate = Updateable<FirmsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserRowUpdate = Updateable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
 export type IntakeRow = Selectable<IntakesTable>;
-export type NewIntakeRow = Insertable<IntakesTable>;
 export type LeadRow = Selectable<LeadsTable>;
 export type NewLeadRow = Insertable<LeadsTable>;
 
@@ -226,13 +288,13 @@ function noteLostConnection(error: Error & { code?: string }): void {
 
 function openPostgres(databaseUrl: string, given: Partial<PostgresTimeouts> = {}): Kysely<Database> {
   const timeouts = { ...DEFAULT_POSTGRES_TIMEOUTS, ...given };
+  // 0 turns a limit off (the migrations' connection, start.ts).
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: 10,
-    Client: clientWithDeadline(timeouts.statementMs + CLIENT_DEADLINE_MARGIN_MS),
+    ...(timeouts.statementMs > 0 ? { Client: clientWithDeadline(timeouts.statementMs + CLIENT_DEADLINE_MARGIN_MS), statement_timeout: timeouts.statementMs } : {}),
     connectionTimeoutMillis: timeouts.connectMs,
-    statement_timeout: timeouts.statementMs,
-    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    ...(timeouts.idleInTransactionMs > 0 ? { idle_in_transaction_session_timeout: timeouts.idleInTransactionMs } : {}),
     // A peer that vanished without closing (a failover, a cut cable) is noticed by the kernel.
     keepAlive: true,
   });
@@ -246,16 +308,103 @@ function openPostgres(databaseUrl: string, given: Partial<PostgresTimeouts> = {}
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
+/**
+ * DATA_DIR 0700 and the database file 0600 before SQLite opens it: SQLite gives the -wal and -shm
+ * files it makes the main file's mode (README, Encryption at rest). A new file is made empty here
+ * with that mode; SQLite treats an empty file as a new database.
+ */
+function ensurePrivateFile(file: string): void {
+  if (!existsSync(file)) closeSync(openSync(file, 'wx', 0o600));
+  restrictMode(file);
+}
+
+/**
+ * 0600 where this process may change it; a file it may not touch (another owner, immutable) is
+ * left for the open and write checks (sqliteChecks.ts) to report by name.
+ */
+function restrictMode(file: string): void {
+  try {
+    chmodSync(file, 0o600);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EPERM' && code !== 'EACCES' && code !== 'EROFS') throw error;
+  }
+}
+
+/** DATA_DIR 0700, also when an older version made it 0755. */
+export function ensurePrivateDirectory(dataDir: string): void {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
+}
+
+/** The database and its -wal and -shm files 0600, whatever made them (an older version, a copy). */
+export function restrictSqliteFiles(file: string): void {
+  for (const name of [file, `${file}-wal`, `${file}-shm`]) {
+    if (existsSync(name)) restrictMode(name);
+  }
+}
+
 export function openDatabase(options: DatabaseOptions): Kysely<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.postgresTimeouts);
-  mkdirSync(options.dataDir, { recursive: true });
-  const sqlite = new SqliteDatabase(path.join(options.dataDir, SQLITE_FILE_NAME), { timeout: BUSY_TIMEOUT_MS });
+  ensurePrivateDirectory(options.dataDir);
+  const file = path.join(options.dataDir, SQLITE_FILE_NAME);
+  checkBeforeOpen(file);
+  ensurePrivateFile(file);
+  let sqlite: SqliteDatabase.Database;
+  try {
+    sqlite = new SqliteDatabase(file, { timeout: BUSY_TIMEOUT_MS });
+  } catch (error) {
+    throw new DatabaseFileError(file, `the file cannot be opened (${error instanceof Error ? error.message : String(error)})`);
+  }
+  try {
+    checkAfterOpen(sqlite, file);
+  } catch (error) {
+    sqlite.close();
+    throw error;
+  }
   sqlite.pragma('journal_mode = WAL');
+  // Deleted and overwritten content is zeroed rather than left in free pages (README, Encryption at rest).
+  sqlite.pragma('secure_delete = ON');
+  restrictSqliteFiles(file);
   // FULL: a committed intake survives a power cut, at the price of an fsync per commit.
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  // The list's search checked row by row (server/intakes/repository.ts): the query arrives as the
+  // JSON of its phrases.
+  sqlite.function('intake_matches', { deterministic: true }, (terms, query) =>
+    typeof terms === 'string' && typeof query === 'string' && matchesSearch(terms, JSON.parse(query) as SearchQuery) ? 1 : 0,
+  );
+  keepStatisticsFresh(sqlite);
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new SqliteBooleanPlugin()] });
+}
+
+/** How often a long-running server refreshes SQLite's planner statistics. */
+export const SQLITE_OPTIMIZE_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * SQLite's planner statistics, which nothing else would ever gather (README, Performance):
+ * `PRAGMA optimize` at open (0x10000: look at every table, as SQLite advises for a connection
+ * that lives long) and then every hour, each run bounded by analysis_limit so that it costs
+ * milliseconds even at a million intakes. The timer is unref'd, so it never keeps the process
+ * alive, and stops once the connection is closed.
+ */
+function keepStatisticsFresh(sqlite: SqliteDatabase.Database): void {
+  sqlite.pragma('analysis_limit = 400');
+  sqlite.pragma('optimize = 0x10002');
+  const timer = setInterval(() => {
+    if (!sqlite.open) {
+      clearInterval(timer);
+      return;
+    }
+    try {
+      sqlite.pragma('optimize');
+    } catch (error) {
+      // Busy with a long write: the next hour will do.
+      console.warn(`PRAGMA optimize skipped (${error instanceof Error ? error.message : String(error)})`);
+    }
+  }, SQLITE_OPTIMIZE_INTERVAL_MS);
+  timer.unref();
 }
 
 /** Which database is behind `db`, for the few queries that differ (locks, case-insensitive search). */

@@ -9,18 +9,45 @@ import * as intakesAndLeads from './migrations/0003_intakes_and_leads';
 import * as firmNeosCredentials from './migrations/0004_firm_neos_credentials';
 import * as usersListingIndexes from './migrations/0005_users_listing_indexes';
 import * as intakesSearch from './migrations/0006_intakes_search';
+import * as activity from './migrations/0007_activity';
+import { sealedPii } from './migrations/0008_sealed_pii';
+import * as sessionsAndUserStatus from './migrations/0009_sessions_and_user_status';
+import * as leadsIdentityUnique from './migrations/0010_leads_identity_unique';
+import * as idempotencyKeys from './migrations/0011_idempotency_keys';
+import * as intakeTotals from './migrations/0013_intake_totals';
+import * as intakesSearchFirm from './migrations/0014_intakes_search_firm';
+import * as intakesAutovacuum from './migrations/0015_intakes_autovacuum';
+import type { PiiCipher } from '../crypto/piiCipher';
 
-export const migrations: Record<string, Migration> = {
-  '0001_firms_and_users': firmsAndUsers,
-  '0002_login_failures': loginFailures,
-  '0003_intakes_and_leads': intakesAndLeads,
-  '0004_firm_neos_credentials': firmNeosCredentials,
-  '0005_users_listing_indexes': usersListingIndexes,
-  '0006_intakes_search': intakesSearch,
-};
+export interface MigrationContext {
+  /** Seals SSN/ITIN stored before migration 0008; only needed when there are such rows. */
+  pii?: PiiCipher;
+}
 
-function migrator(db: Kysely<Database>): Migrator {
-  return new Migrator({ db, provider: { getMigrations: async () => migrations } });
+export function migrations({ pii }: MigrationContext = {}): Record<string, Migration> {
+  return {
+    '0001_firms_and_users': firmsAndUsers,
+    '0002_login_failures': loginFailures,
+    '0003_intakes_and_leads': intakesAndLeads,
+    '0004_firm_neos_credentials': firmNeosCredentials,
+    '0005_users_listing_indexes': usersListingIndexes,
+    '0006_intakes_search': intakesSearch,
+    '0007_activity': activity,
+    '0008_sealed_pii': sealedPii(pii),
+    '0009_sessions_and_user_status': sessionsAndUserStatus,
+    '0010_leads_identity_unique': leadsIdentityUnique,
+    '0011_idempotency_keys': idempotencyKeys,
+    '0013_intake_totals': intakeTotals,
+    '0014_intakes_search_firm': intakesSearchFirm,
+    '0015_intakes_autovacuum': intakesAutovacuum,
+  };
+}
+
+function migrator(db: Kysely<Database>, context: MigrationContext = {}): Migrator {
+  // Unordered: migrations are numbered when work starts and may land out of order, so a database
+  // that already ran a later number still takes an earlier one that landed after it. Each
+  // migration touches its own tables and columns, so the order between them does not matter.
+  return new Migrator({ db, provider: { getMigrations: async () => migrations(context) }, allowUnorderedMigrations: true });
 }
 
 function unwrap({ error, results }: MigrationResultSet): void {
@@ -35,11 +62,11 @@ function unwrap({ error, results }: MigrationResultSet): void {
  * Brings the schema to the newest migration. On PostgreSQL Kysely holds an advisory lock meanwhile,
  * so instances starting together do not run a migration twice.
  */
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  unwrap(await migrator(db).migrateToLatest());
+export async function migrateToLatest(db: Kysely<Database>, context: MigrationContext = {}): Promise<void> {
+  unwrap(await migrator(db, context).migrateToLatest());
 }
 
 /** Undoes every migration (tests of the down steps; never called by the server). */
-export async function migrateToEmpty(db: Kysely<Database>): Promise<void> {
-  unwrap(await migrator(db).migrateTo(NO_MIGRATIONS));
+export async function migrateToEmpty(db: Kysely<Database>, context: MigrationContext = {}): Promise<void> {
+  unwrap(await migrator(db, context).migrateTo(NO_MIGRATIONS));
 }

@@ -16,6 +16,6 @@ export async function firmsRoutes(app: FastifyInstance, { firms }: FirmsRoutesOp
   }));
 
   app.put<{ Body: FirmUpdate }>('/v1/firm', { config: { access: ['owner', 'administrator'] } }, async (request) => ({
-    data: await firms.updateCurrentFirm(callerOf(request), request.body),
+    data: await firms.updateCurrentFirm(callerOf(request), request.body, request.ip),
   }));
 }

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { firmSchema } from '../../src/domain/schemas/firm';
 import { validateFields } from '../../src/domain/schemas/shared';
 import type { SessionUser } from '../../src/domain/session';
+import { recordActivity } from '../activity/recordActivity';
 import type { CredentialsCipher } from '../crypto/credentialsCipher';
 import type { Database } from '../db/database';
 import { notFound, validationFailed } from '../http/errors';
@@ -58,7 +59,44 @@ export interface FirmsServiceDependencies {
   cipher: CredentialsCipher;
 }
 
+const firmPaths = {
+  firm_name: 'firmName',
+  firm_contact: 'firmContact',
+  firm_mail: 'firmMail',
+  firm_address: 'firmAddress',
+} as const satisfies Partial<Record<keyof FirmRecord, string>>;
+
+const credentialPaths = {
+  neos_company_id: 'neosCredentials.companyId',
+  neos_integration_id: 'neosCredentials.integrationId',
+} as const satisfies Partial<Record<keyof FirmRecord, string>>;
+
+function changedPaths(paths: Partial<Record<keyof FirmRecord, string>>, before: FirmRecord, after: FirmRecord): string[] {
+  return (Object.keys(paths) as (keyof FirmRecord)[]).filter((column) => before[column] !== after[column]).map((column) => paths[column]!);
+}
+
 export function createFirmsService({ db, neos, cipher }: FirmsServiceDependencies) {
+  /** The activity trail names the changed fields, never their values (docs/product/activity.md). */
+  async function recordFirmChanges(caller: SessionUser, before: FirmRecord, after: FirmRecord, clientAddress: string) {
+    const actor = { firmId: caller.firmId, userId: caller.id, subject: null, clientAddress };
+    const firmFields = changedPaths(firmPaths, before, after);
+    if (firmFields.length > 0) await recordActivity(db, { ...actor, action: 'firm.changed', fields: firmFields });
+    // A sealed key never compares equal to its old seal (fresh nonce): compare what they open to.
+    // One that no longer opens (a lost CREDENTIALS_KEY) counts as changed.
+    const keyOf = (record: FirmRecord) => {
+      if (record.neos_api_key_encrypted === null) return null;
+      try {
+        return cipher.open(record.neos_api_key_encrypted, neosApiKeyContext(record.id));
+      } catch {
+        return undefined;
+      }
+    };
+    if (after.neos_api_key_encrypted === before.neos_api_key_encrypted) return;
+    const credentialFields = changedPaths(credentialPaths, before, after);
+    if (keyOf(before) !== keyOf(after)) credentialFields.push('neosCredentials.apiKey');
+    await recordActivity(db, { ...actor, action: 'neos.credentialsChanged', fields: credentialFields });
+  }
+
   return {
     async currentFirm(caller: SessionUser): Promise<Firm> {
       const record = await findFirmById(db, caller.firmId);
@@ -66,7 +104,7 @@ export function createFirmsService({ db, neos, cipher }: FirmsServiceDependencie
       return toFirm(record);
     },
 
-    async updateCurrentFirm(caller: SessionUser, update: FirmUpdate): Promise<Firm> {
+    async updateCurrentFirm(caller: SessionUser, update: FirmUpdate, clientAddress: string): Promise<Firm> {
       const details = {
         firmName: update.firmName,
         firmContact: update.firmContact ?? '',
@@ -80,6 +118,8 @@ export function createFirmsService({ db, neos, cipher }: FirmsServiceDependencie
       if (Object.keys(fields).length > 0) throw validationFailed(fields);
       const credentials = update.neosCredentials && trimmedCredentials(update.neosCredentials);
 
+      const before = await findFirmById(db, caller.firmId);
+      if (!before) throw notFound('Firm not found');
       let stored;
       if (credentials) {
         // Asked before anything is written: refused or unreachable, the firm stays as it was.
@@ -98,6 +138,7 @@ export function createFirmsService({ db, neos, cipher }: FirmsServiceDependencie
         firmAddress: details.firmAddress.trim(),
       }, stored);
       if (!record) throw notFound('Firm not found');
+      await recordFirmChanges(caller, before, record, clientAddress);
       return toFirm(record);
     },
   };

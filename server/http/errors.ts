@@ -84,7 +84,8 @@ export function validationFields(errors: readonly FastifySchemaValidationError[]
     } else if (error.keyword === 'enum' && Array.isArray(params.allowedValues)) {
       message = `must be one of: ${params.allowedValues.map(String).join(', ')}`;
     }
-    fields[field] ??= message;
+    // Own keys only: a field named `constructor` must not find Object.prototype's.
+    if (!Object.hasOwn(fields, field)) fields[field] = message;
   }
   return fields;
 }
@@ -100,6 +101,11 @@ function validationError(error: FastifyError): ApiError {
 export function toApiError(error: FastifyError | ApiError): ApiError | undefined {
   if (error instanceof ApiError) return error;
   if (isDatabaseUnavailable(error)) return databaseUnavailable();
+  // PostgreSQL refuses text it cannot store (a NUL character, \u0000, is valid JSON): the
+  // client's input, so 400 like any other malformed text. SQLite stores it.
+  if (error.code === '22021' || error.code === '22P05') {
+    return new ApiError(400, 'bad_request', 'Text may not contain NUL (\\u0000) characters');
+  }
   if (error.validation) return validationError(error);
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new ApiError(400, 'body_too_large', 'Request body is too large');
   if (malformedBodyCodes.has(error.code)) {

@@ -96,6 +96,9 @@ function parametersSchema(parameters: Parameter[], location: 'query' | 'path'): 
   };
 }
 
+/** Marks a body schema whose body may be absent; the validator compiler below honours it. */
+const OPTIONAL_BODY = 'x-optional-body';
+
 /** The Fastify schema of one operation: its JSON body, its query string and its path parameters. */
 export function routeSchema(pathItem: PathItem, operation: Operation): FastifySchema {
   // Operation-level parameters override path-level ones with the same name and location.
@@ -106,7 +109,8 @@ export function routeSchema(pathItem: PathItem, operation: Operation): FastifySc
   const parameters = [...byKey.values()];
   const schema: FastifySchema = {};
   const body = operation.requestBody?.content?.['application/json']?.schema;
-  if (body) schema.body = body;
+  // An optional body (`required: false`, e.g. a reveal's purpose) may be left out altogether.
+  if (body) schema.body = operation.requestBody?.required ? body : { ...body, [OPTIONAL_BODY]: true };
   const querystring = parametersSchema(parameters, 'query');
   if (querystring) schema.querystring = querystring;
   const params = parametersSchema(parameters, 'path');
@@ -137,9 +141,18 @@ export interface OpenApiValidationOptions {
 async function openApiValidationPlugin(app: FastifyInstance, { document }: OpenApiValidationOptions): Promise<void> {
   const bodyAjv = createAjv({ coerce: false });
   const parameterAjv = createAjv({ coerce: true });
-  app.setValidatorCompiler(({ schema, httpPart }): ValidateFunction =>
-    (httpPart === 'body' ? bodyAjv : parameterAjv).compile(schema as JsonSchema),
-  );
+  app.setValidatorCompiler(({ schema, httpPart }): ValidateFunction => {
+    const { [OPTIONAL_BODY]: optional, ...rest } = schema as JsonSchema & { [OPTIONAL_BODY]?: boolean };
+    const validate = (httpPart === 'body' ? bodyAjv : parameterAjv).compile(rest as JsonSchema);
+    if (!optional) return validate;
+    const optionalBody = ((data: unknown) => {
+      if (data === undefined || data === null) return true;
+      const valid = validate(data);
+      optionalBody.errors = validate.errors;
+      return valid;
+    }) as ValidateFunction;
+    return optionalBody;
+  });
 
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!isApiPath(route.url) || route.config?.contract === false) return;

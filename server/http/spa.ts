@@ -2,7 +2,8 @@
 // routes such as /intake-list exist only in the browser, so a page request for any path that is
 // not a file and not the API gets index.html (history fallback); everything else unknown is a JSON
 // 404. Hashed files under /assets never change and are cached for a year; index.html is revalidated
-// on every load so a new build is picked up at once.
+// on every load so a new build is picked up at once. Files go out Brotli- or gzip-compressed when
+// the browser accepts it, from copies made at build time.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type {} from '@fastify/rate-limit';
@@ -38,7 +39,9 @@ function wantsPage(request: FastifyRequest): boolean {
 async function spaPlugin(app: FastifyInstance, { staticDir }: SpaOptions): Promise<void> {
   const root = staticDir && existsSync(path.join(staticDir, INDEX_FILE)) ? path.resolve(staticDir) : undefined;
   if (root) {
-    await app.register(fastifyStatic, { root, cacheControl: false, setHeaders: cacheHeaders(root) });
+    // preCompressed: the .br and .gz copies `vite build` writes beside each file (scripts/precompress.ts)
+    // are sent to browsers that accept them; the file itself to the others.
+    await app.register(fastifyStatic, { root, cacheControl: false, preCompressed: true, setHeaders: cacheHeaders(root) });
   }
 
   // Unknown paths count against the flood cap too, so guessing URLs is no way around it.

@@ -6,7 +6,7 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { IntakeStatus } from '../../src/domain/enums';
 import { sectionKeys, type ApiGeneralCaseInformation, type SectionKey } from '../../src/domain/intake';
 import { databaseKind, type Database, type IntakeRow } from '../db/database';
-import { intakeSearchTerms, toFts5Query, toTsQuery, type SearchQuery } from './search';
+import { intakeSearchTerms, toFts5ListQuery, toTsQuery, type SearchQuery } from './search';
 
 export type { IntakeRow };
 
@@ -18,7 +18,10 @@ export interface NewIntake {
   status: IntakeStatus;
   representativeId: string | null;
   representativeName: string | null;
+  /** personalInformation.ssnItin is not stored from here: it goes sealed in ssnItinSealed. */
   sections: IntakeSections;
+  /** The client's SSN/ITIN sealed by the service (server/crypto/piiCipher.ts); null for none. */
+  ssnItinSealed?: string | null;
 }
 
 /**
@@ -38,13 +41,18 @@ const intakeColumns = [
   'client_email',
   'search_terms',
   'sections',
+  'ssn_itin_sealed',
   'created_at',
   'updated_at',
 ] as const satisfies readonly (keyof IntakeRow)[];
 
-/** Only the section keys, in their order: server-owned fields (caseId, status, ...) are columns. */
+/**
+ * Only the section keys, in their order: server-owned fields (caseId, status, ...) are columns.
+ * The SSN/ITIN is always blanked: it lives sealed in its own column (migration 0008), never here.
+ */
 export function sectionsJson(sections: IntakeSections): string {
-  return JSON.stringify(Object.fromEntries(sectionKeys.map((key) => [key, sections[key]])));
+  const stored = { ...sections, personalInformation: { ...sections.personalInformation, ssnItin: '' } };
+  return JSON.stringify(Object.fromEntries(sectionKeys.map((key) => [key, stored[key]])));
 }
 
 export function parseSections(row: Pick<IntakeRow, 'sections'>): IntakeSections {
@@ -86,6 +94,7 @@ export function newIntakeRow(intake: NewIntake, now: Date = new Date()) {
     ...clientColumns(intake.sections),
     search_terms: searchTermsOf(caseId, intake.sections, intake.representativeName),
     sections: sectionsJson(intake.sections),
+    ssn_itin_sealed: intake.ssnItinSealed ?? null,
     created_at: timestamp,
     updated_at: timestamp,
   };
@@ -108,6 +117,7 @@ export interface IntakeChange {
   expectedUpdatedAt: string;
   status: IntakeStatus;
   sections: IntakeSections;
+  ssnItinSealed: string | null;
   /** The stored representative (it never changes after creation), for the search words. */
   representativeName: string | null;
 }
@@ -135,6 +145,7 @@ export async function updateDraftIntake(db: Kysely<Database>, change: IntakeChan
       ...clientColumns(change.sections),
       search_terms: searchTermsOf(change.caseId, change.sections, change.representativeName),
       sections: sectionsJson(change.sections),
+      ssn_itin_sealed: change.ssnItinSealed,
       updated_at: nextVersion(change.expectedUpdatedAt, now),
     })
     .where('case_id', '=', change.caseId)
@@ -156,12 +167,12 @@ export interface IntakePageQuery {
   offset: number;
 }
 
-/** SQLite's FTS5 table (migration 0006): the search words plus what a search page needs. */
+/** SQLite's FTS5 table (migration 0014): the search words plus what a search page needs. */
 interface IntakesSearchTable {
   case_id: string;
-  firm_id: string;
-  status: IntakeStatus;
   updated_at: string;
+  firm_key: string;
+  status: IntakeStatus;
   case_key: string;
   terms: string;
 }
@@ -169,28 +180,94 @@ interface IntakesSearchTable {
 const listColumns = ['case_id', 'client_name', 'representative_name', 'created_at', 'updated_at', 'status'] as const;
 
 /**
- * SQLite's search: the FTS5 index finds the matches, and the FTS5 table's own firm, status and
- * version columns filter, count and order them, so the search reads that small table, not intakes.
+ * Which rows of the list a page reads and how (docs/product/intakes.md, the list). The list is
+ * newest update first; a page past the middle is read from the other end (oldest first, then
+ * reversed), so the last page costs what the first one does.
  */
-function matchingKeys(db: Kysely<Database>, query: IntakePageQuery) {
-  let matches = db
-    .withTables<{ intakes_search: IntakesSearchTable }>()
-    .selectFrom('intakes_search')
-    .where(sql<SqlBool>`intakes_search match ${toFts5Query(query.search)}`)
-    .where('firm_id', '=', query.firmId);
-  if (query.status) matches = matches.where('status', '=', query.status);
-  return matches;
+export interface PagePlan {
+  /** Newest first (the list's own order) or oldest first (a page nearer the end). */
+  descending: boolean;
+  offset: number;
+  limit: number;
+  /**
+   * A search with many matches: walk the firm's list index in order and keep the rows that match,
+   * instead of sorting every match. A page then reads about (offset + limit) x rows / matches
+   * index entries, whatever the number of matches.
+   */
+  walk: boolean;
+}
+
+/** The list's own plan: newest first from the top, matches sorted. */
+function topDown(query: IntakePageQuery): PagePlan {
+  return { descending: true, offset: query.offset, limit: query.limit, walk: false };
 }
 
 /**
- * The firm's intakes, optionally of one status, through the list indexes; a search (PostgreSQL
- * only, SQLite uses matchingKeys) through the GIN index on search_vector.
+ * The page's rows counted from the nearer end of `total` rows; undefined when the page lies past
+ * the end (an empty page, nothing to read).
  */
-function filtered(db: Kysely<Database>, query: IntakePageQuery) {
+export function nearerEnd(total: number, offset: number, limit: number): Omit<PagePlan, 'walk'> | undefined {
+  const end = Math.min(total, offset + limit);
+  if (offset >= end) return undefined;
+  const fromBottom = total - end;
+  return fromBottom < offset ? { descending: false, offset: fromBottom, limit: end - offset } : { descending: true, offset, limit: end - offset };
+}
+
+/**
+ * What checking one row against the search costs, in units of sorting one match: a walk is chosen
+ * when it reads fewer rows than this many times the matches (measured with `npm run bench`).
+ */
+const WALK_ROW_COST = 8;
+
+function shouldWalk(matches: number, rows: number, plan: Omit<PagePlan, 'walk'>): boolean {
+  if (matches === 0) return false;
+  const rowsRead = ((plan.offset + plan.limit) * rows) / matches;
+  return rowsRead * WALK_ROW_COST < matches;
+}
+
+/**
+ * SQLite's search: the FTS5 index finds the matches of the firm (and status) from its own words,
+ * and only the page's rows are read from intakes.
+ */
+function matchingKeys(db: Kysely<Database>, query: IntakePageQuery) {
+  return db
+    .withTables<{ intakes_search: IntakesSearchTable }>()
+    .selectFrom('intakes_search')
+    .where(sql<SqlBool>`intakes_search match ${toFts5ListQuery(query.search, query.firmId, query.status)}`);
+}
+
+/** The firm's intakes, optionally of one status, through the list indexes. */
+function ofFirm(db: Kysely<Database>, query: IntakePageQuery) {
   let base = db.selectFrom('intakes').where('firm_id', '=', query.firmId);
   if (query.status) base = base.where('status', '=', query.status);
-  if (query.search.length > 0) base = base.where(sql<SqlBool>`search_vector @@ to_tsquery('simple', ${toTsQuery(query.search)})`);
   return base;
+}
+
+/**
+ * PostgreSQL's search through the GIN index on search_vector alone. The firm and status are
+ * checked on the matching rows (`is true` keeps them out of the index choice): without planner
+ * statistics PostgreSQL would otherwise also read the firm's whole list index to intersect it
+ * with the few matches.
+ */
+function filtered(db: Kysely<Database>, query: IntakePageQuery) {
+  if (query.search.length === 0) return ofFirm(db, query);
+  let base = db.selectFrom('intakes').where(sql<SqlBool>`(firm_id = ${query.firmId}) is true`);
+  if (query.status) base = base.where(sql<SqlBool>`(status = ${query.status}) is true`);
+  return base.where(sql<SqlBool>`search_vector @@ to_tsquery('simple', ${toTsQuery(query.search)})`);
+}
+
+/**
+ * The firm's list in index order, keeping the rows that match the search, row by row from the
+ * row's own words: on SQLite with intake_matches (server/db/database.ts, the same rule as FTS5),
+ * on PostgreSQL with its search_vector. `is true` keeps PostgreSQL from answering through the GIN
+ * index, which would sort every match again.
+ */
+function walked(db: Kysely<Database>, query: IntakePageQuery) {
+  const base = ofFirm(db, query);
+  if (databaseKind(db) === 'postgres') {
+    return base.where(sql<SqlBool>`(search_vector @@ to_tsquery('simple', ${toTsQuery(query.search)})) is true`);
+  }
+  return base.where(sql<SqlBool>`intake_matches(search_terms, ${JSON.stringify(query.search)})`);
 }
 
 function usesFts5(db: Kysely<Database>, query: IntakePageQuery): boolean {
@@ -202,28 +279,47 @@ function usesFts5(db: Kysely<Database>, query: IntakePageQuery): boolean {
  * IDs are found first, from the index (or the FTS5 table) alone, and only those rows are read:
  * a deep page skips index entries, not whole intakes.
  */
-export function intakePageQuery(db: Kysely<Database>, query: IntakePageQuery) {
-  const page = usesFts5(db, query)
-    ? matchingKeys(db, query).select('case_id').orderBy('updated_at', 'desc').orderBy('case_id', 'desc').limit(query.limit).offset(query.offset)
-    : filtered(db, query).select('case_id').orderBy('updated_at', 'desc').orderBy('case_id', 'desc').limit(query.limit).offset(query.offset);
+export function intakePageQuery(db: Kysely<Database>, query: IntakePageQuery, plan: PagePlan = topDown(query)) {
+  const direction = plan.descending ? 'desc' : 'asc';
+  const keys =
+    plan.walk && query.search.length > 0 ? walked(db, query) : usesFts5(db, query) ? matchingKeys(db, query) : filtered(db, query);
+  const page = (keys as ReturnType<typeof ofFirm>)
+    .select('case_id')
+    .orderBy('updated_at', direction)
+    .orderBy('case_id', direction)
+    .limit(plan.limit)
+    .offset(plan.offset);
+  // The keys are already the firm's; naming the firm again here would let a planner without
+  // statistics walk the firm's index instead of looking the ten keys up.
   return db
     .selectFrom('intakes')
     .select(listColumns)
-    .where('firm_id', '=', query.firmId)
     .where('case_id', 'in', page)
     .orderBy('updated_at', 'desc')
     .orderBy('case_id', 'desc');
 }
 
-/** The query behind totalRecords, exposed so a test can read its plan. */
+/** The query behind a search's totalRecords, exposed so a test can read its plan. */
 export function intakeCountQuery(db: Kysely<Database>, query: IntakePageQuery) {
   const total = sql<number>`count(*)`.as('total');
   return usesFts5(db, query) ? matchingKeys(db, query).select(total) : filtered(db, query).select(total);
 }
 
+/** How many intakes the firm has (of one status), from the totals the triggers keep (migration 0013). */
+export async function intakeTotal(db: Kysely<Database>, firmId: string, status?: IntakeStatus): Promise<number> {
+  let totals = db.selectFrom('intake_totals').select(sql<number>`coalesce(sum(total), 0)`.as('total')).where('firm_id', '=', firmId);
+  if (status) totals = totals.where('status', '=', status);
+  const row = await totals.executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
 /** One page of the firm's intakes, most recently updated first, and how many match in all. */
 export async function listIntakes(db: Kysely<Database>, query: IntakePageQuery): Promise<{ rows: IntakeListRow[]; total: number }> {
-  const rows = await intakePageQuery(db, query).execute();
-  const count = await intakeCountQuery(db, query).executeTakeFirstOrThrow();
-  return { rows, total: Number(count.total) };
+  const rows = await intakeTotal(db, query.firmId, query.status);
+  const searching = query.search.length > 0;
+  const total = searching ? Number((await intakeCountQuery(db, query).executeTakeFirstOrThrow()).total) : rows;
+  const window = nearerEnd(total, query.offset, query.limit);
+  if (!window) return { rows: [], total };
+  const plan = { ...window, walk: searching && shouldWalk(total, rows, window) };
+  return { rows: await intakePageQuery(db, query, plan).execute(), total };
 }

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { PAGE_SIZE } from '../../src/domain/constants';
 import { privileges, type IntakeStatus } from '../../src/domain/enums';
 import { callerOf } from '../auth/plugin';
-import type { IntakeInput, IntakesService } from './service';
+import type { IntakeInput, IntakesService, RevealPurpose } from './service';
 
 interface IntakeListQuery {
   userId?: string;
@@ -36,17 +36,25 @@ export async function intakesRoutes(app: FastifyInstance, { intakes }: IntakesRo
   });
 
   app.get<{ Params: CaseParams }>('/v1/intake/:caseId', { config: { access: privileges } }, async (request) => ({
-    data: await intakes.get(callerOf(request), request.params.caseId),
+    data: await intakes.get(callerOf(request), request.params.caseId, request.ip),
   }));
 
   app.post<{ Body: IntakeBody }>('/v1/intake', { config: { access: privileges } }, async (request, reply) => {
     const { userId, generalCaseInformation } = request.body;
-    const created = await intakes.create(callerOf(request), userId, generalCaseInformation);
-    return reply.code(201).send({ data: created });
+    return reply.sendOnce(201, async () => ({ data: await intakes.create(callerOf(request), userId, generalCaseInformation, request.ip) }));
   });
+
+  // The body is optional (openapi.yaml, RevealRequest): no body means 'show'.
+  app.post<{ Params: CaseParams; Body: { purpose?: RevealPurpose } | undefined }>(
+    '/v1/intake/:caseId/reveal',
+    { config: { access: privileges } },
+    async (request) => ({
+      data: await intakes.reveal(callerOf(request), request.params.caseId, request.body?.purpose ?? 'show', request.ip),
+    }),
+  );
 
   app.patch<{ Params: CaseParams; Body: IntakeBody }>('/v1/intake/:caseId', { config: { access: privileges } }, async (request) => {
     const { userId, generalCaseInformation } = request.body;
-    return { data: await intakes.update(callerOf(request), request.params.caseId, userId, generalCaseInformation) };
+    return { data: await intakes.update(callerOf(request), request.params.caseId, userId, generalCaseInformation, request.ip) };
   });
 }

@@ -91,6 +91,39 @@ export function toFts5Query(query: SearchQuery): string {
   return query.map((phrase) => `"${phrase.join(' ')}"*`).join(' AND ');
 }
 
+/**
+ * Whether an intake's words (`search_terms`) match the query, as the full-text indexes decide it:
+ * every phrase is a run of adjacent words, equal but for the last, which is a prefix. Used where a
+ * page checks rows one by one in list order (server/intakes/repository.ts, a common word). Both
+ * sides are made by searchWords, so they are already lower-case and without accents.
+ */
+export function matchesSearch(terms: string, query: SearchQuery): boolean {
+  const words = terms.split(' ');
+  return query.every((phrase) =>
+    words.some((_, start) =>
+      phrase.every((word, offset) => {
+        const candidate = words[start + offset];
+        return candidate !== undefined && (offset === phrase.length - 1 ? candidate.startsWith(word) : candidate === word);
+      }),
+    ),
+  );
+}
+
+/** The user's phrases only ever match the words of an intake, never its firm or status words. */
+function ofIntakeWords(query: SearchQuery): string {
+  return `{case_key terms} : (${toFts5Query(query)})`;
+}
+
+/**
+ * The whole FTS5 query of a list search (migration 0014): the firm and, when asked, the status are
+ * words of the index too, so the index alone narrows the matches to them. A firm id and a status
+ * are the server's own values (a uuid, 'draft' or 'final'); only their letters and digits are used.
+ */
+export function toFts5ListQuery(query: SearchQuery, firmId: string, status?: string): string {
+  const word = (value: string) => `"${value.replace(/[^0-9A-Za-z]/g, '').toLowerCase()}"`;
+  return [`firm_key : ${word(firmId)}`, ...(status ? [`status : ${word(status)}`] : []), ofIntakeWords(query)].join(' AND ');
+}
+
 /** to_tsquery syntax: `'alex':* & 'alex' <-> 'sample' <-> 'example':*`. */
 export function toTsQuery(query: SearchQuery): string {
   return query

@@ -19,6 +19,11 @@ import {
   type LooseApiIntake,
 } from '../../src/domain/intake';
 import type { SessionUser } from '../../src/domain/session';
+import { changedFieldPaths } from '../activity/changedFields';
+import { recordActivity } from '../activity/recordActivity';
+import { openOptional, sealOptional, type PiiCipher } from '../crypto/piiCipher';
+import { isMaskedSsn, maskSsn } from '../../src/domain/ssnMask';
+import type { ActivityAction } from '../activity/actions';
 import type { Database } from '../db/database';
 import { forbidden } from '../auth/plugin';
 import { ApiError, notFound } from '../http/errors';
@@ -72,15 +77,32 @@ export function intakeNotFound(): ApiError {
   return notFound('Intake not found');
 }
 
-/** The GeneralCaseInformation of openapi.yaml: the stored sections with the row's own columns. */
-export function toGeneralCaseInformation(row: IntakeRow): ApiGeneralCaseInformation {
+/** Why the full SSN/ITIN is asked for (RevealRequest of openapi.yaml), and how that is recorded. */
+export type RevealPurpose = 'show' | 'pdfPreview' | 'pdfDownload';
+const revealActions: Record<RevealPurpose, ActivityAction> = {
+  show: 'ssn.revealed',
+  pdfPreview: 'pdf.previewed',
+  pdfDownload: 'pdf.downloaded',
+};
+
+/** The stored sections with the SSN/ITIN put back from its sealed column (empty for none). */
+function sectionsWithSsn(row: IntakeRow, ssnItin: string): IntakeSections {
+  const sections = parseSections(row);
+  return { ...sections, personalInformation: { ...sections.personalInformation, ssnItin } };
+}
+
+/**
+ * The GeneralCaseInformation of openapi.yaml: the stored sections with the row's own columns and
+ * `ssnItin` as given (the service passes the masked form: docs/product/intake-form.md).
+ */
+export function toGeneralCaseInformation(row: IntakeRow, ssnItin: string): ApiGeneralCaseInformation {
   return {
     caseId: row.case_id,
     status: row.status,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     representativeName: row.representative_name,
-    ...parseSections(row),
+    ...sectionsWithSsn(row, ssnItin),
   };
 }
 
@@ -162,7 +184,12 @@ function storedForm(updatedAt: string | null | undefined): string | undefined {
   return Number.isNaN(time) ? undefined : new Date(time).toISOString();
 }
 
-export function createIntakesService({ db }: { db: Kysely<Database> }) {
+export function createIntakesService({ db, pii }: { db: Kysely<Database>; pii: PiiCipher }) {
+  const storedSsnOf = (row: IntakeRow): string => openOptional(pii, row.ssn_itin_sealed, 'intakes.ssnItin') ?? '';
+  /** Every answer masks the SSN/ITIN to its last four digits (docs/product/intake-form.md). */
+  const answer = (row: IntakeRow): ApiGeneralCaseInformation => toGeneralCaseInformation(row, maskSsn(storedSsnOf(row)));
+  const sealedSsnOf = (sections: IntakeSections) => sealOptional(pii, sections.personalInformation.ssnItin, 'intakes.ssnItin');
+
   return {
     async list(caller: SessionUser, request: IntakePageRequest): Promise<IntakePage> {
       ensureOwnUserId(caller, request.userId);
@@ -176,32 +203,43 @@ export function createIntakesService({ db }: { db: Kysely<Database> }) {
       return { record: rows.map(toListItem), totalRecords: total };
     },
 
-    async get(caller: SessionUser, caseId: string): Promise<ApiGeneralCaseInformation> {
+    /** Opening an intake is recorded (docs/product/activity.md): it shows the client's details. */
+    async get(caller: SessionUser, caseId: string, clientAddress: string): Promise<ApiGeneralCaseInformation> {
       const row = await findIntake(db, caller.firmId, caseId);
       if (!row) throw intakeNotFound();
-      return toGeneralCaseInformation(row);
+      await recordActivity(db, { firmId: caller.firmId, userId: caller.id, action: 'intake.opened', subject: caseId, clientAddress });
+      return answer(row);
     },
 
-    async create(caller: SessionUser, userId: string, input: IntakeInput): Promise<ApiGeneralCaseInformation> {
+    async create(caller: SessionUser, userId: string, input: IntakeInput, clientAddress: string): Promise<ApiGeneralCaseInformation> {
       ensureOwnUserId(caller, userId);
-      const sections = validIntakeSections(input);
+      const sections = validIntakeSections(keepingMaskedSsn(input, ''));
       const row = await insertIntake(db, {
         firmId: caller.firmId,
         status: input.status,
         representativeId: caller.id,
         representativeName: fullName(caller),
         sections,
+        ssnItinSealed: sealedSsnOf(sections),
       });
-      return toGeneralCaseInformation(row);
+      await recordActivity(db, { firmId: caller.firmId, userId: caller.id, action: 'intake.created', subject: row.case_id, clientAddress });
+      return answer(row);
     },
 
-    async update(caller: SessionUser, caseId: string, userId: string, input: IntakeInput): Promise<ApiGeneralCaseInformation> {
+    async update(
+      caller: SessionUser,
+      caseId: string,
+      userId: string,
+      input: IntakeInput,
+      clientAddress: string,
+    ): Promise<ApiGeneralCaseInformation> {
       ensureOwnUserId(caller, userId);
       // Another firm's intake is not found before its body is looked at (DESIGN.md, Tenancy).
       const stored = await findIntake(db, caller.firmId, caseId);
       if (!stored) throw intakeNotFound();
       if (stored.status === 'final') throw intakeFinal();
-      const sections = validIntakeSections(input);
+      const storedSsn = storedSsnOf(stored);
+      const sections = validIntakeSections(keepingMaskedSsn(input, storedSsn));
       const expectedUpdatedAt = storedForm(input.updatedAt);
       if (expectedUpdatedAt === undefined) throw intakeStale();
       const row = await updateDraftIntake(db, {
@@ -210,16 +248,61 @@ export function createIntakesService({ db }: { db: Kysely<Database> }) {
         expectedUpdatedAt,
         status: input.status,
         sections,
+        ssnItinSealed: sealedSsnOf(sections),
         representativeName: stored.representative_name,
       });
-      if (row) return toGeneralCaseInformation(row);
+      if (row) {
+        // The paths changed against what was stored, never the values (docs/product/activity.md).
+        await recordActivity(db, {
+          firmId: caller.firmId,
+          userId: caller.id,
+          action: input.status === 'final' ? 'intake.submittedFinal' : 'intake.draftSaved',
+          subject: caseId,
+          fields: changedFieldPaths(sectionsWithSsn(stored, storedSsn), sections),
+          clientAddress,
+        });
+        return answer(row);
+      }
       // Nothing changed: the row went away, became final, or moved on since it was read.
       const now = await findIntake(db, caller.firmId, caseId);
       if (!now) throw intakeNotFound();
       if (now.status === 'final') throw intakeFinal();
       throw intakeStale();
     },
+
+    /**
+     * The SSN/ITIN in full, for whoever may open the intake; recorded with its purpose
+     * (docs/product/activity.md), also when the intake has none (a PDF was still made).
+     */
+    async reveal(caller: SessionUser, caseId: string, purpose: RevealPurpose, clientAddress: string): Promise<{ ssnItin: string | null }> {
+      const row = await findIntake(db, caller.firmId, caseId);
+      if (!row) throw intakeNotFound();
+      const ssnItin = storedSsnOf(row);
+      await recordActivity(db, {
+        firmId: caller.firmId,
+        userId: caller.id,
+        action: revealActions[purpose],
+        subject: caseId,
+        fields: ssnItin ? ['personalInformation.ssnItin'] : [],
+        clientAddress,
+      });
+      return { ssnItin: ssnItin || null };
+    },
   };
+}
+
+/**
+ * A save that sends back the mask of the stored number keeps the number (docs/product/intake-form.md):
+ * the form shows the mask and returns it untouched. Anything else is checked by the form's rules.
+ */
+function keepingMaskedSsn(input: IntakeInput, storedSsn: string): IntakeInput {
+  const sent = input.personalInformation?.ssnItin;
+  if (storedSsn && sent === maskSsn(storedSsn)) {
+    return { ...input, personalInformation: { ...input.personalInformation, ssnItin: storedSsn } };
+  }
+  // Any other mask is no number (a draft would otherwise store it as typed).
+  if (isMaskedSsn(sent)) throw rejected({ 'personalInformation.ssnItin': intakeMessages.ssnFormat }, `Invalid request: ${intakeMessages.ssnFormat}`);
+  return input;
 }
 
 export type IntakesService = ReturnType<typeof createIntakesService>;

@@ -5,6 +5,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import type { IntakeStatus } from '../../src/domain/enums';
 import { leadMatchKeys, normaliseEmail, normaliseName, phoneMatchKey, type LeadMatchKeys } from '../../src/domain/leadMatching';
 import type { Database, LeadRow, NewLeadRow } from '../db/database';
+import { leadIdentityKey } from './identity';
 
 export type { LeadRow };
 
@@ -58,6 +59,16 @@ export function matchKeysOf(values: LeadValues): LeadMatchKeys {
   return leadMatchKeys(matchableOf(values));
 }
 
+/**
+ * Whether `error` is the unique index on identical leads (migration 0010) refusing a second copy:
+ * another identical registration was stored first, a moment ago.
+ */
+export function isIdenticalLeadViolation(error: unknown): boolean {
+  const { code, constraint, message } = (error ?? {}) as { code?: unknown; constraint?: unknown; message?: unknown };
+  if (code === '23505') return constraint === 'leads_firm_identity_unique';
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof message === 'string' && message.includes('leads.identity_key');
+}
+
 /** `db` may be a transaction. */
 export async function insertLead(db: Kysely<Database>, lead: NewLead, now: Date = new Date()): Promise<LeadRow> {
   const keys = matchKeysOf(lead.values);
@@ -72,6 +83,7 @@ export async function insertLead(db: Kysely<Database>, lead: NewLead, now: Date 
       phone_digits: keys.phoneDigits,
       email_norm: keys.email,
       intake_id: lead.intakeId,
+      identity_key: leadIdentityKey(lead.values),
       created_at: now.toISOString(),
     })
     .returningAll()

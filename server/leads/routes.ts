@@ -26,8 +26,7 @@ export async function leadsRoutes(app: FastifyInstance, { leads }: LeadsRoutesOp
   }));
 
   app.post<{ Body: LeadBody }>('/cases/v2/FromLead', { config: { access: privileges } }, async (request, reply) => {
-    const created = await leads.createFromLead(callerOf(request), request.body.neosCasesInformation);
-    return reply.code(201).send({ data: created });
+    return reply.sendOnce(201, async () => ({ data: await leads.createFromLead(callerOf(request), request.body.neosCasesInformation, request.ip) }));
   });
 
   app.get<{ Querystring: LeadListQuery }>('/v1/leads', { config: { access: privileges } }, async (request) => {

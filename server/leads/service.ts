@@ -9,6 +9,7 @@ import { validateFields } from '../../src/domain/schemas/shared';
 import type { SessionUser } from '../../src/domain/session';
 import type { Database } from '../db/database';
 import { ApiError, validationFailed } from '../http/errors';
+import { recordActivity } from '../activity/recordActivity';
 import { insertIntake } from '../intakes/repository';
 import { intakeSectionsFromLead } from './intakeFromLead';
 import {
@@ -16,6 +17,7 @@ import {
   findSimilarLeads,
   hasSimilarLeadWithoutIntake,
   insertLead,
+  isIdenticalLeadViolation,
   listLeads,
   matchableOf,
   matchKeysOf,
@@ -219,9 +221,11 @@ export function createLeadsService({ db }: { db: Kysely<Database> }) {
       };
     },
 
-    async createFromLead(caller: SessionUser, input: LeadInput): Promise<CreatedLead> {
+    async createFromLead(caller: SessionUser, input: LeadInput, clientAddress: string): Promise<CreatedLead> {
       const lead = validLead(input);
       // One transaction: a lead never exists without its intake, nor an intake without its lead.
+      // Two identical registrations at once both pass refuseIdentical; the unique index lets one
+      // commit and the other rolls back whole, its draft intake with it, and answers 409.
       return db.transaction().execute(async (trx) => {
         await refuseIdentical(trx, caller.firmId, lead);
         const intake = await insertIntake(trx, {
@@ -232,7 +236,12 @@ export function createLeadsService({ db }: { db: Kysely<Database> }) {
           sections: intakeSectionsFromLead(lead),
         });
         const row = await insertLead(trx, { firmId: caller.firmId, createdBy: caller.id, values: lead, intakeId: intake.case_id });
+        // The lead's intake is an intake created like any other (docs/product/activity.md).
+        await recordActivity(trx, { firmId: caller.firmId, userId: caller.id, action: 'intake.created', subject: intake.case_id, clientAddress });
         return { lead: toLead(row), intake: { caseId: intake.case_id, status: intake.status } };
+      }).catch((error: unknown) => {
+        if (isIdenticalLeadViolation(error)) throw duplicateLead();
+        throw error;
       });
     },
 

@@ -51,11 +51,28 @@ function contractFieldsOf(errors: readonly FastifySchemaValidationError[], ruleF
   const fields: Record<string, string> = {};
   for (const error of errors) {
     for (const [path, message] of Object.entries(validationFields([error], 'body'))) {
-      if (specWordedKeywords.has(error.keyword) && path in ruleFields) continue;
-      fields[path] ??= message;
+      // Own keys only: a field named `constructor` must not find Object.prototype's.
+      if (specWordedKeywords.has(error.keyword) && Object.hasOwn(ruleFields, path)) continue;
+      if (!Object.hasOwn(fields, path)) fields[path] = message;
     }
   }
   return fields;
+}
+
+/**
+ * The form's rules on the body. They are written for bodies of the right shape: on a list where a
+ * text belongs, or a key such as `constructor` that an object already has, yup itself can throw.
+ * When the contract has already refused the body, its answer (400) stands; a throw on a body the
+ * contract accepted is a real fault and stays one.
+ */
+function ruleFieldsOf(schema: AnyObjectSchema, body: unknown, contractFailure: ContractFailure): Record<string, string> {
+  if (!isPlainObject(body)) return {};
+  try {
+    return validateFields(schema, body, { today: latestToday() });
+  } catch (error) {
+    if (contractFailure) return {};
+    throw error;
+  }
 }
 
 /**
@@ -68,7 +85,7 @@ export function checkedBody<S extends AnyObjectSchema>(schema: S, rawBody: unkno
     throw toApiError(contractFailure as Parameters<typeof toApiError>[0]) ?? contractFailure;
   }
   const body = withSsnRule(rawBody);
-  const ruleFields = isPlainObject(body) ? validateFields(schema, body, { today: latestToday() }) : {};
+  const ruleFields = ruleFieldsOf(schema, body, contractFailure);
   const contractFields = contractFieldsOf((contractFailure?.validation ?? []) as FastifySchemaValidationError[], ruleFields);
   const fields = { ...ruleFields, ...contractFields };
 

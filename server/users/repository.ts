@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Privilege } from '../../src/domain/enums';
-import type { Database, NewUserRow, UserRow, UserRowUpdate } from '../db/database';
+import { databaseKind, type Database, type NewUserRow, type UserRow, type UserRowUpdate } from '../db/database';
 
 export type { UserRow };
 
@@ -13,7 +13,7 @@ export type UserRecordRow = Omit<UserRow, 'password_hash'>;
 export type NewUser = Omit<NewUserRow, 'id' | 'email' | 'created_at' | 'updated_at'> & { email: string };
 
 /** The columns a user may change on their own record (not firm, privilege or timestamps). */
-export type UserChanges = Omit<UserRowUpdate, 'id' | 'firm_id' | 'privilege' | 'created_at' | 'updated_at'>;
+export type UserChanges = Omit<UserRowUpdate, 'id' | 'firm_id' | 'privilege' | 'status' | 'created_at' | 'updated_at'>;
 
 /** A user as the employee list reads them: no password hash, no SSN or ITIN (service.toListedUser). */
 export type ListedUserRow = Omit<UserRecordRow, 'ssn' | 'itin'>;
@@ -32,6 +32,7 @@ const listedColumns = [
   'gender',
   'birth_date',
   'ssn_status',
+  'status',
   'created_at',
   'updated_at',
 ] as const satisfies readonly (keyof ListedUserRow)[];
@@ -94,6 +95,45 @@ export async function updateUserInFirm(
   return db
     .updateTable('users')
     .set({ ...changes, updated_at: now.toISOString() })
+    .where('firm_id', '=', firmId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * Deactivates one user of one firm, unless they are an owner and no other active owner would be
+ * left (docs/product/people.md): undefined then. The firm's active owners are locked first on
+ * PostgreSQL, so two owners deactivating each other at once cannot both succeed (SQLite runs one
+ * write transaction at a time).
+ */
+export async function deactivateUserInFirm(db: Kysely<Database>, firmId: string, id: string, now: Date = new Date()): Promise<UserRow | undefined> {
+  return db.transaction().execute(async (trx) => {
+    let owners = trx
+      .selectFrom('users')
+      .select('id')
+      .where('firm_id', '=', firmId)
+      .where('privilege', '=', 'owner')
+      .where('status', '=', 'Active');
+    if (databaseKind(db) === 'postgres') owners = owners.forUpdate();
+    const activeOwners = await owners.execute();
+    const target = await trx.selectFrom('users').select('privilege').where('firm_id', '=', firmId).where('id', '=', id).executeTakeFirst();
+    if (!target) return undefined;
+    if (target.privilege === 'owner' && !activeOwners.some((owner) => owner.id !== id)) return undefined;
+    return trx
+      .updateTable('users')
+      .set({ status: 'Deactivated', updated_at: now.toISOString() })
+      .where('firm_id', '=', firmId)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  });
+}
+
+export async function reactivateUserInFirm(db: Kysely<Database>, firmId: string, id: string, now: Date = new Date()): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set({ status: 'Active', updated_at: now.toISOString() })
     .where('firm_id', '=', firmId)
     .where('id', '=', id)
     .returningAll()

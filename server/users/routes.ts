@@ -6,9 +6,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { privileges, type Privilege } from '../../src/domain/enums';
 import { employeeCreateBodySchema, profileUpdateBodySchema } from '../../src/domain/schemas/user';
 import { privilegedRoles } from '../../src/domain/session';
-import { callerOf } from '../auth/plugin';
+import { DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_PATH } from '../auth/deviceCookie';
+import { callerOf, callerRecordOf, sessionOf } from '../auth/plugin';
 import { checkedBody } from './bodyCheck';
-import { ensureOwnRecord, type UsersService } from './service';
+import { ensureOwnRecord, keepingMaskedNumbers, type UsersService } from './service';
 
 interface LoginBody {
   email: string;
@@ -39,13 +40,33 @@ async function dropEmptyPassword(request: FastifyRequest): Promise<void> {
 }
 
 export async function usersRoutes(app: FastifyInstance, { users }: UsersRoutesOptions): Promise<void> {
-  app.post<{ Body: LoginBody }>('/v1/users/login', { config: { access: 'public' } }, async (request) => {
+  app.post<{ Body: LoginBody }>('/v1/users/login', { config: { access: 'public' } }, async (request, reply) => {
     const { email, password } = request.body;
-    return { data: await users.login(email, password, request.ip) };
+    // request.ip is X-Forwarded-For's client only when TRUST_PROXY trusts the proxy (server/config.ts).
+    const { deviceCookie, ...session } = await users.login(email, password, {
+      clientAddress: request.ip,
+      cookies: app.parseCookie(request.headers.cookie ?? ''),
+    });
+    // The device cookie (auth/deviceCookie.ts): script-proof, sent to the sign-in call alone, never
+    // cross-site, and over https only when the request came that way (request.protocol reads
+    // X-Forwarded-Proto from a trusted proxy).
+    reply.setCookie(deviceCookie.name, deviceCookie.value, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: request.protocol === 'https',
+      path: DEVICE_COOKIE_PATH,
+      maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+    });
+    return { data: session };
+  });
+
+  app.post('/v1/users/logout', { config: { access: privileges } }, async (request, reply) => {
+    await users.logout(callerOf(request), sessionOf(request), request.ip);
+    return reply.code(204).send();
   });
 
   app.get('/v1/users/me', { config: { access: privileges } }, async (request) => ({
-    data: await users.currentUser(callerOf(request)),
+    data: await users.currentUser(callerRecordOf(request)),
   }));
 
   // Staff-app spec §6: the employee list and registration are for owner and administrator.
@@ -55,8 +76,7 @@ export async function usersRoutes(app: FastifyInstance, { users }: UsersRoutesOp
 
   app.post('/v1/firmUser', { config: { access: privilegedRoles }, attachValidation: true }, async (request, reply) => {
     const body = checkedBody(employeeCreateBodySchema, request.body, request.validationError);
-    const user = await users.createEmployee(callerOf(request), body);
-    return reply.code(201).send({ data: user });
+    return reply.sendOnce(201, async () => ({ data: await users.createEmployee(callerOf(request), body, request.ip) }));
   });
 
   app.put<{ Params: { id: string } }>(
@@ -66,8 +86,23 @@ export async function usersRoutes(app: FastifyInstance, { users }: UsersRoutesOp
       const caller = callerOf(request);
       // Someone else's record is refused before its body is looked at.
       ensureOwnRecord(caller, request.params.id);
-      const body = checkedBody(profileUpdateBodySchema, request.body, request.validationError);
-      return users.updateOwnProfile(caller, request.params.id, body);
+      const sent = keepingMaskedNumbers(request.body, await users.ownNumbers(caller));
+      const body = checkedBody(profileUpdateBodySchema, sent, request.validationError);
+      return users.updateOwnProfile(caller, sessionOf(request), request.params.id, body, request.ip);
     },
   );
+
+  // Own record, or owner/administrator for their firm's users (docs/product/people.md).
+  app.post<{ Params: { id: string } }>('/v1/user/:id/reveal', { config: { access: privileges } }, async (request) => ({
+    data: await users.reveal(callerOf(request), request.params.id, request.ip),
+  }));
+
+  // docs/product/people.md: owner and administrator, for employees of their firm.
+  app.post<{ Params: { id: string } }>('/v1/user/:id/deactivate', { config: { access: privilegedRoles } }, async (request) => ({
+    data: await users.deactivate(callerOf(request), request.params.id, request.ip),
+  }));
+
+  app.post<{ Params: { id: string } }>('/v1/user/:id/reactivate', { config: { access: privilegedRoles } }, async (request) => ({
+    data: await users.reactivate(callerOf(request), request.params.id, request.ip),
+  }));
 }

@@ -3,16 +3,23 @@
 // nowhere else.
 import type { Kysely } from 'kysely';
 import { toCalendarIso } from '../../src/domain/dates';
-import type { Privilege } from '../../src/domain/enums';
+import type { Privilege, UserStatus } from '../../src/domain/enums';
 import type { EmployeeCreateBody, ProfileUpdateBody, StoredUserInformation } from '../../src/domain/schemas/user';
 import type { SessionUser, TokenUserInformation } from '../../src/domain/session';
-import { addressKey, emailKey, type LoginThrottle } from '../auth/loginThrottle';
+import { recordActivity } from '../activity/recordActivity';
+import { openOptional, sealOptional, type PiiCipher } from '../crypto/piiCipher';
+import { maskSsn } from '../../src/domain/ssnMask';
+import type { DeviceCookie, DeviceCookies } from '../auth/deviceCookie';
+import type { EmailHasher } from '../auth/emailHash';
+import type { LoginThrottle } from '../auth/loginThrottle';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password';
 import { forbidden, unauthenticated } from '../auth/plugin';
-import { TOKEN_LIFETIME, type TokenService } from '../auth/tokens';
+import type { SessionStore } from '../auth/sessions';
+import { TOKEN_LIFETIME, TOKEN_LIFETIME_MS, type TokenService } from '../auth/tokens';
 import type { Database } from '../db/database';
 import { ApiError } from '../http/errors';
 import {
+  deactivateUserInFirm,
   findUserByEmail,
   findUserInFirm,
   insertUser,
@@ -20,6 +27,7 @@ import {
   isEmailUniqueViolation,
   listUsersInFirm,
   normaliseEmail,
+  reactivateUserInFirm,
   updateUserInFirm,
   type ListedUserRow,
   type UserChanges,
@@ -35,6 +43,7 @@ export interface User {
   lastName: string;
   email: string;
   privilege: Privilege;
+  status: UserStatus;
   createdAt: string;
   userInformation: StoredUserInformation;
 }
@@ -73,14 +82,38 @@ export function toListedUser(row: ListedUserRow): ListedUser {
     lastName: row.last_name,
     email: row.email,
     privilege: row.privilege,
+    status: row.status,
     createdAt: row.created_at,
     userInformation: informationWithoutNumbers(row),
   };
 }
 
-export function toUser(row: UserRecordRow): User {
+/** The stored SSN and ITIN, opened. */
+export function storedNumbers(row: Pick<UserRecordRow, 'ssn' | 'itin'>, pii: PiiCipher): { ssn: string | null; itin: string | null } {
+  return { ssn: openOptional(pii, row.ssn, 'users.ssn'), itin: openOptional(pii, row.itin, 'users.itin') };
+}
+
+/** A user as every answer carries them: SSN and ITIN masked to the last four (docs/product/people.md). */
+export function toUser(row: UserRecordRow, pii: PiiCipher): User {
   const listed = toListedUser(row);
-  return { ...listed, userInformation: { ...listed.userInformation, ssn: row.ssn, itin: row.itin } };
+  const { ssn, itin } = storedNumbers(row, pii);
+  return { ...listed, userInformation: { ...listed.userInformation, ssn: maskSsn(ssn), itin: maskSsn(itin) } };
+}
+
+/**
+ * A profile save that sends back the mask of a stored number keeps that number
+ * (docs/product/people.md): the form returns what it was shown when the field was not touched.
+ * Runs before the body is checked, which would refuse the mask's form.
+ */
+export function keepingMaskedNumbers<T>(body: T, stored: { ssn: string | null; itin: string | null }): T {
+  if (typeof body !== 'object' || body === null || !('userInformation' in body)) return body;
+  const info = body.userInformation;
+  if (typeof info !== 'object' || info === null) return body;
+  const sent = info as { ssn?: unknown; itin?: unknown };
+  const kept = { ...sent };
+  if (stored.ssn && sent.ssn === maskSsn(stored.ssn)) kept.ssn = stored.ssn;
+  if (stored.itin && sent.itin === maskSsn(stored.itin)) kept.itin = stored.itin;
+  return { ...body, userInformation: kept };
 }
 
 /** The token's view of a user: no SSN, no ITIN (DESIGN.md, Auth). */
@@ -184,37 +217,154 @@ export function ensureOwnRecord(caller: SessionUser, id: string): void {
   if (id !== caller.id) throw forbidden();
 }
 
+/** Where each stored column shows in the profile body (ProfileUpdateRequest of openapi.yaml). */
+const profilePaths = {
+  first_name: 'firstName',
+  middle_name: 'middleName',
+  last_name: 'lastName',
+  email: 'email',
+  password_hash: 'password',
+  phone_number: 'userInformation.phoneNumber',
+  usage: 'userInformation.usage',
+  civil_status: 'userInformation.civilStatus',
+  gender: 'userInformation.gender',
+  birth_date: 'userInformation.birthDate',
+  ssn_status: 'userInformation.ssnStatus',
+  ssn: 'userInformation.ssn',
+  itin: 'userInformation.itin',
+} as const satisfies Partial<Record<keyof UserRow, string>>;
+
+/** The profile fields a save changed, by path, for the activity trail (never their values). */
+function changedProfilePaths(before: UserRow, after: UserRow): string[] {
+  return (Object.keys(profilePaths) as (keyof typeof profilePaths)[])
+    .filter((column) => before[column] !== after[column])
+    .map((column) => profilePaths[column]);
+}
+
 export interface UsersServiceDependencies {
   db: Kysely<Database>;
   tokens: TokenService;
+  sessions: SessionStore;
   throttle: LoginThrottle;
+  devices: DeviceCookies;
+  emailHash: EmailHasher;
+  pii: PiiCipher;
 }
 
-export function createUsersService({ db, tokens, throttle }: UsersServiceDependencies) {
+/** Where a sign-in comes from: the client address (auth/plugin.ts trusts proxies per TRUST_PROXY) and its cookies. */
+export interface SignInSource {
+  clientAddress: string;
+  cookies: Record<string, string | undefined>;
+}
+
+export interface SignedIn extends LoginResult {
+  /** The browser is known for this email from now on (auth/deviceCookie.ts). */
+  deviceCookie: DeviceCookie;
+}
+
+export function cannotDeactivateSelf(): ApiError {
+  return new ApiError(409, 'cannot_deactivate_self', 'You cannot deactivate yourself');
+}
+
+export function lastOwner(): ApiError {
+  return new ApiError(409, 'last_owner', 'The firm must keep an active owner');
+}
+
+function notFound(): ApiError {
+  return new ApiError(404, 'not_found', 'User not found');
+}
+
+export function createUsersService({ db, tokens, sessions, throttle, devices, emailHash, pii }: UsersServiceDependencies) {
+  /**
+   * The columns with SSN and ITIN sealed. A number equal to the stored one keeps its stored seal,
+   * so a save that did not change it does not rewrite it (nor count it as changed).
+   */
+  function sealedColumns<C extends { ssn: string | null; itin: string | null }>(columns: C, before?: UserRow): C {
+    const stored = before ? storedNumbers(before, pii) : { ssn: null, itin: null };
+    return {
+      ...columns,
+      ssn: before && columns.ssn !== null && columns.ssn === stored.ssn ? before.ssn : sealOptional(pii, columns.ssn, 'users.ssn'),
+      itin: before && columns.itin !== null && columns.itin === stored.itin ? before.itin : sealOptional(pii, columns.itin, 'users.itin'),
+    };
+  }
+
+  async function newSession(row: UserRecordRow): Promise<{ sessionId: string; result: LoginResult }> {
+    const sessionId = await sessions.start(row.id, TOKEN_LIFETIME_MS);
+    return { sessionId, result: { token: await tokens.sign(toSessionUser(row), sessionId), expiresIn: TOKEN_LIFETIME } };
+  }
+
+  /**
+   * An employee of the caller's firm whom the caller may activate or deactivate: an administrator
+   * cannot touch an owner (docs/product/people.md). Another firm's user is not found.
+   */
+  async function manageable(caller: SessionUser, id: string): Promise<UserRow> {
+    const row = await findUserInFirm(db, caller.firmId, id);
+    if (!row) throw notFound();
+    if (row.privilege === 'owner' && caller.privilege !== 'owner') throw forbidden();
+    return row;
+  }
+
   return {
-    async login(email: string, password: string, clientAddress: string): Promise<LoginResult> {
-      const keys = [emailKey(email), addressKey(clientAddress)];
-      // A locked key is refused before the password is checked, so the right password cannot be
-      // found by watching which attempt would have succeeded.
-      const lockedFor = await throttle.lockedFor(keys);
-      if (lockedFor > 0) throw tooManyAttempts(lockedFor);
+    async login(email: string, password: string, source: SignInSource): Promise<SignedIn> {
+      const now = throttle.settings.now();
+      const device = devices.deviceOf(email, source.cookies, now);
+      // Counted before the password is checked (auth/loginThrottle.ts): a refused attempt is never
+      // checked, so the right password cannot be found by watching which attempt would have succeeded.
+      const attempt = await throttle.reserve({ email, clientAddress: source.clientAddress, device });
+      if (attempt.refused) throw tooManyAttempts(attempt.retryAfterMs);
 
       const row = await findUserByEmail(db, email);
       const valid = row ? await verifyPassword(row.password_hash, password) : await verifyAgainstDummy(password);
-      if (!row || !valid) {
-        const delay = await throttle.recordFailure(keys);
+      // A deactivated user gets the wrong-password answer, after the same work (docs/product/people.md).
+      if (!row || !valid || row.status !== 'Active') {
+        // Only checked attempts are recorded: one refused by the lockout above adds no row, so a
+        // flood of them cannot fill the trail.
+        await recordActivity(db, {
+          firmId: row?.firm_id ?? null,
+          userId: row?.id ?? null,
+          action: 'signIn.failed',
+          clientAddress: source.clientAddress,
+          emailHash: row ? null : emailHash(email),
+        });
+        const delay = await attempt.failed();
         if (delay > 0) await throttle.settings.wait(delay);
         throw invalidCredentials();
       }
-      await throttle.clear(emailKey(email));
-      return { token: await tokens.sign(toSessionUser(row)), expiresIn: TOKEN_LIFETIME };
+      await attempt.succeeded();
+      await recordActivity(db, { firmId: row.firm_id, userId: row.id, action: 'signIn.succeeded', clientAddress: source.clientAddress });
+      return { ...(await newSession(row)).result, deviceCookie: devices.issue(row.email, now) };
     },
 
-    async currentUser(caller: SessionUser): Promise<User> {
+    /** Sign Out: this session ends; its token answers 401 from now on. */
+    async logout(caller: SessionUser, sessionId: string, clientAddress: string): Promise<void> {
+      await sessions.end(sessionId, 'signOut');
+      await recordActivity(db, { firmId: caller.firmId, userId: caller.id, action: 'signOut', clientAddress });
+    },
+
+    /** The caller's row comes from the auth check (auth/sessions.ts), read with the session. */
+    async currentUser(row: UserRecordRow): Promise<User> {
+      return toUser(row, pii);
+    },
+
+    /** The caller's stored SSN and ITIN, for keepingMaskedNumbers before their profile body is checked. */
+    async ownNumbers(caller: SessionUser): Promise<{ ssn: string | null; itin: string | null }> {
       const row = await findUserInFirm(db, caller.firmId, caller.id);
-      // The token is valid but its user is gone (or never was in that firm): the session is over.
-      if (!row) throw unauthenticated();
-      return toUser(row);
+      return row ? storedNumbers(row, pii) : { ssn: null, itin: null };
+    },
+
+    /**
+     * A user's SSN and ITIN in full: one's own, or, for owner and administrator, an employee of
+     * their firm (docs/product/people.md). Recorded in the activity trail.
+     */
+    async reveal(caller: SessionUser, id: string, clientAddress: string): Promise<{ ssn: string | null; itin: string | null }> {
+      // A representative asking for someone else is refused without a lookup (as ensureOwnRecord).
+      if (id !== caller.id && caller.privilege === 'representative') throw forbidden();
+      const row = await findUserInFirm(db, caller.firmId, id);
+      if (!row) throw notFound();
+      const numbers = storedNumbers(row, pii);
+      const fields = [numbers.ssn && 'userInformation.ssn', numbers.itin && 'userInformation.itin'].filter((field): field is string => !!field);
+      await recordActivity(db, { firmId: caller.firmId, userId: caller.id, action: 'ssn.revealed', subject: id, fields, clientAddress });
+      return numbers;
     },
 
     /** The caller's firm only (DESIGN.md, Tenancy): the firm comes from the token. */
@@ -228,24 +378,33 @@ export function createUsersService({ db, tokens, throttle }: UsersServiceDepende
       return { data: page.rows.map(toListedUser), totalRecords: page.totalRecords };
     },
 
-    async createEmployee(caller: SessionUser, body: EmployeeCreateBody): Promise<User> {
+    async createEmployee(caller: SessionUser, body: EmployeeCreateBody, clientAddress: string): Promise<User> {
       const privilege = body.privilege ?? 'representative';
       if (!mayGrant(caller.privilege, privilege)) throw forbidden();
-      const columns = profileColumns(body);
+      const columns = sealedColumns(profileColumns(body));
       if (await isEmailTaken(db, columns.email)) throw emailTaken();
       const passwordHash = await hashPassword(body.password);
       try {
         const row = await insertUser(db, { ...columns, firm_id: caller.firmId, privilege, password_hash: passwordHash });
-        return toUser(row);
+        await recordActivity(db, { firmId: caller.firmId, userId: caller.id, action: 'employee.created', subject: row.id, clientAddress });
+        return toUser(row, pii);
       } catch (error) {
         if (isEmailUniqueViolation(error)) throw emailTaken();
         throw error;
       }
     },
 
-    async updateOwnProfile(caller: SessionUser, id: string, body: ProfileUpdateBody): Promise<UpdatedProfile> {
+    async updateOwnProfile(
+      caller: SessionUser,
+      sessionId: string,
+      id: string,
+      body: ProfileUpdateBody,
+      clientAddress: string,
+    ): Promise<UpdatedProfile> {
       ensureOwnRecord(caller, id);
-      const columns = profileColumns(body);
+      const before = await findUserInFirm(db, caller.firmId, caller.id);
+      if (!before) throw unauthenticated();
+      const columns = sealedColumns(profileColumns(body), before);
       if (await isEmailTaken(db, columns.email, caller.id)) throw emailTaken();
       // Staff-app spec §5: the password is optional here; without one the current one stays.
       const changes: UserChanges = body.password ? { ...columns, password_hash: await hashPassword(body.password) } : columns;
@@ -258,10 +417,46 @@ export function createUsersService({ db, tokens, throttle }: UsersServiceDepende
       }
       // The token is valid but its user is gone: the session is over (as for GET /v1/users/me).
       if (!row) throw unauthenticated();
-      return {
-        data: toUser(row),
-        session: { token: await tokens.sign(toSessionUser(row)), expiresIn: TOKEN_LIFETIME },
-      };
+      // A new password or email ends every session of the user, this tab's old token included; the
+      // fresh token answered here is a new session, so this tab stays signed in
+      // (docs/product/sign-in-and-session.md). Other changes keep the session and renew its token.
+      const passwordChanged = body.password !== undefined && body.password !== '';
+      const emailChanged = columns.email !== normaliseEmail(caller.email);
+      let session: LoginResult;
+      if (passwordChanged || emailChanged) {
+        const fresh = await newSession(row);
+        await sessions.endAllOf(caller.id, passwordChanged ? 'passwordChanged' : 'emailChanged', fresh.sessionId);
+        session = fresh.result;
+      } else {
+        await sessions.renew(sessionId, TOKEN_LIFETIME_MS);
+        session = { token: await tokens.sign(toSessionUser(row), sessionId), expiresIn: TOKEN_LIFETIME };
+      }
+      const fields = changedProfilePaths(before, row);
+      if (fields.length > 0) {
+        await recordActivity(db, { firmId: caller.firmId, userId: caller.id, action: 'profile.changed', subject: caller.id, fields, clientAddress });
+      }
+      return { data: toUser(row, pii), session };
+    },
+
+    /** Owner and administrator, for an employee of their firm (docs/product/people.md). */
+    async deactivate(caller: SessionUser, id: string, clientAddress: string): Promise<User> {
+      if (id === caller.id) throw cannotDeactivateSelf();
+      const target = await manageable(caller, id);
+      const row = await deactivateUserInFirm(db, caller.firmId, target.id);
+      // The firm's only other active owner(s) would be gone: refused in the same statement.
+      if (!row) throw lastOwner();
+      // Every session ends at once (the auth check refuses a deactivated user's token anyway).
+      await sessions.endAllOf(row.id, 'deactivated');
+      await recordActivity(db, { firmId: caller.firmId, userId: caller.id, action: 'employee.deactivated', subject: row.id, clientAddress });
+      return toUser(row, pii);
+    },
+
+    async reactivate(caller: SessionUser, id: string, clientAddress: string): Promise<User> {
+      const target = await manageable(caller, id);
+      const row = await reactivateUserInFirm(db, caller.firmId, target.id);
+      if (!row) throw notFound();
+      await recordActivity(db, { firmId: caller.firmId, userId: caller.id, action: 'employee.reactivated', subject: row.id, clientAddress });
+      return toUser(row, pii);
     },
   };
 }

@@ -6,6 +6,7 @@ import type { ApiGeneralCaseInformation } from '../domain/intake/types';
 import { api } from './client';
 import { ApiError } from './errors';
 import type { components, operations } from './schema';
+import { saveOnce } from './idempotency';
 
 export type IntakeRow = components['schemas']['IntakeRow'];
 export type StoredIntake = components['schemas']['GeneralCaseInformation'];
@@ -25,6 +26,30 @@ export async function listIntakes(query: IntakeListQuery): Promise<IntakePage> {
   return { rows: data.data.record, totalRecords: data.data.totalRecords };
 }
 
+export type RevealPurpose = components['schemas']['RevealRequest']['purpose'];
+export type IntakeReveal = components['schemas']['IntakeReveal'];
+export type ActivityEntry = components['schemas']['ActivityEntry'];
+
+/**
+ * The intake's SSN/ITIN in full (123-45-6789), or null. The server records the purpose: 'show'
+ * (the form's Show button), 'pdfPreview' or 'pdfDownload' (the PDF is filled from this answer).
+ */
+export async function revealIntakeSsn(caseId: string, purpose: RevealPurpose): Promise<IntakeReveal> {
+  const { data, error, response } = await api.POST('/v1/intake/{caseId}/reveal', {
+    params: { path: { caseId } },
+    body: { purpose },
+  });
+  if (error || !data) throw new ApiError(error, response);
+  return data.data;
+}
+
+/** The intake's rows of the activity trail, newest first. */
+export async function getIntakeHistory(caseId: string): Promise<ActivityEntry[]> {
+  const { data, error, response } = await api.GET('/v1/intake/{caseId}/history', { params: { path: { caseId } } });
+  if (error || !data) throw new ApiError(error, response);
+  return data.data;
+}
+
 export async function getIntake(caseId: string): Promise<StoredIntake> {
   const { data, error, response } = await api.GET('/v1/intake/{caseId}', { params: { path: { caseId } } });
   if (error || !data) throw new ApiError(error, response);
@@ -33,9 +58,9 @@ export async function getIntake(caseId: string): Promise<StoredIntake> {
 
 /** POST /v1/intake: the server sets caseId, createdAt, updatedAt and representativeName. */
 export async function createIntake(userId: string, intake: ApiGeneralCaseInformation): Promise<StoredIntake> {
-  const { data, error, response } = await api.POST('/v1/intake', {
-    body: { userId, generalCaseInformation: intake },
-  });
+  const { data, error, response } = await saveOnce((headers) =>
+    api.POST('/v1/intake', { params: { header: headers }, body: { userId, generalCaseInformation: intake } }),
+  );
   if (error || !data) throw new ApiError(error, response);
   return data.data;
 }

@@ -6,6 +6,7 @@ import type { LeadInput } from '../domain/schemas/lead';
 import { api } from './client';
 import { ApiError } from './errors';
 import type { components } from './schema';
+import { saveOnce } from './idempotency';
 
 export type DuplicateCheck = components['schemas']['DuplicateCheck'];
 export type DuplicateLead = components['schemas']['DuplicateLead'];
@@ -57,9 +58,8 @@ export async function checkDuplicate(lead: LeadInput): Promise<DuplicateCheck> {
 
 /** staff-app.md §7: FromLead takes the birth date as an ISO string. */
 export async function createLead(lead: LeadInput): Promise<CreatedLead> {
-  const { data, error, response } = await api.POST('/cases/v2/FromLead', {
-    body: { neosCasesInformation: toLeadBody(lead, toIsoTimestamp(lead.birthDate)) },
-  });
+  const body = { neosCasesInformation: toLeadBody(lead, toIsoTimestamp(lead.birthDate)) };
+  const { data, error, response } = await saveOnce((headers) => api.POST('/cases/v2/FromLead', { params: { header: headers }, body }));
   if (error || !data) throw new ApiError(error, response);
   return data.data;
 }

@@ -47,7 +47,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with email and password. */
+        /**
+         * Sign in with email and password.
+         * @description The lockout (docs/product/sign-in-and-session.md): a browser that sends the device cookie it
+         *     got for this email is limited on its own; others per account, per client address and per
+         *     day. 401 answers every failure alike, a deactivated account included; 429 carries
+         *     `Retry-After`.
+         */
         post: operations["login"];
         delete?: never;
         options?: never;
@@ -494,6 +500,11 @@ export interface components {
          * @example 1990-04-01T00:00:00.000Z
          */
         IsoDate: string;
+        /**
+         * @description An intake's date answer: YYYY-MM-DD or an ISO timestamp; null when unanswered. An empty
+         *     string is taken as unanswered too (docs/product/intake-form.md); answers never carry one.
+         */
+        IntakeDate: string | null;
         /** @description A date as YYYY-MM-DD or an ISO timestamp, or null when not given (never an empty string). */
         NullableIsoDate: string | null;
         /** @enum {string} */
@@ -694,6 +705,10 @@ export interface components {
         };
         NeosCredentials: {
             companyId: string;
+            /**
+             * @description Printable ASCII, with spaces or line breaks around it as pasted (they are trimmed): the
+             *     key travels in an HTTP header to Neos, so anything else is 400.
+             */
             apiKey: string;
             integrationId: string;
         };
@@ -753,7 +768,7 @@ export interface components {
         };
         /**
          * @description Tab 1 (intake.md §3). Texts are strings (empty when not given), choices and Yes/No
-         *     answers are null until answered.
+         *     answers are null until answered; a choice sent as an empty string is taken as unanswered.
          */
         PersonalInformation: {
             firstName: string;
@@ -767,15 +782,15 @@ export interface components {
             /** @description Driver's licence number. */
             dl: string;
             /** @enum {string|null} */
-            gender: "male" | "female" | null;
+            gender: "male" | "female" | "" | null;
             /** @enum {string|null} */
-            civilStatus: "single" | "married" | null;
-            birthDate: components["schemas"]["NullableIsoDate"];
+            civilStatus: "single" | "married" | "" | null;
+            birthDate: components["schemas"]["IntakeDate"];
             /**
              * @description Social-security status.
              * @enum {string|null}
              */
-            status: "noSsn" | "pending" | "needToGet" | "hasSsn" | null;
+            status: "noSsn" | "pending" | "needToGet" | "hasSsn" | "" | null;
             /**
              * @description 123-45-6789 or empty. Answers mask it to the last four digits (`***-**-6789`); a save
              *     that sends the mask back keeps the stored number. `POST /v1/intake/{caseId}/reveal`
@@ -910,7 +925,7 @@ export interface components {
             ara: boolean | null;
             photos: boolean | null;
             hospitalized: boolean | null;
-            hospitalDate: components["schemas"]["NullableIsoDate"];
+            hospitalDate: components["schemas"]["IntakeDate"];
             hospital: string;
             painStart: string;
             painAndSymptomsExp: string;
@@ -1250,9 +1265,16 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description One key per save attempt (1 to 200 printable ASCII characters, unique per user), sent again
+         *     when that attempt is retried. A retry whose first try was stored answers the first answer,
+         *     with the header `Idempotent-Replayed: true`, and creates nothing. The same key with another
+         *     body or call is refused with 409 `idempotency_key_reused`. Answers are kept for a day.
+         */
+        IdempotencyKey: string;
         /** @description Rows per page (staff-app.md §9 default 10). */
         PageSize: number;
-        /** @description Rows to skip; (page - 1) times pageSize. */
+        /** @description Rows to skip; (page - 1) times pageSize. At most a billion, far past any firm's list. */
         OffSetValue: number;
         /** @description Search text, matched ignoring case; empty or absent matches everything. */
         SearchFilter: string;
@@ -1327,6 +1349,11 @@ export interface operations {
             /** @description Signed in. */
             200: {
                 headers: {
+                    /**
+                     * @description The device cookie for this email: `device_<id>=<signed value>; Path=/v1/users/login;
+                     *     HttpOnly; SameSite=Strict; Max-Age=7776000`, and `Secure` over https.
+                     */
+                    "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1394,7 +1421,7 @@ export interface operations {
                 search?: string;
                 /** @description Rows per page (staff-app.md §9 default 10). */
                 pageSize?: components["parameters"]["PageSize"];
-                /** @description Rows to skip; (page - 1) times pageSize. */
+                /** @description Rows to skip; (page - 1) times pageSize. At most a billion, far past any firm's list. */
                 offSetValue?: components["parameters"]["OffSetValue"];
             };
             header?: never;
@@ -1422,7 +1449,15 @@ export interface operations {
     createEmployee: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One key per save attempt (1 to 200 printable ASCII characters, unique per user), sent again
+                 *     when that attempt is retried. A retry whose first try was stored answers the first answer,
+                 *     with the header `Idempotent-Replayed: true`, and creates nothing. The same key with another
+                 *     body or call is refused with 409 `idempotency_key_reused`. Answers are kept for a day.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1571,7 +1606,7 @@ export interface operations {
             query?: {
                 /** @description Rows per page (staff-app.md §9 default 10). */
                 pageSize?: components["parameters"]["PageSize"];
-                /** @description Rows to skip; (page - 1) times pageSize. */
+                /** @description Rows to skip; (page - 1) times pageSize. At most a billion, far past any firm's list. */
                 offSetValue?: components["parameters"]["OffSetValue"];
                 /** @description Only what this user did. */
                 userId?: string;
@@ -1637,7 +1672,15 @@ export interface operations {
     createLead: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One key per save attempt (1 to 200 printable ASCII characters, unique per user), sent again
+                 *     when that attempt is retried. A retry whose first try was stored answers the first answer,
+                 *     with the header `Idempotent-Replayed: true`, and creates nothing. The same key with another
+                 *     body or call is refused with 409 `idempotency_key_reused`. Answers are kept for a day.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1668,7 +1711,7 @@ export interface operations {
             query?: {
                 /** @description Rows per page (staff-app.md §9 default 10). */
                 pageSize?: components["parameters"]["PageSize"];
-                /** @description Rows to skip; (page - 1) times pageSize. */
+                /** @description Rows to skip; (page - 1) times pageSize. At most a billion, far past any firm's list. */
                 offSetValue?: components["parameters"]["OffSetValue"];
                 /** @description Search text, matched ignoring case; empty or absent matches everything. */
                 searchFilter?: components["parameters"]["SearchFilter"];
@@ -1788,7 +1831,7 @@ export interface operations {
                 userId?: components["parameters"]["UserId"];
                 /** @description Rows per page (staff-app.md §9 default 10). */
                 pageSize?: components["parameters"]["PageSize"];
-                /** @description Rows to skip; (page - 1) times pageSize. */
+                /** @description Rows to skip; (page - 1) times pageSize. At most a billion, far past any firm's list. */
                 offSetValue?: components["parameters"]["OffSetValue"];
                 /** @description Search text, matched ignoring case; empty or absent matches everything. */
                 searchFilter?: components["parameters"]["SearchFilter"];
@@ -1820,7 +1863,15 @@ export interface operations {
     createIntake: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One key per save attempt (1 to 200 printable ASCII characters, unique per user), sent again
+                 *     when that attempt is retried. A retry whose first try was stored answers the first answer,
+                 *     with the header `Idempotent-Replayed: true`, and creates nothing. The same key with another
+                 *     body or call is refused with 409 `idempotency_key_reused`. Answers are kept for a day.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1842,6 +1893,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -3,6 +3,7 @@
 import { api } from './client';
 import { ApiError } from './errors';
 import type { components, operations } from './schema';
+import { saveOnce } from './idempotency';
 
 export type User = components['schemas']['User'];
 export type LoginResult = components['schemas']['LoginResult'];
@@ -31,6 +32,12 @@ export async function login(credentials: LoginRequest): Promise<LoginResult> {
   return data.data;
 }
 
+/** Ends the signed-in session on the server: its token answers 401 afterwards. */
+export async function logout(): Promise<void> {
+  const { error, response } = await api.POST('/v1/users/logout');
+  if (!response.ok) throw new ApiError(error, response);
+}
+
 export async function getCurrentUser(): Promise<User> {
   const { data, error, response } = await api.GET('/v1/users/me');
   if (error || !data) throw new ApiError(error, response);
@@ -44,7 +51,7 @@ export async function listUsers(query: UserListQuery): Promise<UserPage> {
 }
 
 export async function createEmployee(employee: EmployeeCreateRequest): Promise<User> {
-  const { data, error, response } = await api.POST('/v1/firmUser', { body: employee });
+  const { data, error, response } = await saveOnce((headers) => api.POST('/v1/firmUser', { params: { header: headers }, body: employee }));
   if (error || !data) throw new ApiError(error, response);
   return data.data;
 }
@@ -53,4 +60,26 @@ export async function updateUser(id: string, changes: UserUpdateRequest): Promis
   const { data, error, response } = await api.PUT('/v1/user/{id}', { params: { path: { id } }, body: changes });
   if (error || !data) throw new ApiError(error, response);
   return { user: data.data, session: data.session };
+}
+
+export type UserReveal = components['schemas']['UserReveal'];
+
+/** A user's SSN and ITIN in full (123-45-6789), null where none is stored; the server records it. */
+export async function revealUserNumbers(id: string): Promise<UserReveal> {
+  const { data, error, response } = await api.POST('/v1/user/{id}/reveal', { params: { path: { id } } });
+  if (error || !data) throw new ApiError(error, response);
+  return data.data;
+}
+
+/** Stops an employee signing in (and ends their sessions); answers the user, now 'Deactivated'. */
+export async function deactivateUser(id: string): Promise<User> {
+  const { data, error, response } = await api.POST('/v1/user/{id}/deactivate', { params: { path: { id } } });
+  if (error || !data) throw new ApiError(error, response);
+  return data.data;
+}
+
+export async function reactivateUser(id: string): Promise<User> {
+  const { data, error, response } = await api.POST('/v1/user/{id}/reactivate', { params: { path: { id } } });
+  if (error || !data) throw new ApiError(error, response);
+  return data.data;
 }

@@ -114,6 +114,24 @@ export function formatLocalDate(isoTimestamp: string | null | undefined, timeZon
 }
 
 /**
+ * The local date and time of an instant, 'MM/DD/YYYY, hh:mm AM' (the activity trail's 'When').
+ * Null when the timestamp cannot be read.
+ */
+export function formatLocalDateTime(isoTimestamp: string | null | undefined, timeZone?: string): string | null {
+  if (!isoTimestamp) return null;
+  const instant = new Date(isoTimestamp);
+  if (Number.isNaN(instant.getTime())) return null;
+  return new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+  }).format(instant);
+}
+
+/**
  * A form date ('YYYY-MM-DD') as the ISO timestamp the API carries (intake spec §3), pinned to UTC
  * midnight so that the date part reads the same in every time zone. An ISO timestamp is accepted
  * too and reduced to its date, so normalising twice changes nothing.

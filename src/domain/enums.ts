@@ -29,6 +29,10 @@ export type Language = (typeof languages)[number];
 export const intakeStatuses = ['draft', 'final'] as const;
 export type IntakeStatus = (typeof intakeStatuses)[number];
 
+/** Whether an employee may sign in (docs/product/people.md); the API spells them capitalised. */
+export const userStatuses = ['Active', 'Deactivated'] as const;
+export type UserStatus = (typeof userStatuses)[number];
+
 export const privilegeLabels: Record<Privilege, string> = {
   owner: 'Owner',
   administrator: 'Administrator',

@@ -1,5 +1,6 @@
 // Text formatting shared by the inputs, the profile view and the server.
 import { SSN_DIGITS } from './constants';
+import { isMaskedSsn } from './ssnMask';
 
 /** Only the digits of a value; empty for null or undefined. */
 export function digitsOf(value: string | null | undefined): string {
@@ -26,6 +27,21 @@ export function maskSsn(value: string | null | undefined): string | null {
   const digits = digitsOf(value);
   if (!digits) return null;
   return `***-**-${digits.slice(-4)}`;
+}
+
+/**
+ * What an SSN/ITIN input holds after a change. Over the server's mask, whatever the person types
+ * replaces the whole number (the mask is not a number to edit: appending to '***-**-6789' starts
+ * a new one, deleting a character empties it); otherwise it formats as typed (formatSsn).
+ */
+export function formatSsnOver(previous: string | null | undefined, typed: string): string {
+  if (!isMaskedSsn(previous)) return formatSsn(typed);
+  const before = previous ?? '';
+  let start = 0;
+  while (start < before.length && start < typed.length && before[start] === typed[start]) start++;
+  let end = 0;
+  while (end < before.length - start && end < typed.length - start && before[before.length - 1 - end] === typed[typed.length - 1 - end]) end++;
+  return formatSsn(typed.slice(start, typed.length - end));
 }
 
 /**

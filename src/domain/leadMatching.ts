@@ -110,6 +110,15 @@ function identityOf(lead: MatchableLead): string[] {
   ];
 }
 
+/**
+ * One text for every field in its compared form: two leads are identical exactly when their
+ * identities are equal. The server keeps a unique index on it (per firm), so two identical leads
+ * sent at once cannot both be stored.
+ */
+export function leadIdentity(lead: MatchableLead): string {
+  return identityOf(lead).join('\u001f');
+}
+
 /** All fields equal after normalising: registering it again is refused (DESIGN.md, Leads). */
 export function isIdenticalLead(a: MatchableLead, b: MatchableLead): boolean {
   const left = identityOf(a);

@@ -41,3 +41,13 @@ export const privilegedRoles = ['owner', 'administrator'] as const satisfies rea
 export function canManageEmployees(privilege: Privilege): boolean {
   return (privilegedRoles as readonly Privilege[]).includes(privilege);
 }
+
+/**
+ * Whether `caller` may deactivate or reactivate `target` (docs/product/people.md#deactivating-an-employee):
+ * owners and administrators, never on themselves, and an administrator never on an owner. The
+ * server holds the same rules, and also keeps the firm's last active owner.
+ */
+export function canChangeStatusOf(caller: { id: string; privilege: Privilege }, target: { id: string; privilege: Privilege }): boolean {
+  if (!canManageEmployees(caller.privilege) || caller.id === target.id) return false;
+  return !(caller.privilege === 'administrator' && target.privilege === 'owner');
+}

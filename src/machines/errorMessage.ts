@@ -22,3 +22,16 @@ export function errorMessage(error: unknown): string | undefined {
 export function statusOf(error: unknown): number | undefined {
   return isRecord(error) && typeof error.status === 'number' ? error.status : undefined;
 }
+
+/** The `code` of a failed call (ApiError, or a plain object in tests). */
+export function errorCodeOf(error: unknown): string | undefined {
+  return isRecord(error) && typeof error.code === 'string' ? error.code : undefined;
+}
+
+/** The server's per-field messages of a refused call (`fields` of the error body). */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!isRecord(error) || !isRecord(error.fields)) return {};
+  return Object.fromEntries(
+    Object.entries(error.fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}

@@ -1,4 +1,4 @@
-// The intake form's unsaved copy (issue 5, item 6): what was typed since the last save, kept in
+// The intake form's unsaved copy (docs/product/intake-form.md): what was typed since the last save, kept in
 // this tab's sessionStorage so that a reload or a crash does not lose it. One copy per user and
 // intake ('new' before the first save). Never with SSN/ITIN digits (DESIGN.md: no SSN or ITIN
 // digits outside the server and the form being edited). The session machine clears this tab's
@@ -83,4 +83,26 @@ export function removeUnsavedCopy(storage: Storage, owner: UnsavedCopyOwner): vo
   } catch {
     // Nothing to do: a storage that refuses access holds no copy either.
   }
+}
+
+/** What the intake machine knows that the copy's storage needs. */
+interface CopyHolder {
+  context: UnsavedCopyOwner & { intake: GeneralCaseInformation };
+}
+
+/**
+ * The intake machine's two storage actions over `storage`: the app provides them with this tab's
+ * sessionStorage (`browserSessionStorage`), tests with one kept in memory.
+ */
+export function unsavedCopyActions(storage: () => Storage | null) {
+  return {
+    storeUnsavedCopy: ({ context }: CopyHolder) => {
+      const target = storage();
+      if (target) writeUnsavedCopy(target, { userId: context.userId, caseId: context.caseId }, context.intake);
+    },
+    clearUnsavedCopy: ({ context }: CopyHolder) => {
+      const target = storage();
+      if (target) removeUnsavedCopy(target, { userId: context.userId, caseId: context.caseId });
+    },
+  };
 }

@@ -1,6 +1,8 @@
 // The signed-in session (staff-app spec §4 Session, §8 login failure, §9): restored from
 // localStorage on start, started by a login, ended by logout or by its expiry timer. The UI
 // listens to the emitted events for the toasts and navigation; it never touches storage itself.
+// Sign Out first tells the server (POST /v1/users/logout, so the token stops working there too,
+// docs/product/sign-in-and-session.md); the local session ends whatever that call answers.
 import { decodeJwt } from 'jose';
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { clearStoredSession, readStoredSession, writeStoredSession, type StoredSession } from '../api/authStorage';
@@ -131,6 +133,9 @@ export const sessionMachine = setup({
     login: fromPromise<TokenGrant, Credentials>(() => {
       throw new Error('provided by the app');
     }),
+    logout: fromPromise<void>(() => {
+      throw new Error('provided by the app');
+    }),
   },
   guards: {
     hasLiveStoredSession: () => liveStoredSession() !== undefined,
@@ -159,8 +164,8 @@ export const sessionMachine = setup({
     },
     clearSession: assign(() => noSession),
     eraseStoredSession: () => clearStoredSession(),
-    // A later issue keeps unsaved intake drafts (client data) in this tab's sessionStorage; they
-    // must not survive a sign-out on a shared office computer.
+    // The intake form keeps unsaved copies (client data) in this tab's sessionStorage; they must
+    // not survive a sign-out on a shared office computer.
     eraseTabStorage: () => globalThis.sessionStorage?.clear(),
     clearLoginError: assign({ loginError: undefined }),
     reportLoginFailure: assign({ loginError: LOGIN_FAILED_MESSAGE }),
@@ -215,14 +220,12 @@ export const sessionMachine = setup({
       },
     },
     loggedIn: {
+      tags: ['signedIn'],
       after: {
         untilExpiry: { target: 'expired', actions: ['clearSession', 'eraseStoredSession', 'emitExpired'] },
       },
       on: {
-        'session.logout': {
-          target: 'loggedOut',
-          actions: ['clearSession', 'eraseStoredSession', 'eraseTabStorage', 'emitLoggedOut'],
-        },
+        'session.logout': { target: 'signingOut' },
         'session.tokenRefreshed': {
           guard: { type: 'isUsableGrant', params: ({ event }) => ({ token: event.token, expiresIn: event.expiresIn }) },
           // Re-entering restarts the expiry timer for the new token.
@@ -233,6 +236,18 @@ export const sessionMachine = setup({
             'persistSession',
           ],
         },
+      },
+    },
+    // The shell stays up (tag signedIn) while the server ends the token; a failed call (offline,
+    // already expired there) still ends the session here: the person asked to leave.
+    signingOut: {
+      tags: ['signedIn', 'busy'],
+      invoke: {
+        id: 'logout',
+        // The API client signs the call with the stored token, which stays until the answer.
+        src: 'logout',
+        onDone: { target: 'loggedOut', actions: ['clearSession', 'eraseStoredSession', 'eraseTabStorage', 'emitLoggedOut'] },
+        onError: { target: 'loggedOut', actions: ['clearSession', 'eraseStoredSession', 'eraseTabStorage', 'emitLoggedOut'] },
       },
     },
     expired: {

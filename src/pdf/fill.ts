@@ -10,6 +10,18 @@ export type { PdfIntake } from './plan';
 
 const valueColour = rgb(0, 0, 0);
 
+/** Letter widths per font file, kept from one fill to the next (fonts.ts, measureWith). */
+const widthsByFont = new WeakMap<Uint8Array, Map<string, number>>();
+
+function widthsOf(fontBytes: Uint8Array): Map<string, number> {
+  let widths = widthsByFont.get(fontBytes);
+  if (!widths) {
+    widths = new Map();
+    widthsByFont.set(fontBytes, widths);
+  }
+  return widths;
+}
+
 /**
  * The intake drawn onto a copy of the template: `intake` in the form's shape or the API's (see
  * plan.ts), `templateBytes` public/intake-template.pdf, `fontBytes` DejaVuSans.ttf.
@@ -19,7 +31,7 @@ export async function fillIntakePdf(intake: PdfIntake, templateBytes: Uint8Array
   const doc = await PDFDocument.load(templateBytes, { updateMetadata: false });
   const font = await embedValueFont(doc, fontBytes);
   const pages = doc.getPages();
-  for (const op of planIntakeDrawing(intake, measureWith(font))) {
+  for (const op of planIntakeDrawing(intake, measureWith(font, widthsOf(fontBytes)))) {
     pages[op.page]?.drawText(op.text, { x: op.x, y: op.y, size: op.size, font, color: valueColour });
   }
   return doc.save();

@@ -16,7 +16,47 @@ export const MARK = 'X';
  */
 export async function embedValueFont(doc: PDFDocument, fontBytes: Uint8Array): Promise<PDFFont> {
   doc.registerFontkit(fontkit);
-  return doc.embedFont(fontBytes, { subset: true, features: { liga: false, clig: false, dlig: false } });
+  const font = await doc.embedFont(fontBytes, { subset: true, features: { liga: false, clig: false, dlig: false } });
+  layOutByLetter(font);
+  return font;
+}
+
+/** Scripts whose letters never change shape with their neighbours (Arabic, Indic ones do). */
+const unshapedText = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Common}\p{Script=Inherited}]*$/u;
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** What pdf-lib uses of fontkit's font: `layout(...).glyphs`, to encode and to measure text. */
+interface FontkitLayout {
+  layout(text: string, features?: unknown): { glyphs: unknown[] };
+}
+
+/**
+ * pdf-lib lays each drawn text out with fontkit's full OpenType shaping, about a millisecond a
+ * value; filling the form drew a hundred of them. For scripts whose letters keep their shape
+ * whatever is beside them (ligatures are off), a text's glyphs are its letters' glyphs in order,
+ * so each letter is laid out once per document and reused. Other scripts (Arabic joins its
+ * letters) keep fontkit's layout of the whole text. pdf-lib keeps the fontkit font in its
+ * embedder, which it does not expose in its types.
+ */
+function layOutByLetter(font: PDFFont): void {
+  const fontkitFont = (font as unknown as { embedder?: { font?: FontkitLayout } }).embedder?.font;
+  if (!fontkitFont || typeof fontkitFont.layout !== 'function') return;
+  const layout = fontkitFont.layout.bind(fontkitFont);
+  const letters = new Map<string, unknown[]>();
+  fontkitFont.layout = (text, features) => {
+    if (!unshapedText.test(text)) return layout(text, features);
+    const glyphs: unknown[] = [];
+    for (const { segment } of graphemes.segment(text)) {
+      let letter = letters.get(segment);
+      if (!letter) {
+        letter = layout(segment, features).glyphs;
+        letters.set(segment, letter);
+      }
+      glyphs.push(...letter);
+    }
+    return { glyphs };
+  };
 }
 
 export interface LabelFonts {
@@ -32,6 +72,30 @@ export async function embedLabelFonts(doc: PDFDocument): Promise<LabelFonts> {
   return { regular, bold };
 }
 
-export function measureWith(font: PDFFont): Measure {
-  return (text, size) => font.widthOfTextAtSize(text, size);
+/** Widths are cached at this size and scaled: pdf-lib's widths are linear in the size. */
+const CACHED_SIZE = 1000;
+
+/**
+ * The width of a text in `font`, from a cache of each letter's width. pdf-lib lays the whole text
+ * out again with fontkit on every call, and fitting a value into its box measures it many times
+ * (text.ts); a letter's width never changes. pdf-lib adds up the glyphs' advance widths without
+ * kerning, and ligatures are off (embedValueFont), so the sum of the letters is the same width.
+ * A letter is a grapheme (a base letter with its accents), measured whole so that combining
+ * marks are laid out as pdf-lib would; scripts that join their letters are measured whole. `widths` may be shared by every document using the same
+ * font bytes.
+ */
+export function measureWith(font: PDFFont, widths: Map<string, number> = new Map()): Measure {
+  return (text, size) => {
+    if (!unshapedText.test(text)) return font.widthOfTextAtSize(text, size);
+    let total = 0;
+    for (const { segment } of graphemes.segment(text)) {
+      let width = widths.get(segment);
+      if (width === undefined) {
+        width = font.widthOfTextAtSize(segment, CACHED_SIZE);
+        widths.set(segment, width);
+      }
+      total += width;
+    }
+    return (total * size) / CACHED_SIZE;
+  };
 }

@@ -67,7 +67,7 @@ describe.each(testDatabases())('authentication and roles on %s', (kind) => {
   afterAll(() => server?.close());
 
   describe('GET /v1/users/me', () => {
-    it.each(privileges)('returns the full record of the calling %s', async (privilege) => {
+    it.each(privileges)('returns the record of the calling %s, SSN and ITIN masked', async (privilege) => {
       const { data, response } = await server.api.GET('/v1/users/me', { headers: bearer(tokens[privilege]) });
       expect(response.status).toBe(200);
       const user = users[privilege];
@@ -78,6 +78,7 @@ describe.each(testDatabases())('authentication and roles on %s', (kind) => {
         lastName: 'Alpha',
         email: `${privilege}@alpha.example.test`,
         privilege,
+        status: 'Active',
         createdAt: user.createdAt,
         userInformation: {
           phoneNumber: null,
@@ -85,9 +86,9 @@ describe.each(testDatabases())('authentication and roles on %s', (kind) => {
           civilStatus: null,
           gender: null,
           birthDate: null,
-          ssn: '111-22-3333',
+          ssn: '***-**-3333',
           ssnStatus: 'hasSsn',
-          itin: '900-11-2222',
+          itin: '***-**-2222',
         },
       });
       expect(JSON.stringify(data)).not.toMatch(/password|hash|argon/i);

@@ -19,7 +19,7 @@ const emailTakenBody = {
   code: 'email_taken',
   fields: { email: 'This email is already in use' },
 };
-const userKeys = ['createdAt', 'email', 'firstName', 'id', 'lastName', 'middleName', 'privilege', 'userInformation'];
+const userKeys = ['createdAt', 'email', 'firstName', 'id', 'lastName', 'middleName', 'privilege', 'status', 'userInformation'];
 /** The list leaves out SSN and ITIN: no screen shows a colleague's numbers. */
 const listedInformationKeys = ['birthDate', 'civilStatus', 'gender', 'phoneNumber', 'ssnStatus', 'usage'];
 
@@ -132,6 +132,7 @@ describe.each(testDatabases())('employees on %s', (kind) => {
         lastName: 'Example',
         email: 'r.ex@alpha.test',
         privilege: 'representative',
+        status: 'Active',
         createdAt: rosa.createdAt,
         userInformation: { ssnStatus: 'hasSsn', birthDate: '1980-04-02' },
       });
@@ -313,6 +314,7 @@ describe.each(testDatabases())('employees on %s', (kind) => {
         lastName: 'Sample',
         email: 'nora.new@example.test',
         privilege: 'representative',
+        status: 'Active',
         createdAt: expect.any(String),
         userInformation: {
           phoneNumber: '555-010-0100',
@@ -322,7 +324,7 @@ describe.each(testDatabases())('employees on %s', (kind) => {
           birthDate: '1985-06-15',
           ssn: null,
           ssnStatus: 'noSsn',
-          itin: '912-70-1234',
+          itin: '***-**-1234',
         },
       });
       const row = await storedRow('nora.new@example.test');
@@ -413,10 +415,12 @@ describe.each(testDatabases())('employees on %s', (kind) => {
       expect(data?.data.userInformation).toMatchObject({ ssnStatus: 'noSsn', ssn: null });
     });
 
-    it('keeps the SSN when the status is hasSsn', async () => {
+    it('keeps the SSN when the status is hasSsn, and answers it masked', async () => {
       const body = employeeBody({ userInformation: userInformation({ ssnStatus: 'hasSsn', ssn: '123-45-6789' }) });
       const { data } = await create(tokens.owner, body);
-      expect(data?.data.userInformation).toMatchObject({ ssnStatus: 'hasSsn', ssn: '123-45-6789' });
+      expect(data?.data.userInformation).toMatchObject({ ssnStatus: 'hasSsn', ssn: '***-**-6789' });
+      const revealed = await server.api.POST('/v1/user/{id}/reveal', { params: { path: { id: data!.data.id } }, headers: bearer(tokens.owner) });
+      expect(revealed.data?.data).toEqual({ ssn: '123-45-6789', itin: null });
     });
 
     type BodyChange = (body: Record<string, unknown> & { userInformation: Record<string, unknown> }) => void;

@@ -9,6 +9,7 @@ import { parse, stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { defaultOpenApiPath } from '../../server/http/openapi';
+import { precompressDirectory } from '../../scripts/precompress';
 import { startTestServer, testDatabases, type TestServer } from './support/testServer';
 
 const notFoundBody = { message: 'Not found', code: 'not_found' };
@@ -29,6 +30,9 @@ const expectedCsp = [
   "form-action 'self'",
 ].join(';');
 
+const largeAssetName = 'vendor-5f6e7d8c.js';
+const largeAsset = Array.from({ length: 400 }, (_, index) => `export const sample${index} = "value ${index}";`).join('\n');
+
 describe.each(testDatabases())('HTTP behaviour on %s', (kind) => {
   let server: TestServer;
   let staticDir: string;
@@ -39,6 +43,8 @@ describe.each(testDatabases())('HTTP behaviour on %s', (kind) => {
     await writeFile(path.join(staticDir, 'index.html'), indexHtml);
     await mkdir(path.join(staticDir, 'assets'));
     await writeFile(path.join(staticDir, 'assets', assetName), 'console.log("intake");');
+    await writeFile(path.join(staticDir, 'assets', largeAssetName), largeAsset);
+    await precompressDirectory(staticDir);
     const logStream = new Writable({
       write(chunk: Buffer, _encoding, done) {
         logLines.push(chunk.toString('utf8'));
@@ -87,6 +93,22 @@ describe.each(testDatabases())('HTTP behaviour on %s', (kind) => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(await response.text()).toBe('console.log("intake");');
+  });
+
+  it('sends a large asset Brotli- or gzip-compressed from its build-time copy, or plain, as the browser accepts', async () => {
+    for (const [accept, encoding] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', null],
+    ] as const) {
+      const response = await fetch(`${server.baseUrl}/assets/${largeAssetName}`, { headers: { 'Accept-Encoding': accept } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      expect(response.headers.get('content-type')).toMatch(/javascript/);
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      // fetch undoes the compression: the same file arrives whichever way it travelled.
+      expect(await response.text()).toBe(largeAsset);
+    }
   });
 
   it('answers an unknown API path with a JSON 404, even when a page is asked for', async () => {

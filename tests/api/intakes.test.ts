@@ -141,6 +141,40 @@ describe.each(testDatabases())('intakes on %s', (kind) => {
       expect((await storedRow(stored.caseId)).status).toBe('final');
     });
 
+    it('takes a choice or a date sent as an empty text as unanswered on a draft, and a count above 100', async () => {
+      const api = toApiIntake(draftIntake({ firstName: 'Emmy', lastName: 'Blankchoice' }));
+      const { data, error, response } = await server.api.POST('/v1/intake', {
+        body: {
+          userId: callers.owner.user.id,
+          generalCaseInformation: {
+            ...api,
+            personalInformation: {
+              ...api.personalInformation,
+              gender: '',
+              civilStatus: '',
+              status: '',
+              birthDate: '',
+              passengers: true,
+              passengerCount: 150,
+            },
+            injuryInformation: { ...api.injuryInformation, hospitalDate: '' },
+          },
+        },
+        headers: bearer(callers.owner.token),
+      });
+      expect(error).toBeUndefined();
+      expect(response.status).toBe(201);
+      const stored = await getIntake(server, callers.owner, data?.data.caseId ?? '');
+      expect(stored.data?.data.personalInformation).toMatchObject({
+        gender: null,
+        civilStatus: null,
+        status: null,
+        birthDate: null,
+        passengerCount: 150,
+      });
+      expect(stored.data?.data.injuryInformation.hospitalDate).toBeNull();
+    });
+
     it('refuses a calendar date that does not exist', async () => {
       const intake = draftIntake({ firstName: 'Noel', lastName: 'Sample' });
       const { error, response } = await server.api.POST('/v1/intake', {

@@ -77,6 +77,7 @@ describe.each(testDatabases())('PUT /v1/user/{id} on %s', (kind) => {
       lastName: 'Person',
       email: `renamed.${privilege}@example.test`,
       privilege,
+      status: 'Active',
       createdAt: user.createdAt,
       userInformation: {
         phoneNumber: '555-010-0100',
@@ -223,11 +224,13 @@ describe.each(testDatabases())('PUT /v1/user/{id} on %s', (kind) => {
     expect(await row(user.id)).toMatchObject({ ssn_status: 'needToGet', ssn: null });
   });
 
-  it('stores an SSN with the status hasSsn', async () => {
+  it('stores an SSN with the status hasSsn, sealed, and answers it masked', async () => {
     const { user, token } = await signedInUser();
     const body = profileBody({ email: user.email, userInformation: userInformation({ ssnStatus: 'hasSsn', ssn: '987-65-4321' }) });
-    expect((await update(token, user.id, body)).data?.data.userInformation.ssn).toBe('987-65-4321');
-    expect((await row(user.id)).ssn).toBe('987-65-4321');
+    expect((await update(token, user.id, body)).data?.data.userInformation.ssn).toBe('***-**-4321');
+    const stored = (await row(user.id)).ssn!;
+    expect(stored).not.toContain('4321');
+    expect(server.pii.open(stored, 'users.ssn')).toBe('987-65-4321');
   });
 
   it.each([
@@ -235,6 +238,7 @@ describe.each(testDatabases())('PUT /v1/user/{id} on %s', (kind) => {
     ['firmId', 'another-firm'],
     ['id', 'someone-else'],
     ['createdAt', '2000-01-01T00:00:00.000Z'],
+    ['status', 'Deactivated'],
   ])('refuses a body that tries to change %s', async (field, value) => {
     const { user, token } = await signedInUser('representative');
     const { status, body } = await sendRaw(token, user.id, { ...profileBody({ email: user.email }), [field]: value });

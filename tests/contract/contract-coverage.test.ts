@@ -228,6 +228,7 @@ describe('intake.md §7 field names', () => {
 describe('enumerations are the ones of src/domain/enums.ts', () => {
   const schemas = doc.components.schemas;
   const nullable = (values: readonly string[]) => [...values, null];
+  const unanswerable = (values: readonly string[]) => [...values, '', null];
   const cases: [where: string, schema: SchemaObject, expected: readonly unknown[]][] = [
     ['Privilege', schemas.Privilege!, privileges],
     ['IntakeStatus', schemas.IntakeStatus!, intakeStatuses],
@@ -242,9 +243,10 @@ describe('enumerations are the ones of src/domain/enums.ts', () => {
     ['LeadRow.intakeStatus', property(doc, schemas.LeadRow!, 'intakeStatus'), nullable(intakeStatuses)],
     ['PersonalInformation.languages', resolve(doc, property(doc, schemas.PersonalInformation!, 'languages').items!), languages],
     ['PersonalInformation.phoneUsages', resolve(doc, property(doc, schemas.PersonalInformation!, 'phoneUsages').items!), phoneUsages],
-    ['PersonalInformation.gender', property(doc, schemas.PersonalInformation!, 'gender'), nullable(genders)],
-    ['PersonalInformation.civilStatus', property(doc, schemas.PersonalInformation!, 'civilStatus'), nullable(civilStatuses)],
-    ['PersonalInformation.status', property(doc, schemas.PersonalInformation!, 'status'), nullable(ssnStatuses)],
+    // An intake's choice may also arrive as an empty text, taken as unanswered.
+    ['PersonalInformation.gender', property(doc, schemas.PersonalInformation!, 'gender'), unanswerable(genders)],
+    ['PersonalInformation.civilStatus', property(doc, schemas.PersonalInformation!, 'civilStatus'), unanswerable(civilStatuses)],
+    ['PersonalInformation.status', property(doc, schemas.PersonalInformation!, 'status'), unanswerable(ssnStatuses)],
   ];
 
   it.each(cases)('%s', (_where, schema, expected) => {

@@ -105,8 +105,12 @@ describe('request schemas', () => {
     expect(unbounded.map(([where]) => where)).toEqual([]);
   });
 
-  it('bound every integer query value', () => {
-    const unbounded = requestSchemas.filter(([, schema]) => typesOf(schema).includes('integer') && typeof schema.minimum !== 'number');
+  it('bound every integer and number on both sides (a huge offset once reached the database)', () => {
+    const unbounded = requestSchemas.filter(
+      ([, schema]) =>
+        (typesOf(schema).includes('integer') || typesOf(schema).includes('number')) &&
+        (typeof schema.minimum !== 'number' || typeof schema.maximum !== 'number'),
+    );
     expect(unbounded.map(([where]) => where)).toEqual([]);
   });
 });
@@ -134,7 +138,7 @@ describe('operations', () => {
     'PUT /v1/firm': ['400', '401', '403', '429', '502', '503'],
     'POST /neos/validateCredentials': ['400', '401', '403', '429', '502', '503'],
     'GET /v1/intake': ['400', '401', '403', '429', '503'],
-    'POST /v1/intake': ['400', '401', '403', '429', '503'],
+    'POST /v1/intake': ['400', '401', '403', '409', '429', '503'],
     'GET /v1/intake/{caseId}': ['400', '401', '404', '429', '503'],
     'PATCH /v1/intake/{caseId}': ['400', '401', '403', '404', '409', '429', '503'],
     'GET /intake-template.pdf': ['404', '429'],

@@ -187,13 +187,20 @@ describe('requests the server refuses with 400', () => {
     ]);
   });
 
-  it('a Yes/No answer that is not true, false or null, and an empty date', () => {
+  it('a Yes/No answer that is not true, false or null, and a date that is not one', () => {
     const intake = draftIntake();
-    intake.injuryInformation = { ...(intake.injuryInformation as object), ems: 'Yes', hospitalDate: '' };
+    intake.injuryInformation = { ...(intake.injuryInformation as object), ems: 'Yes', hospitalDate: 'May' };
     expect(verdict('POST /v1/intake body', { userId: 'u-1', generalCaseInformation: intake })).toEqual([
       '/generalCaseInformation/injuryInformation/ems type',
       '/generalCaseInformation/injuryInformation/hospitalDate pattern',
     ]);
+  });
+
+  it('an unanswered choice or date sent as an empty text passes (taken as unanswered)', () => {
+    const intake = draftIntake();
+    intake.injuryInformation = { ...(intake.injuryInformation as object), hospitalDate: '' };
+    intake.personalInformation = { ...(intake.personalInformation as object), gender: '', birthDate: '' };
+    expect(verdict('POST /v1/intake body', { userId: 'u-1', generalCaseInformation: intake })).toEqual([]);
   });
 
   it('an employee email that is not an address', () => {

@@ -176,6 +176,14 @@ describe('employee and profile forms (staff-app spec §5)', () => {
       expect(employeeErrors(employee({}, { ssnStatus: 'hasSsn', ssn: '123-45-6789' }))).toEqual({});
     });
 
+    it('accepts the server\'s mask sent back untouched, and nothing else with stars', () => {
+      expect(profileErrors(profile({}, { ssnStatus: 'hasSsn', ssn: '***-**-6789', itin: '***-**-4321' }))).toEqual({});
+      expect(profileErrors(profile({}, { ssnStatus: 'hasSsn', ssn: '***-**-67' }))['userInformation.ssn']).toBe(
+        'SSN must be in the format "123-45-6789"',
+      );
+      expect(profileErrors(profile({}, { itin: '***-45-6789' }))['userInformation.itin']).toBe('ITIN must be in the format "123-45-6789"');
+    });
+
     it(`checks a given ITIN: 'ITIN must be in the format "123-45-6789"'`, () => {
       expect(employeeErrors(employee({}, { itin: '900-12' }))['userInformation.itin']).toBe('ITIN must be in the format "123-45-6789"');
       expect(profileErrors(profile({}, { itin: '900-12' }))['userInformation.itin']).toBe('ITIN must be in the format "123-45-6789"');

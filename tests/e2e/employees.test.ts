@@ -101,6 +101,8 @@ describe('employees and profile in Chromium', () => {
         newRepresentative.email,
         'Representative',
         expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/),
+        'Active',
+        'Deactivate',
       ]);
     });
   });

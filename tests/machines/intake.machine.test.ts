@@ -1,6 +1,6 @@
 // Intake lifecycle machine (intake spec §2 Intake form screen, §4, §5, §8; issue 5, items 2 and 6):
 // model-based paths over every transition of the definition, then the spec's flows one by one.
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createActor,
   fromPromise,
@@ -15,8 +15,6 @@ import { errorsByTab, intakeMessages } from '../../src/domain/intake/schemas';
 import { intakeTabs } from '../../src/domain/intake/tabs';
 import { toApiIntake, withoutSsnDigits, type LooseApiIntake } from '../../src/domain/intake/normalise';
 import {
-  INTAKE_LIST_ROUTE,
-  intakeLifecycleMessages,
   intakeMachine,
   UNSAVED_COPY_DELAY_MS,
   type IntakeEmitted,
@@ -26,7 +24,8 @@ import {
   type SaveIntakeInput,
   type SavedIntake,
 } from '../../src/machines/intake.machine';
-import { readUnsavedCopy, unsavedCopyKey, writeUnsavedCopy } from '../../src/machines/intakeUnsavedCopy';
+import { intakeLifecycleMessages } from '../../src/domain/intake/lifecycleMessages';
+import { readUnsavedCopy, unsavedCopyActions, unsavedCopyKey, writeUnsavedCopy } from '../../src/machines/intakeUnsavedCopy';
 import type { IntakeFormStore } from '../../src/ui/pages/intake/form/intakeFieldBinding';
 import { fullValidIntake, withField } from '../domain/intake/fixtures';
 import {
@@ -61,9 +60,9 @@ import {
 } from './modelCoverage';
 
 const storage = new MemoryStorage();
-vi.stubGlobal('sessionStorage', storage);
-afterAll(() => vi.unstubAllGlobals());
 beforeEach(() => storage.clear());
+/** The machine as the app runs it, its unsaved copy kept in the in-memory storage. */
+const intakeWithStorage = intakeMachine.provide({ actions: unsavedCopyActions(() => storage) });
 
 type IntakeSnapshot = SnapshotFrom<typeof intakeMachine>;
 
@@ -127,17 +126,14 @@ const isTabEvent = (type: string) => type.startsWith('tab.');
 const isPdfEvent = (type: string) =>
   type.startsWith('pdf.') || type.includes('.actor.buildPdf') || type.includes('.actor.downloadPdf');
 const isCopyTimingEvent = (type: string) => type === 'unsavedCopy.flush' || type.startsWith('xstate.after.');
-// Raised by the machine itself after a save; a view never sends it.
-const isInternal = (type: string) => type === 'changes.saved';
 
 const isLoadResult = (type: string) => type.includes('.actor.loadIntake');
 const isFieldEvent = (type: string) => type === 'field.change' || type === 'fields.change';
-const lifecycleOnly = (type: string) => !isTabEvent(type) && !isPdfEvent(type) && !isCopyTimingEvent(type) && !isInternal(type);
+const lifecycleOnly = (type: string) => !isTabEvent(type) && !isPdfEvent(type) && !isCopyTimingEvent(type);
 // After a reload the new intake is a stored draft: the edit-mode plans study that.
 const newIntakeLifecycle = (type: string) => lifecycleOnly(type) && !isLoadResult(type);
-const everythingButInternal = (type: string) => !isInternal(type);
 const tabsAndSubmit = (type: string) => isTabEvent(type) || type === 'final.submit' || type === 'fields.change';
-const copyAndSaving = (type: string) => !isTabEvent(type) && !isPdfEvent(type) && !isInternal(type) && type !== 'final.submit';
+const copyAndSaving = (type: string) => !isTabEvent(type) && !isPdfEvent(type) && type !== 'final.submit';
 
 const createNew: IntakeMachineInput = { mode: 'create', userId: USER_ID };
 const createNewWithCopy: IntakeMachineInput = { ...createNew, unsavedCopy: unsavedCopyOf(emptyIntake()) };
@@ -149,7 +145,7 @@ const view: IntakeMachineInput = { mode: 'view', caseId: CASE_ID, userId: USER_I
 const plans: Array<{ name: string; input: IntakeMachineInput; offer: (type: string) => boolean }> = [
   { name: 'new intake: saving and submitting', input: createNew, offer: newIntakeLifecycle },
   { name: 'stored draft in edit mode: saving and submitting', input: edit, offer: lifecycleOnly },
-  { name: 'view mode: tabs and preview', input: view, offer: everythingButInternal },
+  { name: 'view mode: tabs and preview', input: view, offer: () => true },
   { name: 'new intake: tabs and the submit jump', input: createNew, offer: tabsAndSubmit },
   { name: 'edit mode: preview', input: edit, offer: (type) => isPdfEvent(type) || isLoadResult(type) },
   { name: 'new intake with an unsaved copy', input: createNewWithCopy, offer: (type) => copyAndSaving(type) && !isLoadResult(type) },
@@ -187,16 +183,25 @@ function stepChecker(input: IntakeMachineInput) {
       expect(snapshot.can({ type: 'tab.back' })).toBe(context.currentTab > 0);
       // 'Preview PDF' only when a caseId exists (intake spec §2).
       expect(snapshot.can({ type: 'pdf.preview' })).toBe(context.caseId !== null && snapshot.matches({ ready: { pdfPreview: 'closed' } }));
-      expect(snapshot.hasTag('dirty')).toBe(snapshot.matches({ ready: { changes: 'dirty' } }));
+      expect(snapshot.hasTag('dirty')).toBe(
+        snapshot.matches({ ready: { changes: 'dirty' } }) || snapshot.matches({ ready: { changes: 'editedWhileSaving' } }),
+      );
       const editable = snapshot.matches({ ready: { form: 'editable' } });
+      const savingDraft = snapshot.matches({ ready: { form: 'savingDraft' } });
       const editableField = { type: 'field.change', path: 'personalInformation.firstName', value: 'Z' } as const;
-      expect(snapshot.can(editableField)).toBe(editable);
+      // Typing goes on while a draft is saved; a final submit locks the inputs.
+      expect(snapshot.can(editableField)).toBe(editable || savingDraft);
       expect(snapshot.can({ type: 'draft.save' })).toBe(
         snapshot.matches({ ready: { form: { editable: 'creating' } } }) || snapshot.matches({ ready: { form: { editable: 'editing' } } }),
       );
-      expect(snapshot.hasTag('readOnly')).toBe(snapshot.matches({ ready: { form: 'viewing' } }) || snapshot.matches({ ready: { form: 'submitted' } }));
-      // Intake spec §4: final intakes open read-only, whatever the route.
-      if (context.status === 'final') expect(editable).toBe(false);
+      // What the inputs show as disabled: nothing typed is taken and nothing can be saved.
+      if (snapshot.hasTag('readOnly') || snapshot.hasTag('locked')) {
+        expect(snapshot.can(editableField)).toBe(false);
+        expect(snapshot.can({ type: 'draft.save' })).toBe(false);
+      }
+      // Final intakes open read-only, whatever the route; a submit on its way locks the inputs.
+      if (context.status === 'final') expect(snapshot.hasTag('readOnly')).toBe(true);
+      if (snapshot.matches({ ready: { form: 'submittingFinal' } })) expect(snapshot.hasTag('locked')).toBe(true);
       // 'Download PDF' only when the intake is final (intake spec §2, §4), one file at a time.
       expect(snapshot.can({ type: 'pdf.download' })).toBe(
         context.status === 'final' && snapshot.matches({ ready: { pdfDownload: 'idle' } }),
@@ -208,15 +213,18 @@ function stepChecker(input: IntakeMachineInput) {
       expect(snapshot.hasTag('busy')).toBe(true);
       const status = snapshot.matches({ ready: { form: 'savingDraft' } }) ? 'draft' : 'final';
       for (const call of probe.calls) {
-        const expected: SaveIntakeInput = {
-          // POST before the first save, PATCH with the version the edit started from after.
-          caseId: context.caseId,
-          userId: USER_ID,
-          intake: toApiIntake({ ...context.intake, status }),
-          status,
-          updatedAt: context.updatedAt,
-        };
-        expect(call).toEqual({ actor: 'saveIntake', input: expected });
+        expect(call.actor).toBe('saveIntake');
+        const sent = call.input as SaveIntakeInput;
+        // POST before the first save, PATCH with the version the edit started from after.
+        expect(sent).toMatchObject({ caseId: context.caseId, userId: USER_ID, status, updatedAt: context.updatedAt });
+        // The wire form: the status inside, names as typed, dates as ISO timestamps or null,
+        // counts as whole numbers.
+        const person = sent.intake.personalInformation;
+        expect(sent.intake.status).toBe(status);
+        expect(person.firstName).toBe(context.intake.personalInformation.firstName);
+        expect(person.birthDate === null || /^\d{4}-\d{2}-\d{2}T/.test(person.birthDate)).toBe(true);
+        expect(Number.isInteger(person.passengerCount)).toBe(true);
+        expect(Number.isInteger(sent.intake.incidentDescription.howManyVehicles)).toBe(true);
       }
     }
 
@@ -256,7 +264,9 @@ function stepChecker(input: IntakeMachineInput) {
         const saved = (event as unknown as { output: SavedIntake }).output;
         const status = snapshot.matches({ ready: { form: 'submitted' } }) ? 'final' : 'draft';
         expect(context).toMatchObject({ caseId: saved.caseId, updatedAt: saved.updatedAt, status });
-        expect(snapshot.hasTag('dirty')).toBe(false);
+        // What was typed while the save was on its way is still unsaved.
+        const typedMeanwhile = before?.matches({ ready: { changes: 'editedWhileSaving' } }) ?? false;
+        expect(snapshot.hasTag('dirty')).toBe(typedMeanwhile);
         // The copy of the saved edits is gone.
         expect(storage.getItem(unsavedCopyKey(ownerBefore))).toBeNull();
         if (snapshot.matches({ ready: { form: 'submitted' } })) {
@@ -311,6 +321,8 @@ function stepChecker(input: IntakeMachineInput) {
       case 'fields.change':
         if (before?.matches({ ready: { form: 'editable' } })) {
           expect(snapshot.matches({ ready: { changes: { dirty: 'pending' } } })).toBe(true);
+        } else if (before?.matches({ ready: { form: 'savingDraft' } })) {
+          expect(snapshot.matches({ ready: { changes: 'editedWhileSaving' } })).toBe(true);
         } else {
           expect(context).toEqual(before?.context);
         }
@@ -336,7 +348,7 @@ function stepChecker(input: IntakeMachineInput) {
       case 'pdf.download':
         expect(snapshot.matches({ ready: { pdfDownload: 'building' } })).toBe(true);
         for (const call of probe.calls) {
-          expect(call).toEqual({ actor: 'downloadPdf', input: { caseId: CASE_ID, intake: context.intake, status: 'final' } });
+          expect(call).toEqual({ actor: 'downloadPdf', input: { caseId: CASE_ID, intake: context.intake } });
         }
         break;
       case 'xstate.done.actor.downloadPdf':
@@ -363,7 +375,7 @@ describe('intake model', () => {
           // A copy on offer is in storage too, as the page read it from there.
           if (input.unsavedCopy) writeUnsavedCopy(storage, { userId: USER_ID, caseId: input.caseId ?? null }, input.unsavedCopy);
           const check = stepChecker(input);
-          await runPath(intakeMachine, path, {
+          await runPath(intakeWithStorage, path, {
             input,
             actors: ['loadIntake', 'saveIntake', 'buildPdf', 'downloadPdf'],
             states: { loading: check, loadFailed: check, ready: check },
@@ -396,7 +408,7 @@ function startIntake(input: IntakeMachineInput, fakes: Fakes = {}) {
   const downloads: BuildPdfInput[] = [];
   let loads = 0;
   const clock = new SimulatedClock();
-  const machine = intakeMachine.provide({
+  const machine = intakeWithStorage.provide({
     actors: {
       loadIntake: fromPromise<LooseApiIntake, LoadIntakeInput>(async () => {
         loads += 1;
@@ -522,6 +534,32 @@ describe('create mode', () => {
     expect(saves[1].intake.personalInformation.middleName).toBe('');
   });
 
+  it('keeps what is typed while the draft saves, and counts it as unsaved after', async () => {
+    let answer = (_saved: SavedIntake) => {};
+    const { actor, saves } = startIntake(createNew, {
+      save: () => new Promise<SavedIntake>((resolve) => (answer = resolve)),
+    });
+    actor.send(namesChange);
+    actor.send({ type: 'tab.select', index: 3 });
+    actor.send({ type: 'draft.save' });
+    actor.send({ type: 'field.change', path: 'personalInformation.dl', value: 'D-123' });
+    answer(savedDraft);
+    await waitFor(actor, idle);
+    const snapshot = actor.getSnapshot();
+    expect(saves[0].intake.personalInformation.dl).toBe('');
+    expect(snapshot.context.intake.personalInformation.dl).toBe('D-123');
+    expect(snapshot.context.currentTab).toBe(3);
+    expect(snapshot.hasTag('dirty')).toBe(true);
+  });
+
+  it('locks the inputs while a final submit is on its way', () => {
+    const { actor } = startIntake(createNew);
+    actor.send(fullValidChange);
+    actor.send({ type: 'final.submit' });
+    expect(actor.getSnapshot().hasTag('locked')).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'field.change', path: 'personalInformation.dl', value: 'D-1' })).toBe(false);
+  });
+
   it('Save As Draft without names shows the name errors on the fields and saves nothing (intake spec §8)', () => {
     const { actor, saves, emitted } = startIntake(createNew);
     actor.send({ type: 'tab.select', index: 4 });
@@ -556,9 +594,8 @@ describe('create mode', () => {
     expect(saves[0].intake).toMatchObject({ status: 'final' });
     expect(emitted).toEqual([
       { type: 'toast.success', message: 'Intake created successfully!' },
-      { type: 'navigate', to: INTAKE_LIST_ROUTE },
+      { type: 'navigate', to: '/intake-list' },
     ]);
-    expect(INTAKE_LIST_ROUTE).toBe('/intake-list');
     expect(actor.getSnapshot().hasTag('readOnly')).toBe(true);
   });
 
@@ -899,7 +936,7 @@ describe('PDF download', () => {
     // A second click while the file is built starts no second file.
     actor.send({ type: 'pdf.download' });
     expect(downloads).toHaveLength(1);
-    expect(downloads[0]).toMatchObject({ caseId: CASE_ID, status: 'final' });
+    expect(downloads[0]).toMatchObject({ caseId: CASE_ID });
     finish();
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: { pdfDownload: 'idle' } }));
     expect(actor.getSnapshot().can({ type: 'pdf.download' })).toBe(true);

@@ -2,7 +2,8 @@
 import { emptyIntake } from '../../src/domain/intake/empty';
 import { toApiIntake, withoutSsnDigits } from '../../src/domain/intake/normalise';
 import { sectionKeys, type FieldPath, type GeneralCaseInformation } from '../../src/domain/intake/types';
-import type { FieldChange, SavedIntake } from '../../src/machines/intake.machine';
+import type { FieldChange } from '../../src/domain/intake/editing';
+import type { SavedIntake } from '../../src/machines/intake.machine';
 import { fullValidIntake } from '../domain/intake/fixtures';
 
 export const USER_ID = 'user-robin';

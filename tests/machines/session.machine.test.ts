@@ -77,6 +77,9 @@ const samples = [
   { type: 'xstate.done.actor.login', output: { token: 'not-a-jwt', expiresIn: '8h' } },
   { type: 'xstate.error.actor.login', error: { status: 401, message: 'Unauthorized' } },
   { type: 'session.tokenRefreshed', token: renamedToken, expiresIn: '12' },
+  { type: 'xstate.done.actor.logout' },
+  // Offline or already ended on the server: the session still ends here.
+  { type: 'xstate.error.actor.logout', error: { status: 0, message: 'The server could not be reached' } },
 ];
 
 const startingPoints = [
@@ -98,13 +101,13 @@ const stateChecks = {
     expect(readStoredSession()).toBeUndefined();
     expect(currentToken()).toBeUndefined();
     expect(snapshot.context).toEqual({ loginError: snapshot.context.loginError });
-    if (probe.event.type === 'session.logout') {
+    if (probe.event.type.endsWith('.actor.logout')) {
       expect(probe.emitted).toEqual([{ type: 'loggedOut' }]);
       expect(sessionStorage.getItem(draftKey)).toBeNull();
     } else {
       expect(probe.emitted).toEqual([]);
     }
-    if (probe.event.type.startsWith('xstate.done.actor.') || probe.event.type.startsWith('xstate.error.actor.')) {
+    if (probe.event.type.endsWith('.actor.login')) {
       expect(snapshot.context.loginError).toBe('Email or password is incorrect');
     }
   },
@@ -130,6 +133,16 @@ const stateChecks = {
       expect({ token, expiresAt, user }).toEqual({ token: renamedToken, expiresAt: T0 + 12 * HOUR, user: danaRenamed });
     }
   },
+  signingOut: (snapshot, probe) => {
+    // The token stays stored, so the API client signs the logout call with it.
+    const { token, expiresAt, user } = snapshot.context;
+    expect(readStoredSession()).toEqual({ token, expiresAt, user });
+    expect(currentToken()).toBe(token);
+    expect(snapshot.hasTag('signedIn')).toBe(true);
+    expect(probe.calls).toEqual([{ actor: 'logout', input: undefined }]);
+    expect(probe.emitted).toEqual([]);
+    expect(sessionStorage.getItem(draftKey)).toBe('{"firstName":"Ana"}');
+  },
   expired: (snapshot, probe) => {
     expect(readStoredSession()).toBeUndefined();
     expect(snapshot.context).toEqual({});
@@ -152,7 +165,7 @@ describe('session model', () => {
         it(describePath(path), async () => {
           start.seed();
           sessionStorage.setItem(draftKey, '{"firstName":"Ana"}');
-          await runPath(sessionMachine, path, { actors: ['login'], states: stateChecks });
+          await runPath(sessionMachine, path, { actors: ['login', 'logout'], states: stateChecks });
         });
       }
     });
@@ -163,7 +176,7 @@ describe('session model', () => {
       sessionMachine,
       startingPoints.map((start) => start.plan),
     );
-    expect(summary).toMatchObject({ machineId: 'session', states: 5, transitions: summary.traversed });
+    expect(summary).toMatchObject({ machineId: 'session', states: 6, transitions: summary.traversed });
   });
 });
 
@@ -172,9 +185,14 @@ describe('session model', () => {
 
 type SessionActor = Actor<typeof sessionMachine>;
 
-function startSession(login: (credentials: { email: string; password: string }) => Promise<TokenGrant>) {
+function startSession(
+  login: (credentials: { email: string; password: string }) => Promise<TokenGrant>,
+  logout: () => Promise<void> = () => Promise.resolve(),
+) {
   const actor: SessionActor = createActor(
-    sessionMachine.provide({ actors: { login: fromPromise(({ input }) => login(input)) } }),
+    sessionMachine.provide({
+      actors: { login: fromPromise(({ input }) => login(input)), logout: fromPromise(() => logout()) },
+    }),
   );
   const emitted: SessionEmitted[] = [];
   actor.on('*', (event) => emitted.push(event));
@@ -315,6 +333,7 @@ describe('session rules', () => {
       localStorage.setItem('unrelated.preference', 'dark');
 
       actor.send({ type: 'session.logout' });
+      await waitFor(actor, (snapshot) => !snapshot.matches('signingOut'));
 
       expect(actor.getSnapshot().value).toBe('loggedOut');
       expect(actor.getSnapshot().context).toEqual({});
@@ -323,6 +342,24 @@ describe('session rules', () => {
       expect(sessionStorage.length).toBe(0);
       expect(localStorage.getItem('unrelated.preference')).toBe('dark');
       expect(emitted).toEqual([{ type: 'loggedIn', user: dana }, { type: 'loggedOut' }]);
+    });
+
+    it('asks the server once, signed with the token, and ends the session here even when that fails', async () => {
+      const tokensSent: Array<string | undefined> = [];
+      const { actor, emitted } = startSession(grantingDana, () => {
+        tokensSent.push(currentToken());
+        return Promise.reject(new Error('The server could not be reached'));
+      });
+      await logIn(actor);
+
+      actor.send({ type: 'session.logout' });
+      actor.send({ type: 'session.logout' });
+      const snapshot = await waitFor(actor, (state) => !state.matches('signingOut'));
+
+      expect(tokensSent).toEqual([danaToken]);
+      expect(snapshot.value).toBe('loggedOut');
+      expect(readStoredSession()).toBeUndefined();
+      expect(emitted.at(-1)).toEqual({ type: 'loggedOut' });
     });
   });
 

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise, type AnyActorRef, type InspectionEvent } from 'xstate';
 import { paginationMachine, type PageRequest, type PageResult } from '../../src/machines/pagination.machine';
 import { inspectOptions, useMachineActor } from '../../src/ui/app/inspect';
-import { renderApp } from './shell/harness';
+import { renderApp, signedInAs } from './shell/harness';
 
 const received = vi.hoisted(() => [] as InspectionEvent[]);
 const opened = vi.hoisted(() => ({ count: 0 }));
@@ -67,5 +67,12 @@ describe('?inspect', () => {
     expect(received.findIndex((event) => event.type === '@xstate.actor' && event.actorRef === pager)).toBeLessThan(
       received.findIndex((event) => event.type === '@xstate.event' && event.actorRef === pager),
     );
+  });
+
+  it('with the parameter, the intake form reports its machine too', async () => {
+    window.history.replaceState(null, '', '/?inspect');
+    signedInAs('owner');
+    renderApp({ path: '/new-intake' });
+    await waitFor(() => expect(machineIdsRegistered()).toContain('intake'), { timeout: 5000 });
   });
 });

@@ -7,3 +7,5 @@ export * from './limits';
 export * from './rules';
 export * from './schemas';
 export * from './normalise';
+export * from './editing';
+export * from './lifecycleMessages';

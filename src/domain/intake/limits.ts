@@ -11,8 +11,14 @@ export const SHORT_TEXT_LIMIT = 100;
 export const PHONE_LIMIT = 30;
 export const EMAIL_LIMIT = 254;
 
-/** Largest passengerCount and howManyVehicles the API takes (openapi.yaml); the spec sets none. */
-export const COUNT_MAXIMUM = 100;
+/**
+ * Largest passengerCount and howManyVehicles the API stores (openapi.yaml `maximum`): what a
+ * 32-bit integer holds, so a draft keeps whatever was typed (docs/product/intake-form.md).
+ */
+export const COUNT_MAXIMUM = 2_147_483_647;
+
+/** Largest count a final intake takes; the spec sets none, more passengers than this is a typo. */
+export const FINAL_COUNT_MAXIMUM = 100;
 
 /** Every free-text field: string-valued paths except the calendar dates. */
 export type TextPath = Exclude<

@@ -4,13 +4,16 @@ import { emptyIntake } from './empty';
 import { isBlank } from './rules';
 import type { ApiGeneralCaseInformation, Count, GeneralCaseInformation } from './types';
 
-/** What a loaded intake may look like: any field missing or null (older records, other clients). */
+/**
+ * What a loaded or received intake may look like: any field missing or null (older records, other
+ * clients), any choice an empty string (unanswered).
+ */
 export type LooseApiIntake = Loose<ApiGeneralCaseInformation>;
 type Loose<T> = T extends readonly (infer U)[]
   ? readonly U[] | null
   : T extends object
     ? { [K in keyof T]?: Loose<T[K]> | null }
-    : T | null;
+    : T | (T extends string ? '' : never) | null;
 
 /** 'n/a' typed as a middle name, in any case, means there is none (intake spec §5). */
 export function normaliseMiddleName(middleName: string): string {
@@ -55,14 +58,16 @@ type Record_ = Record<string, unknown>;
 
 /**
  * Only the fields the form knows, each from `source` when it is there and the blank value
- * otherwise, so ids and unknown keys never reach the form (and are never sent back).
+ * otherwise, so ids and unknown keys never reach the form (and are never sent back). An empty
+ * string where an answer is null until given (a choice, a Yes/No) is unanswered too
+ * (docs/product/intake-form.md).
  */
 function pickKnown<T>(blank: T, source: unknown): T {
   const from = (source ?? {}) as Record_;
   const picked: Record_ = {};
   for (const [key, empty] of Object.entries(blank as Record_)) {
     const value = from[key];
-    if (value === undefined || value === null) picked[key] = empty;
+    if (value === undefined || value === null || (empty === null && value === '')) picked[key] = empty;
     else if (Array.isArray(empty)) picked[key] = Array.isArray(value) ? [...value] : empty;
     else if (empty !== null && typeof empty === 'object') picked[key] = pickKnown(empty, value);
     else picked[key] = value;

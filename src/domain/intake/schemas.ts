@@ -4,6 +4,7 @@
 // their style ('Please provide ...', 'Please select ...', 'Please answer "<label>"').
 import { array, boolean, mixed, object, string, type ObjectShape, type TestContext } from 'yup';
 import { isFuture, parseCalendarDate, todayIso } from '../dates';
+import { SSN_MASK_PATTERN } from '../ssnMask';
 import { civilStatuses, genders, languages, phoneUsages, ssnStatuses } from '../enums';
 import {
   birthDateFutureMessage,
@@ -12,7 +13,7 @@ import {
   validateFields,
   type ValidationContext,
 } from '../schemas/shared';
-import { COUNT_MAXIMUM, textLimits, textPaths, type TextPath } from './limits';
+import { COUNT_MAXIMUM, FINAL_COUNT_MAXIMUM, textLimits, textPaths, type TextPath } from './limits';
 import { isBlank, isMinorBirthDate } from './rules';
 import { intakeTabs, tabOfPath, validatedTabs, type IntakeTab, type IntakeTabId, type ValidatedTabId } from './tabs';
 import type { FieldErrors, GeneralCaseInformation } from './types';
@@ -185,18 +186,18 @@ function calendarDate() {
   return string().test('calendar-date', intakeMessages.invalidDate, (value) => !filledDate(value) || parseCalendarDate(value) !== null);
 }
 
-/** A count never above what the API takes, whatever else is asked of it (drafts included). */
-function boundedCount() {
+/** A count never above `maximum`: what the API stores on a draft, the final rule on submit. */
+function boundedCount(maximum: number) {
   return mixed<number | ''>().test(
     'count-maximum',
-    intakeMessages.tooMany(COUNT_MAXIMUM),
-    (value) => typeof value !== 'number' || value <= COUNT_MAXIMUM,
+    intakeMessages.tooMany(maximum),
+    (value) => typeof value !== 'number' || value <= maximum,
   );
 }
 
 /** A count typed in a number input ('' while empty): a whole number of at least `minimum`. */
 function count(minimum: number, requiredMessage: string, required: (parent: Parent) => boolean) {
-  return boundedCount().test('count', requiredMessage, function (value) {
+  return boundedCount(FINAL_COUNT_MAXIMUM).test('count', requiredMessage, function (value) {
     if (value === '' || value == null) return required(this.parent as Parent) ? false : true;
     if (typeof value !== 'number' || !Number.isInteger(value) || value < minimum) {
       return this.createError({ message: required(this.parent as Parent) ? requiredMessage : intakeMessages.wholeNumber });
@@ -249,8 +250,8 @@ export const limitsSchema = object(
           return shapes;
         },
         {
-          personalInformation: { passengerCount: boundedCount() },
-          incidentDescription: { howManyVehicles: boundedCount() },
+          personalInformation: { passengerCount: boundedCount(COUNT_MAXIMUM) },
+          incidentDescription: { howManyVehicles: boundedCount(COUNT_MAXIMUM) },
         },
       ),
     ).map(([section, shape]) => [section, object(shape)]),
@@ -288,7 +289,8 @@ const personalSchema = object({
       if (isBlank(value)) {
         return (this.parent as Parent).status === 'hasSsn' ? this.createError({ message: p.ssnItin }) : true;
       }
-      return ssnPattern.test(value ?? '');
+      // The server's mask, sent back untouched, keeps the stored number (docs/product/intake-form.md).
+      return ssnPattern.test(value ?? '') || SSN_MASK_PATTERN.test(value ?? '');
     }),
     alternateContact: text('personalInformation.alternateContact'),
     relationshipToClient: requiredTextIf(

@@ -16,6 +16,7 @@ import {
   type SsnStatus,
 } from '../enums';
 import { toCalendarIso } from '../dates';
+import { SSN_MASK_PATTERN } from '../ssnMask';
 import type { TokenUserInformation } from '../session';
 import { birthDate, hasAge, isOldEnough, optionalText, requiredEmail, requiredText } from './shared';
 
@@ -34,7 +35,8 @@ export const userMessages = {
   itinFormat: 'ITIN must be in the format "123-45-6789"',
 } as const;
 
-const ssnPattern = /^\d{3}-\d{2}-\d{4}$/;
+/** 123-45-6789, or the server's mask sent back untouched, which keeps the stored number (docs/product/people.md). */
+const ssnOrMaskPattern = new RegExp(`^\\d{3}-\\d{2}-\\d{4}$|${SSN_MASK_PATTERN.source}`);
 
 /** A letter, a digit and one of !@#$%^&* (staff-app spec §5). Other characters are allowed. */
 export function isStrongPassword(password: string): boolean {
@@ -65,14 +67,14 @@ const userInformationSchema = object({
   }),
   ssnStatus: string().oneOf(ssnStatuses).nullable(),
   ssn: optionalText()
-    .matches(ssnPattern, { message: userMessages.ssnFormat, excludeEmptyString: true })
+    .matches(ssnOrMaskPattern, { message: userMessages.ssnFormat, excludeEmptyString: true })
     .when('ssnStatus', {
       is: 'hasSsn',
       then: (schema) => schema.required(userMessages.ssnRequired),
     }),
   // The spec names the ITIN rule for employee create; the profile edits the same field with the
   // same auto-formatting input, so both forms hold it to the same format.
-  itin: optionalText().matches(ssnPattern, { message: userMessages.itinFormat, excludeEmptyString: true }),
+  itin: optionalText().matches(ssnOrMaskPattern, { message: userMessages.itinFormat, excludeEmptyString: true }),
 });
 
 /** PUT /v1/user/{id} body (staff-app spec §7): the password is optional. */

@@ -18,7 +18,8 @@ export const LOGIN_REQUIRED_TOAST_ID = 'login-required';
  * successfully', so the toast is only for a guard that never had a session or saw it expire.
  */
 export function RequireSession() {
-  const signedIn = SessionContext.useSelector((snapshot) => snapshot.matches('loggedIn'));
+  // signedIn: also while Sign Out waits for the server, so the shell stays until it has answered.
+  const signedIn = SessionContext.useSelector((snapshot) => snapshot.hasTag('signedIn'));
   const expired = SessionContext.useSelector((snapshot) => snapshot.matches('expired'));
   const hadSession = useRef(signedIn);
 

@@ -5,6 +5,7 @@ import { RouteErrorPage } from '../pages/errors/RouteErrorPage';
 import { LoginPage } from '../pages/login/LoginPage';
 import { HELP_ROUTE } from '../pages/login/helpRoutes';
 import { RequirePrivilege, RequireSession } from './guards';
+import { INTAKE_DETAILS_PATTERN, INTAKE_LIST_PATH, NEW_INTAKE_PATH } from './intakePaths';
 import * as screens from './screens';
 import { SessionEvents } from './SessionEvents';
 import { ShellLayout } from './ShellLayout';
@@ -33,13 +34,14 @@ export const appRoutes: RouteObject[] = [
               { path: '/edit-profile', element: <screens.EditProfileScreen /> },
               { path: '/leads-list', element: <screens.LeadsListScreen /> },
               { path: '/firm', element: <screens.FirmScreen /> },
-              { path: '/intake-list', element: <screens.IntakeListScreen /> },
-              { path: '/new-intake', element: <screens.NewIntakeScreen /> },
-              { path: '/intake-details/:mode/:caseId', element: <screens.IntakeDetailsScreen /> },
+              { path: INTAKE_LIST_PATH, element: <screens.IntakeListScreen /> },
+              { path: NEW_INTAKE_PATH, element: <screens.IntakeFormScreen /> },
+              { path: INTAKE_DETAILS_PATTERN, element: <screens.IntakeFormScreen /> },
               {
                 element: <RequirePrivilege allows={canManageEmployees} forbidden={<screens.ForbiddenScreen />} />,
                 children: [
                   { path: '/employees', element: <screens.EmployeesScreen /> },
+                  { path: '/activity', element: <screens.ActivityScreen /> },
                   { path: '/new-employee', element: <screens.NewEmployeeScreen /> },
                   { path: '/edit-firm', element: <screens.EditFirmScreen /> },
                 ],

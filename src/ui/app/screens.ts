@@ -1,6 +1,5 @@
-// Every screen but login, each in its own chunk (staff-app spec §2 lazy screens; TOOLCHAIN.md
-// sizes: the login route's download stays small). Later issues replace a placeholder by pointing
-// its line here at the real page.
+// Every screen but login, each in its own chunk (docs/product/app-shell.md; TOOLCHAIN.md sizes:
+// the login route's download stays small).
 import { lazyScreen } from './lazyScreen';
 
 export const ProfileScreen = lazyScreen(() =>
@@ -11,6 +10,9 @@ export const EditProfileScreen = lazyScreen(() =>
 );
 export const EmployeesScreen = lazyScreen(() =>
   import('../pages/employees/EmployeesPage').then((m) => ({ default: m.EmployeesPage })),
+);
+export const ActivityScreen = lazyScreen(() =>
+  import('../pages/activity/ActivityPage').then((m) => ({ default: m.ActivityPage })),
 );
 export const NewEmployeeScreen = lazyScreen(() =>
   import('../pages/employees/NewEmployeePage').then((m) => ({ default: m.NewEmployeePage })),
@@ -28,11 +30,10 @@ export const EditFirmScreen = lazyScreen(() =>
 export const IntakeListScreen = lazyScreen(() =>
   import('../pages/intake/list/IntakeListPage').then((m) => ({ default: m.IntakeListPage })),
 );
-export const NewIntakeScreen = lazyScreen(() =>
-  import('../pages/intake/form/IntakeFormPage').then((m) => ({ default: m.NewIntakePage })),
-);
-export const IntakeDetailsScreen = lazyScreen(() =>
-  import('../pages/intake/form/IntakeFormPage').then((m) => ({ default: m.IntakeDetailsPage })),
+// /new-intake and /intake-details/... share one screen, so that a new intake keeps its form when
+// its first save gives it an address of its own.
+export const IntakeFormScreen = lazyScreen(() =>
+  import('../pages/intake/form/IntakeFormPage').then((m) => ({ default: m.IntakeFormPage })),
 );
 export const ForbiddenScreen = lazyScreen(() =>
   import('../pages/errors/ForbiddenPage').then((m) => ({ default: m.ForbiddenPage })),

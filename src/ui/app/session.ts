@@ -11,13 +11,9 @@ export function useSessionActor() {
   return SessionContext.useActorRef();
 }
 
-export function useIsSignedIn(): boolean {
-  return SessionContext.useSelector((snapshot) => snapshot.matches('loggedIn'));
-}
-
-/** The signed-in user, or undefined in any state but loggedIn. */
+/** The signed-in user (also while Sign Out reaches the server), or undefined when signed out. */
 export function useSignedInUser(): SessionUser | undefined {
-  return SessionContext.useSelector((snapshot) => (snapshot.matches('loggedIn') ? snapshot.context.user : undefined));
+  return SessionContext.useSelector((snapshot) => (snapshot.hasTag('signedIn') ? snapshot.context.user : undefined));
 }
 
 export function useSignedInPrivilege(): Privilege | undefined {

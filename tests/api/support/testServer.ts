@@ -16,6 +16,8 @@ import { buildApp, type AppOptions } from '../../../server/app';
 import { hashPassword } from '../../../server/auth/password';
 import { openDatabase, type Database, type DatabaseKind, type PostgresTimeouts } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
+import { createPiiCipher, sealOptional, type PiiCipher } from '../../../server/crypto/piiCipher';
+import { newKeyId, newSecret } from '../../../server/crypto/piiKeys';
 import { insertFirm, type Firm, type NewFirm } from '../../../server/firms/repository';
 import { insertUser } from '../../../server/users/repository';
 import { toUser, type User } from '../../../server/users/service';
@@ -57,6 +59,8 @@ export interface TestServer {
   databaseName: string;
   /** The secret the server signs with, so tests can forge and tamper with tokens. */
   jwtSecret: string;
+  /** The cipher the server seals SSN/ITIN with (the one given in options, else a fresh one). */
+  pii: PiiCipher;
   /** The typed client generated from openapi.yaml, pointed at this server. */
   api: Client<paths>;
   createFirm(firm?: Partial<NewFirm>): Promise<Firm>;
@@ -128,7 +132,9 @@ export async function startTestServer(kind: DatabaseKind, options: TestServerOpt
 
   const { beforeListen, databaseUrl: _databaseUrl, postgresTimeouts: _postgresTimeouts, ...appOptions } = options;
   const jwtSecret = randomBytes(32).toString('base64url');
-  const app = await buildApp({ staticDir: false, ...appOptions, db, jwtSecret });
+  const keyId = newKeyId();
+  const pii = options.piiCipher ?? createPiiCipher({ current: keyId, keys: { [keyId]: newSecret() } });
+  const app = await buildApp({ staticDir: false, ...appOptions, piiCipher: pii, db, jwtSecret });
   await beforeListen?.(app);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -143,6 +149,7 @@ export async function startTestServer(kind: DatabaseKind, options: TestServerOpt
     db,
     databaseName: storage.databaseName,
     jwtSecret,
+    pii,
     api,
 
     createFirm(firm = {}) {
@@ -172,11 +179,11 @@ export async function startTestServer(kind: DatabaseKind, options: TestServerOpt
         civil_status: info.civilStatus ?? null,
         gender: info.gender ?? null,
         birth_date: info.birthDate ?? null,
-        ssn: info.ssn ?? null,
+        ssn: sealOptional(pii, info.ssn, 'users.ssn'),
         ssn_status: info.ssnStatus ?? null,
-        itin: info.itin ?? null,
+        itin: sealOptional(pii, info.itin, 'users.itin'),
       });
-      return { ...toUser(row), firmId: row.firm_id, password };
+      return { ...toUser(row, pii), firmId: row.firm_id, password };
     },
 
     async login(email, password) {

@@ -96,6 +96,17 @@ describe('loading for editing (intake spec §3)', () => {
     });
   });
 
+  it('a choice or a date sent as an empty text loads unanswered', () => {
+    const api: LooseApiIntake = {
+      personalInformation: { firstName: 'Alex', gender: '', civilStatus: '', status: '', birthDate: '' },
+      injuryInformation: { hospitalDate: '' },
+    };
+    const loaded = fromApiIntake(api);
+    expect(loaded.personalInformation).toMatchObject({ gender: null, civilStatus: null, status: null, birthDate: '' });
+    expect(loaded.injuryInformation.hospitalDate).toBe('');
+    expect(toApiIntake(loaded).personalInformation).toMatchObject({ gender: null, birthDate: null });
+  });
+
   it('ids and unknown fields are not carried into the form', () => {
     const api = { ...toApiIntake(fullValidIntake()), id: 7 } as LooseApiIntake & { id: number };
     const withIds = {

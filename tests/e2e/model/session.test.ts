@@ -57,6 +57,8 @@ const samples = [
   { type: 'xstate.done.actor.login', output: { token: UNREADABLE_TOKEN, expiresIn: '8h' } },
   { type: 'xstate.error.actor.login', error: { status: 401, message: 'Unauthorized' } },
   { type: 'session.tokenRefreshed', token: plannedToken, expiresIn: '8h' },
+  { type: 'xstate.done.actor.logout' },
+  { type: 'xstate.error.actor.logout', error: { status: 0, message: 'The server could not be reached' } },
 ];
 
 type Start = 'nothing' | 'live' | 'expired' | 'unreadable';
@@ -139,7 +141,7 @@ function isSettling(event: AnyEventObject | undefined, type: 'done' | 'error'): 
   return event?.type === `xstate.${type}.actor.login`;
 }
 
-function sessionDrive(page: Page, logins: HeldRequests): Drive {
+function sessionDrive(page: Page, logins: HeldRequests, logouts: HeldRequests): Drive {
   const loginButton = page.getByRole('button', { name: 'Log in' });
   const signOut = page.getByRole('button', { name: 'Sign Out' });
   let middleName: string | undefined;
@@ -179,6 +181,16 @@ function sessionDrive(page: Page, logins: HeldRequests): Drive {
         case 'session.logout':
           await signOut.click();
           return;
+        case 'xstate.done.actor.logout': {
+          await logouts.settle(() => true, 'the logout call', (route) => route.continue());
+          const response = await logouts.seen.at(-1)?.response();
+          expect(response?.status(), 'the server ends the session').toBe(204);
+          return;
+        }
+        case 'xstate.error.actor.logout':
+          // The server cannot be reached: the session still ends in this browser.
+          await logouts.settle(() => true, 'the logout call', (route) => route.abort('connectionrefused'));
+          return;
         case 'session.tokenRefreshed': {
           // Saving the profile returns a fresh token (staff-app spec §7 PUT /v1/user/{id}).
           middleName = `Refresh${++middleNames}`;
@@ -210,6 +222,13 @@ function sessionDrive(page: Page, logins: HeldRequests): Drive {
         await expect.poll(() => page.getByRole('button', { name: 'Loading...' }).getAttribute('aria-busy')).toBe('true');
         return;
       }
+      if (snapshot.matches('signingOut')) {
+        const request = await logouts.waitFor(() => true, 'the logout call');
+        expect(request.headers().authorization).toMatch(/^Bearer /);
+        // The shell stays until the server has answered.
+        expect(await signOut.count()).toBe(1);
+        return;
+      }
       if (snapshot.matches('loggedIn')) {
         await expect.poll(() => signOut.count()).toBe(1);
         const stored = await readStored(page);
@@ -236,7 +255,7 @@ function sessionDrive(page: Page, logins: HeldRequests): Drive {
       await expect.poll(() => readStored(page)).toBeNull();
       if (snapshot.matches('expired') || event.type === 'xstate.init') {
         await expect.poll(() => toastCount(MUST_LOG_IN)).toBe(1);
-      } else if (event.type === 'session.logout') {
+      } else if (event.type.endsWith('.actor.logout')) {
         await expect.poll(() => toastCount('Logged out successfully')).toBe(1);
       } else {
         await expect.poll(() => page.getByRole('alert').filter({ hasText: LOGIN_FAILED_MESSAGE }).count()).toBe(1);
@@ -250,6 +269,7 @@ async function driveSession({ path, start }: SessionPath) {
   try {
     await page.clock.install();
     const logins = await holdRequests(page, 'POST', '/v1/users/login');
+    const logouts = await holdRequests(page, 'POST', '/v1/users/logout');
     const stored = await storedAtStart(start);
     if (stored !== undefined) {
       // A same-origin file that is not the app, so nothing reads the key before it is written.
@@ -257,7 +277,7 @@ async function driveSession({ path, start }: SessionPath) {
       await page.evaluate(([key, value]) => localStorage.setItem(key, value), [AUTH_STORAGE_KEY, stored]);
     }
     await page.goto('/intake-list');
-    await drivePath(path, sessionDrive(page, logins));
+    await drivePath(path, sessionDrive(page, logins, logouts));
     expect(pageErrors).toEqual([]);
   } finally {
     await context.close();

@@ -5,13 +5,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/api/errors';
-import { listUsers, type User } from '../../../src/api/users';
+import { deactivateUser, listUsers, reactivateUser, type User } from '../../../src/api/users';
 import { formatLocalDate } from '../../../src/domain/dates';
 import { renderApp, signedInAs } from '../shell/harness';
 
 vi.mock('../../../src/api/users', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../src/api/users')>()),
   listUsers: vi.fn(),
+  deactivateUser: vi.fn(),
+  reactivateUser: vi.fn(),
 }));
 
 const listUsersMock = vi.mocked(listUsers);
@@ -53,7 +55,7 @@ beforeEach(() => {
 });
 
 describe('employees (staff-app spec §2 Employees)', () => {
-  it('shows the four columns with each employee, and the record count', async () => {
+  it('shows the columns with each employee, and the record count', async () => {
     listUsersMock.mockResolvedValue({
       users: [
         employee(1, { firstName: 'ana', middleName: 'maria', lastName: 'lopez', privilege: 'administrator' }),
@@ -70,6 +72,8 @@ describe('employees (staff-app spec §2 Employees)', () => {
       'Email Address',
       expect.stringMatching(/^Privilege/),
       'Created At',
+      'Status',
+      'Actions',
     ]);
     const row = (await within(table).findByRole('cell', { name: 'Ana Maria Lopez' })).closest('tr') as HTMLElement;
     expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
@@ -77,6 +81,8 @@ describe('employees (staff-app spec §2 Employees)', () => {
       'employee1@firm.test',
       'Administrator',
       formatLocalDate('2024-03-09T15:30:00.000Z'),
+      'Active',
+      'Deactivate',
     ]);
     expect(within(table).getByRole('cell', { name: 'Owner' })).toBeInTheDocument();
     expect(screen.getByText('Page 1')).toBeInTheDocument();
@@ -191,5 +197,82 @@ describe('employees (staff-app spec §2 Employees)', () => {
     const { user, app } = await openList();
     await user.click(screen.getByRole('button', { name: 'New Employee' }));
     await waitFor(() => expect(app.pathname()).toBe('/new-employee'));
+  });
+});
+
+describe('deactivating and reactivating (docs/product/people.md#deactivating-an-employee)', () => {
+  const deactivateMock = vi.mocked(deactivateUser);
+  const reactivateMock = vi.mocked(reactivateUser);
+
+  beforeEach(() => {
+    deactivateMock.mockReset();
+    reactivateMock.mockReset();
+  });
+
+  function rowOf(name: string): HTMLElement {
+    return screen.getByRole('cell', { name }).closest('tr') as HTMLElement;
+  }
+
+  it('asks first, deactivates, says so and shows the refreshed list', async () => {
+    const theo = employee(3, { firstName: 'theo', lastName: 'sample' });
+    // The list answers what the server holds: Active until the deactivation went through.
+    let stored: User = theo;
+    listUsersMock.mockImplementation(() => Promise.resolve({ users: [stored], totalRecords: 1 }));
+    deactivateMock.mockImplementation(() => {
+      stored = { ...theo, status: 'Deactivated' };
+      return Promise.resolve(stored);
+    });
+    const { user } = await openList();
+    await screen.findByRole('cell', { name: 'Theo Sample' });
+    expect(within(rowOf('Theo Sample')).getByRole('cell', { name: 'Active' })).toBeInTheDocument();
+
+    await user.click(within(rowOf('Theo Sample')).getByRole('button', { name: 'Deactivate Theo Sample' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate employee' });
+    expect(dialog).toHaveTextContent('Deactivate Theo Sample? They are signed out at once and cannot sign in until reactivated.');
+    expect(deactivateMock).not.toHaveBeenCalled();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, Deactivate' }));
+
+    expect(await screen.findByText('Employee deactivated')).toBeInTheDocument();
+    expect(deactivateMock).toHaveBeenCalledWith('user-3');
+    await waitFor(() => expect(within(rowOf('Theo Sample')).getByRole('cell', { name: 'Deactivated' })).toBeInTheDocument());
+    expect(within(rowOf('Theo Sample')).getByRole('button', { name: 'Reactivate Theo Sample' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('changes nothing on No, Cancel, and shows the server\'s reason when it refuses', async () => {
+    const theo = employee(3, { firstName: 'theo', lastName: 'sample', status: 'Deactivated' });
+    listUsersMock.mockResolvedValue({ users: [theo], totalRecords: 1 });
+    reactivateMock.mockRejectedValue(new ApiError({ message: 'Only an owner can change an owner', code: 'forbidden' }, { status: 403, statusText: '' }));
+    const { user } = await openList();
+    await screen.findByRole('cell', { name: 'Theo Sample' });
+
+    await user.click(within(rowOf('Theo Sample')).getByRole('button', { name: 'Reactivate Theo Sample' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'No, Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(reactivateMock).not.toHaveBeenCalled();
+
+    await user.click(within(rowOf('Theo Sample')).getByRole('button', { name: 'Reactivate Theo Sample' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, Reactivate' }));
+
+    expect(await screen.findByText('Only an owner can change an owner')).toBeInTheDocument();
+  });
+
+  it('offers no action on oneself, nor to an administrator on an owner', async () => {
+    signedInAs('administrator', 'Ada');
+    listUsersMock.mockResolvedValue({
+      users: [
+        employee(1, { id: 'user-administrator', firstName: 'ada', lastName: 'admin', privilege: 'administrator' }),
+        employee(2, { firstName: 'olga', lastName: 'owner', privilege: 'owner' }),
+        employee(3, { firstName: 'rep', lastName: 'one' }),
+      ],
+      totalRecords: 3,
+    });
+    await openList();
+    await screen.findByRole('cell', { name: 'Rep One' });
+
+    expect(within(rowOf('Ada Admin')).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(rowOf('Olga Owner')).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(rowOf('Rep One')).getByRole('button', { name: 'Deactivate Rep One' })).toBeInTheDocument();
   });
 });

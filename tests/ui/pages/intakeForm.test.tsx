@@ -115,7 +115,9 @@ describe('create mode (/new-intake)', () => {
     );
     // Still create mode, now at an address that names the saved intake (a reload reopens it).
     await waitFor(() => expect(app.pathname()).toBe(`/intake-details/create/${CASE_ID}`));
-    await waitFor(() => expect(getMock).toHaveBeenCalledWith(CASE_ID));
+    // The same form stays: nothing is loaded again, and what was typed is still there.
+    expect(getMock).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('First Name', { exact: false })).toHaveValue('Alex');
     expect(await screen.findByRole('button', { name: 'Save As Draft' })).toBeEnabled();
     expect(screen.getByRole('heading', { name: 'New Intake' })).toBeInTheDocument();
   });
@@ -170,7 +172,7 @@ describe('edit mode (/intake-details/edit/{caseId})', () => {
     expect(getMock).toHaveBeenCalledWith(CASE_ID);
     expect(screen.getByRole('heading', { level: 1, name: 'Edit Intake' })).toBeInTheDocument();
     expect(screen.getByLabelText('First Name', { exact: false })).toHaveValue('Alex');
-    expect(buttonNames()).toEqual(['Preview PDF', 'Back', 'Next', 'Save Changes']);
+    expect(buttonNames()).toEqual(['History', 'Preview PDF', 'Back', 'Next', 'Save Changes']);
 
     await user.clear(screen.getByLabelText('Middle Name'));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
@@ -234,7 +236,7 @@ describe('edit mode (/intake-details/edit/{caseId})', () => {
     await openForm(`/intake-details/edit/${CASE_ID}`);
 
     expect(screen.getByRole('heading', { level: 1, name: 'View Intake' })).toBeInTheDocument();
-    expect(buttonNames()).toEqual(['Download PDF', 'Preview PDF', 'Back', 'Next']);
+    expect(buttonNames()).toEqual(['History', 'Download PDF', 'Preview PDF', 'Back', 'Next']);
   });
 
   it('says so when the intake cannot be loaded, and tries again', async () => {
@@ -255,7 +257,7 @@ describe('view mode (/intake-details/view/{caseId})', () => {
     getMock.mockResolvedValue(stored(fullValidIntake()));
     const { user } = await openForm(`/intake-details/view/${CASE_ID}`);
 
-    expect(buttonNames()).toEqual(['Preview PDF', 'Back', 'Next']);
+    expect(buttonNames()).toEqual(['History', 'Preview PDF', 'Back', 'Next']);
     for (const tab of intakeTabs) {
       await user.click(screen.getByRole('tab', { name: tab.name }));
       const panel = screen.getByRole('tabpanel');
@@ -264,7 +266,7 @@ describe('view mode (/intake-details/view/{caseId})', () => {
       for (const control of controls) expect(control, `${tab.name}: ${control.getAttribute('name') ?? ''}`).toBeDisabled();
     }
     // The last tab keeps Next (disabled) and shows no Submit.
-    expect(buttonNames()).toEqual(['Preview PDF', 'Back', 'Next']);
+    expect(buttonNames()).toEqual(['History', 'Preview PDF', 'Back', 'Next']);
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
   });
 

@@ -7,7 +7,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createIntake, getIntake, listIntakes, type StoredIntake } from '../../../src/api/intakes';
+import { createIntake, getIntake, listIntakes, revealIntakeSsn, type StoredIntake } from '../../../src/api/intakes';
 import { toApiIntake, type GeneralCaseInformation } from '../../../src/domain/intake';
 import { fillIntakePdfInWorker } from '../../../src/pdf/fillInWorker';
 import { OBJECT_URL_LIFETIME_MS } from '../../../src/ui/pages/intake/pdf/downloadPdf';
@@ -20,6 +20,7 @@ vi.mock('../../../src/api/intakes', async (importOriginal) => ({
   getIntake: vi.fn(),
   createIntake: vi.fn(),
   updateIntake: vi.fn(),
+  revealIntakeSsn: vi.fn(),
 }));
 
 // jsdom has no Worker: the page's lazy `import('.../fillInWorker')` gets this instead.
@@ -38,6 +39,7 @@ const getMock = vi.mocked(getIntake);
 const createMock = vi.mocked(createIntake);
 const listMock = vi.mocked(listIntakes);
 const fillMock = vi.mocked(fillIntakePdfInWorker);
+const revealMock = vi.mocked(revealIntakeSsn);
 
 const CASE_ID = 'case-pdf-7';
 const PDF_TEXT = '%PDF-1.7 made-up intake';
@@ -93,8 +95,9 @@ function pdfButtonNames(): string[] {
 vi.setConfig({ testTimeout: 30_000 });
 
 beforeEach(() => {
-  for (const mock of [getMock, createMock, listMock, fillMock]) mock.mockReset();
+  for (const mock of [getMock, createMock, listMock, fillMock, revealMock]) mock.mockReset();
   listMock.mockResolvedValue({ rows: [], totalRecords: 0 });
+  revealMock.mockResolvedValue({ ssnItin: null });
   signedInAs('representative', 'Rita');
   window.scrollTo = vi.fn() as typeof window.scrollTo;
 });
@@ -118,9 +121,9 @@ describe('the PDF buttons (intake spec §2: above the tabs)', () => {
     await user.type(screen.getByLabelText('Last Name', { exact: false }), 'Sample');
     await user.click(screen.getByRole('button', { name: 'Save As Draft' }));
 
-    // The saved draft reopens at its own address: wait for that form to load it, not the old one.
-    await waitFor(() => expect(getMock).toHaveBeenCalled());
+    // The same form, now with a caseId: nothing is loaded again.
     expect(await screen.findByRole('button', { name: 'Preview PDF' })).toBeEnabled();
+    expect(getMock).not.toHaveBeenCalled();
     expect(pdfButtonNames()).toEqual(['Preview PDF']);
   });
 
@@ -182,6 +185,29 @@ describe('the preview (intake spec §2)', () => {
     expect(screen.queryByTestId('pdf-draft-overlay')).not.toBeInTheDocument();
   });
 
+  it('prints the SSN/ITIN in full, revealed for this preview, while the form keeps the mask', async () => {
+    const intake = fullValidIntake();
+    const masked = { ...stored(intake, 'draft') };
+    masked.personalInformation = { ...masked.personalInformation, status: 'hasSsn', ssnItin: '***-**-6789' };
+    getMock.mockResolvedValue(masked);
+    revealMock.mockResolvedValue({ ssnItin: '123-45-6789' });
+    fillMock.mockResolvedValue(pdfBytes());
+    const user = await openForm(`/intake-details/edit/${CASE_ID}`);
+
+    await user.click(screen.getByRole('button', { name: 'Preview PDF' }));
+    await waitFor(() => expect(fillMock).toHaveBeenCalledTimes(1));
+
+    expect(revealMock).toHaveBeenCalledWith(CASE_ID, 'pdfPreview');
+    expect(fillMock.mock.calls[0]?.[0]).toMatchObject({ personalInformation: { ssnItin: '123-45-6789' } });
+    expect(screen.getByRole('textbox', { name: /^SSN\/ITIN/, hidden: true })).toHaveValue('***-**-6789');
+
+    // Each preview is revealed (and recorded) again.
+    const dialog = await screen.findByRole('dialog', { name: 'Intake Form' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: 'Preview PDF' }));
+    await waitFor(() => expect(revealMock).toHaveBeenCalledTimes(2));
+  });
+
   it('closes and says so when the document could not be built', async () => {
     getMock.mockResolvedValue(stored(fullValidIntake(), 'draft'));
     fillMock.mockRejectedValue(new Error('Could not load /intake-template.pdf (HTTP 404)'));
@@ -219,6 +245,7 @@ describe("'Download PDF' (intake spec 'PDF preview, download and fill rules')", 
     expect(busy).toBeDisabled();
     expect(clicks).toEqual([]);
 
+    expect(revealMock).toHaveBeenCalledWith(CASE_ID, 'pdfDownload');
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     await act(async () => built.resolve(pdfBytes()));
     expect(clicks).toEqual([{ href: 'blob:intake-pdf-1', download: 'Intake Form.pdf', connected: true }]);

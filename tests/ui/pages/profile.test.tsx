@@ -1,18 +1,22 @@
 // /profile as a person sees it (staff-app spec §2 Profile): names, labels, the long US birthdate,
-// SSN and ITIN masked to their last four digits, and every fallback text word for word.
+// SSN and ITIN masked to their last four digits as the server sends them, 'Show' to reveal them
+// (docs/product/people.md#ssn-and-itin), and every fallback text word for word.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/api/errors';
-import { getCurrentUser, type User } from '../../../src/api/users';
+import { getCurrentUser, revealUserNumbers, type User } from '../../../src/api/users';
 import { renderApp, signedInAs } from '../shell/harness';
 
 vi.mock('../../../src/api/users', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../src/api/users')>()),
   getCurrentUser: vi.fn(),
+  revealUserNumbers: vi.fn(),
 }));
 
 const getCurrentUserMock = vi.mocked(getCurrentUser);
+const revealMock = vi.mocked(revealUserNumbers);
 
 const rosa: User = {
   id: 'user-representative',
@@ -29,9 +33,9 @@ const rosa: User = {
     civilStatus: 'married',
     gender: 'female',
     birthDate: '1990-03-05T00:00:00.000Z',
-    ssn: '123-45-6789',
+    ssn: '***-**-6789',
     ssnStatus: 'hasSsn',
-    itin: '912-70-1234',
+    itin: '***-**-1234',
   },
 };
 
@@ -54,11 +58,13 @@ const nothingStored: User = {
 
 function definition(term: string): string | null {
   const termElement = screen.getByText(term, { selector: 'dt' });
-  return termElement.nextElementSibling?.textContent ?? null;
+  // The value is the definition's first text; a 'Show' button may follow it.
+  return termElement.nextElementSibling?.firstChild?.textContent ?? null;
 }
 
 beforeEach(() => {
   getCurrentUserMock.mockReset();
+  revealMock.mockReset();
   signedInAs('representative', 'Rosa');
 });
 
@@ -82,9 +88,41 @@ describe('profile (staff-app spec §2 Profile)', () => {
     expect(within(additional).getByText('Has SSN')).toBeInTheDocument();
     expect(definition('SSN')).toBe('***-**-6789');
     expect(definition('ITIN')).toBe('***-**-1234');
-    // The full numbers never reach the screen.
+    expect(revealMock).not.toHaveBeenCalled();
+  });
+
+  it("'Show' reveals the SSN and the ITIN in full, 'Hide' masks them again", async () => {
+    const user = userEvent.setup();
+    getCurrentUserMock.mockResolvedValue(rosa);
+    revealMock.mockResolvedValue({ ssn: '123-45-6789', itin: '912-70-1234' });
+    renderApp({ path: '/profile' });
+
+    await user.click(await screen.findByRole('button', { name: 'Show SSN' }));
+
+    await waitFor(() => expect(definition('SSN')).toBe('123-45-6789'));
+    expect(definition('ITIN')).toBe('912-70-1234');
+    expect(revealMock).toHaveBeenCalledTimes(1);
+    expect(revealMock).toHaveBeenCalledWith('user-representative');
+
+    const results = await axe.run(document.body, { resultTypes: ['violations'] });
+    expect(results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Hide ITIN' }));
+
+    expect(definition('SSN')).toBe('***-**-6789');
+    expect(definition('ITIN')).toBe('***-**-1234');
     expect(document.body).not.toHaveTextContent('123-45-6789');
-    expect(document.body).not.toHaveTextContent('912-70-1234');
+  });
+
+  it('keeps the mask and says so when the number cannot be revealed', async () => {
+    getCurrentUserMock.mockResolvedValue(rosa);
+    revealMock.mockRejectedValue(ApiError.noResponse(new TypeError('Failed to fetch')));
+    renderApp({ path: '/profile' });
+
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Show ITIN' }));
+
+    expect((await screen.findAllByRole('alert'))[0]).toHaveTextContent('The number could not be shown. Try again.');
+    expect(definition('ITIN')).toBe('***-**-1234');
   });
 
   it('shows each fallback text when nothing is stored', async () => {
@@ -99,6 +137,7 @@ describe('profile (staff-app spec §2 Profile)', () => {
     expect(definition('SSN')).toBe('SSN not available');
     expect(definition('SSN Status')).toBe('SSN Status not available');
     expect(definition('ITIN')).toBe('ITIN not available');
+    expect(screen.queryByRole('button', { name: /^Show/ })).not.toBeInTheDocument();
   });
 
   it("has an 'Edit' button to /edit-profile", async () => {

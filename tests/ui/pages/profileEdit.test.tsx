@@ -6,17 +6,19 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readStoredSession } from '../../../src/api/authStorage';
 import { ApiError } from '../../../src/api/errors';
-import { getCurrentUser, updateUser, type User } from '../../../src/api/users';
+import { getCurrentUser, revealUserNumbers, updateUser, type User } from '../../../src/api/users';
 import { makeUser, renderApp, signedInAs, tokenFor } from '../shell/harness';
 
 vi.mock('../../../src/api/users', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../src/api/users')>()),
   getCurrentUser: vi.fn(),
   updateUser: vi.fn(),
+  revealUserNumbers: vi.fn(),
 }));
 
 const getCurrentUserMock = vi.mocked(getCurrentUser);
 const updateUserMock = vi.mocked(updateUser);
+const revealMock = vi.mocked(revealUserNumbers);
 
 const stored: User = {
   id: 'user-representative',
@@ -33,7 +35,8 @@ const stored: User = {
     civilStatus: 'single',
     gender: 'female',
     birthDate: '1990-03-05T00:00:00.000Z',
-    ssn: '123-45-6789',
+    // As the server answers it: masked to the last four digits.
+    ssn: '***-**-6789',
     ssnStatus: 'hasSsn',
     itin: null,
   },
@@ -60,6 +63,7 @@ async function openForm() {
 beforeEach(() => {
   getCurrentUserMock.mockReset().mockResolvedValue(stored);
   updateUserMock.mockReset();
+  revealMock.mockReset();
   signedInAs('representative', 'Rosa');
 });
 
@@ -75,7 +79,7 @@ describe('edit profile (staff-app spec §2 Edit Profile)', () => {
     expect(screen.getByRole('radio', { name: 'Female' })).toBeChecked();
     expect(screen.getByLabelText(/^Birthdate/)).toHaveValue('1990-03-05');
     expect(screen.getByRole('combobox', { name: 'SSN Status' })).toHaveValue('hasSsn');
-    expect(screen.getByRole('textbox', { name: /^SSN/ })).toHaveValue('123-45-6789');
+    expect(screen.getByRole('textbox', { name: /^SSN/ })).toHaveValue('***-**-6789');
     expect(passwordInput()).toHaveValue('');
 
     const labels = [...app.container.querySelectorAll('form label, form legend')].map((label) => label.textContent?.replace('*', ''));
@@ -245,10 +249,39 @@ describe('edit profile (staff-app spec §2 Edit Profile)', () => {
         gender: 'female',
         birthDate: '1990-03-05',
         ssnStatus: 'hasSsn',
-        ssn: '123-45-6789',
+        // Untouched: the mask goes back as it came, and the server keeps the stored number.
+        ssn: '***-**-6789',
         itin: null,
       },
     });
+  });
+
+  it("'Show' reveals the stored SSN without changing what is saved", async () => {
+    revealMock.mockResolvedValue({ ssn: '123-45-6789', itin: null });
+    updateUserMock.mockReturnValue(new Promise(() => {}));
+    const { user } = await openForm();
+
+    await user.click(screen.getByRole('button', { name: 'Show SSN' }));
+
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^SSN/ })).toHaveValue('123-45-6789'));
+    expect(revealMock).toHaveBeenCalledWith('user-representative');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(updateUserMock.mock.calls[0][1].userInformation.ssn).toBe('***-**-6789');
+  });
+
+  it('typing over the mask replaces the number, formatted and validated as usual', async () => {
+    const { user } = await openForm();
+    const ssn = screen.getByRole('textbox', { name: /^SSN/ });
+
+    await user.type(ssn, '9');
+    expect(ssn).toHaveValue('9');
+    expect(screen.queryByRole('button', { name: 'Show SSN' })).not.toBeInTheDocument();
+    await user.type(ssn, '8765');
+    expect(ssn).toHaveValue('987-65');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('SSN must be in the format "123-45-6789"')).toBeInTheDocument();
+    expect(updateUserMock).not.toHaveBeenCalled();
   });
 
   it("goes back to /profile on 'Discard' without saving", async () => {

@@ -42,7 +42,7 @@ describe('route guards (staff-app spec §2, §6, §8; intake spec §2)', () => {
     expect(within(nav).getByRole('link', { name: 'Intakes' })).toBeInTheDocument();
   });
 
-  it.each(['/new-employee', '/edit-firm'])('shows Forbidden to a representative on %s', async (path) => {
+  it.each(['/new-employee', '/edit-firm', '/activity'])('shows Forbidden to a representative on %s', async (path) => {
     signedInAs('representative');
     renderApp({ path });
     expect(await screen.findByRole('heading', { name: 'Forbidden' })).toBeInTheDocument();

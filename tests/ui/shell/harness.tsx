@@ -77,10 +77,20 @@ type LoginImplementation = (credentials: Credentials) => Promise<TokenGrant>;
 
 const neverCalled: LoginImplementation = () => Promise.reject(new Error('login was not expected in this test'));
 
-export function renderApp({ path = '/', login = neverCalled }: { path?: string; login?: LoginImplementation } = {}) {
+/** The server's answer to Sign Out: 204 unless a test says otherwise. */
+type LogoutImplementation = () => Promise<void>;
+
+export function renderApp({
+  path = '/',
+  login = neverCalled,
+  logout = () => Promise.resolve(),
+}: { path?: string; login?: LoginImplementation; logout?: LogoutImplementation } = {}) {
   const router = createAppRouter(createMemoryRouter, { initialEntries: [path] });
   const sessionLogic = sessionMachine.provide({
-    actors: { login: fromPromise<TokenGrant, Credentials>(({ input }) => login(input)) },
+    actors: {
+      login: fromPromise<TokenGrant, Credentials>(({ input }) => login(input)),
+      logout: fromPromise<void>(() => logout()),
+    },
   });
   const view = render(
     <StrictMode>

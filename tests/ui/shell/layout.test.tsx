@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readStoredSession } from '../../../src/api/authStorage';
 import { renderApp, signedInAs } from './harness';
 
@@ -15,11 +15,12 @@ describe('shared layout (staff-app spec §2 Shared layout, §6)', () => {
     await screen.findByRole('heading', { name: 'Intakes' });
 
     const links = within(mainNav()).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['Intakes', 'Leads', 'Employees', 'Account', 'Firm']);
+    expect(links.map((link) => link.textContent)).toEqual(['Intakes', 'Leads', 'Employees', 'Activity', 'Account', 'Firm']);
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
       '/intake-list',
       '/leads-list',
       '/employees',
+      '/activity',
       '/profile',
       '/firm',
     ]);
@@ -57,7 +58,7 @@ describe('shared layout (staff-app spec §2 Shared layout, §6)', () => {
   it('keeps the area highlighted on its other screens', async () => {
     signedInAs('owner');
     renderApp({ path: '/new-intake' });
-    await screen.findByRole('heading', { name: 'New Intake' });
+    await screen.findByRole('heading', { name: 'New Intake' }, { timeout: 5000 });
     expect(within(mainNav()).getByRole('link', { name: 'Intakes' })).toHaveAttribute('aria-current', 'true');
   });
 
@@ -71,6 +72,38 @@ describe('shared layout (staff-app spec §2 Shared layout, §6)', () => {
 
     expect(await screen.findByText('Logged out successfully')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    expect(app.pathname()).toBe('/login');
+    expect(readStoredSession()).toBeUndefined();
+  });
+
+  it('tells the server first, keeping the shell until it answers', async () => {
+    const user = userEvent.setup();
+    signedInAs('owner');
+    let answer: () => void = () => {};
+    const logout = vi.fn(() => new Promise<void>((resolve) => (answer = resolve)));
+    const app = renderApp({ path: '/profile', logout });
+    await screen.findByRole('heading', { name: 'User Profile' });
+
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+
+    expect(logout).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('heading', { name: 'User Profile' })).toBeInTheDocument();
+    expect(readStoredSession()).toBeDefined();
+    answer();
+    expect(await screen.findByText('Logged out successfully')).toBeInTheDocument();
+    expect(app.pathname()).toBe('/login');
+    expect(readStoredSession()).toBeUndefined();
+  });
+
+  it('signs out here even when the server cannot be told', async () => {
+    const user = userEvent.setup();
+    signedInAs('owner');
+    const app = renderApp({ path: '/profile', logout: () => Promise.reject(new Error('The server could not be reached')) });
+    await screen.findByRole('heading', { name: 'User Profile' });
+
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+
+    expect(await screen.findByText('Logged out successfully')).toBeInTheDocument();
     expect(app.pathname()).toBe('/login');
     expect(readStoredSession()).toBeUndefined();
   });

@@ -1,19 +1,22 @@
 import { style } from '@vanilla-extract/css';
 import { smallScreen, vars } from '../../theme/vars.css';
 
-// staff-app spec §2, Shared layout: a fixed-width sidebar on large screens; under the small-screen
+// docs/product/app-shell.md: a fixed-width sidebar on large screens; under the small-screen
 // breakpoint the sidebar becomes a drawer that slides in (300 ms, vars.motion.drawer) from a menu
 // button in a top bar titled 'Dashboard'.
 
+// The sidebar itself is one screen high and sticks to the top while the page scrolls; its column
+// is painted dark below it, so on a long page the dark band runs the full height.
 export const shell = style({
   display: 'grid',
   gridTemplateColumns: `${vars.size.sidebarWidth} minmax(0, 1fr)`,
   minHeight: '100vh',
-  background: vars.color.surfaceMuted,
+  background: `linear-gradient(to right, ${vars.color.sidebar} ${vars.size.sidebarWidth}, ${vars.color.surfaceMuted} ${vars.size.sidebarWidth})`,
   '@media': {
     [smallScreen]: {
       display: 'block',
       paddingTop: vars.size.topBarHeight,
+      background: vars.color.surfaceMuted,
     },
   },
 });
@@ -152,7 +155,7 @@ export const navLink = style({
   fontWeight: vars.font.weightBold,
   selectors: {
     '&:hover': { textDecoration: 'underline' },
-    // The highlighted entry (staff-app spec §2): the link for the screen the user is on.
+    // The highlighted entry: the link for the screen the user is on.
     '&[aria-current]': { background: vars.color.sidebarActive, color: vars.color.onBrand },
   },
 });

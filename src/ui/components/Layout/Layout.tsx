@@ -19,6 +19,8 @@ const sections: readonly Section[] = [
   { label: 'Intakes', to: '/intake-list', related: ['/new-intake', '/intake-details'] },
   { label: 'Leads', to: '/leads-list', related: ['/new-leads'] },
   { label: 'Employees', to: '/employees', related: ['/new-employee'], managersOnly: true },
+  // The firm's activity trail (docs/product/activity.md), for the same people as Employees.
+  { label: 'Activity', to: '/activity', related: [], managersOnly: true },
   { label: 'Account', to: '/profile', related: ['/edit-profile'] },
   { label: 'Firm', to: '/firm', related: ['/edit-firm'] },
 ];
@@ -34,7 +36,7 @@ function currentFor(section: Section, pathname: string): 'page' | 'true' | undef
 }
 
 export interface LayoutProps {
-  /** Only owners and administrators see the Employees entry (staff-app spec §6). */
+  /** Only owners and administrators see the Employees and Activity entries (staff-app spec §6). */
   showEmployees: boolean;
   onSignOut: () => void;
   children: ReactNode;

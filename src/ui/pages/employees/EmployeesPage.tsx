@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
 import type { User } from '../../../api/users';
@@ -8,7 +9,12 @@ import { Button } from '../../components/Button';
 import { PagedSearchBox, PagedTable, usePagination, type PaginationActor } from '../../components/PagedTable';
 import { PageHeader } from '../../components/PageHeader';
 import type { TableColumn } from '../../components/Table';
-import { loadEmployees } from './employeeActors';
+import { canChangeStatusOf } from '../../../domain/session';
+import { useMachineActor } from '../../app/inspect';
+import { useSignedInUser } from '../../app/session';
+import { TABLE_ACTION_HEADER } from '../../components/Table';
+import { appEmployeeStatusMachine, loadEmployees } from './employeeActors';
+import { StatusButton, StatusConfirmation, type EmployeeStatusActor } from './StatusChange';
 import { PrivilegeFilter } from './PrivilegeFilter';
 
 /** staff-app spec §2 Employees and §8 Employee list load failure: the texts, word for word. */
@@ -21,12 +27,23 @@ export const EMPLOYEES_TEXT = {
 const SEARCH_MAX_LENGTH = 100;
 const LOAD_FAILED_TOAST_ID = 'employees-load-failed';
 
-function employeeColumns(list: PaginationActor): TableColumn<User>[] {
+/** The Status column's words for the API's status (docs/product/people.md). */
+export const STATUS_LABELS = { Active: 'Active', Deactivated: 'Deactivated' } as const;
+
+type Caller = { id: string; privilege: User['privilege'] } | undefined;
+
+function employeeColumns(list: PaginationActor, status: EmployeeStatusActor, caller: Caller): TableColumn<User>[] {
   return [
     { key: 'name', header: 'Full Name', render: (user) => fullName(user) },
     { key: 'email', header: 'Email Address', render: (user) => user.email },
     { key: 'privilege', header: <PrivilegeFilter actor={list} />, render: (user) => privilegeLabels[user.privilege] },
     { key: 'createdAt', header: 'Created At', render: (user) => formatLocalDate(user.createdAt) },
+    { key: 'status', header: 'Status', render: (user) => STATUS_LABELS[user.status] },
+    {
+      key: 'statusAction',
+      header: TABLE_ACTION_HEADER,
+      render: (user) => (caller && canChangeStatusOf(caller, user) ? <StatusButton actor={status} user={user} /> : null),
+    },
   ];
 }
 
@@ -34,6 +51,10 @@ function employeeColumns(list: PaginationActor): TableColumn<User>[] {
 export function EmployeesPage() {
   const navigate = useNavigate();
   const list = usePagination(loadEmployees);
+  const status = useMachineActor(appEmployeeStatusMachine);
+  const caller = useSignedInUser();
+
+  const reload = useCallback(() => list.send({ type: 'list.reload' }), [list]);
 
   return (
     <>
@@ -43,11 +64,12 @@ export function EmployeesPage() {
       </PageHeader>
       <PagedTable<User>
         actor={list}
-        columns={employeeColumns(list)}
+        columns={employeeColumns(list, status, caller)}
         getRowKey={(user) => user.id}
         emptyText={EMPLOYEES_TEXT.empty}
         onLoadFailed={() => toast.error(EMPLOYEES_TEXT.loadFailed, { id: LOAD_FAILED_TOAST_ID })}
       />
+      <StatusConfirmation actor={status} onChanged={reload} />
     </>
   );
 }

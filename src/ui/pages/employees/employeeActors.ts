@@ -1,9 +1,10 @@
 // The real implementations of the employee screens' actors (DESIGN.md: the app provides them with
 // machine.provide; tests mock the fetchers).
 import { fromPromise } from 'xstate';
-import { createEmployee, listUsers, type EmployeeCreateRequest, type User } from '../../../api/users';
+import { createEmployee, deactivateUser, listUsers, reactivateUser, type EmployeeCreateRequest, type User } from '../../../api/users';
 import { privileges } from '../../../domain/enums';
 import { employeeFormMachine } from '../../../machines/employeeForm.machine';
+import { employeeStatusMachine, type StatusChange } from '../../../machines/employeeStatus.machine';
 import type { PageRequest } from '../../../machines/pagination.machine';
 import type { Page } from '../../components/PagedTable';
 
@@ -23,3 +24,12 @@ export async function loadEmployees({ search, filter, pageSize, offset }: PageRe
   });
   return { rows: users, totalRecords };
 }
+
+/** POST /v1/user/{id}/deactivate or /reactivate. */
+export const appEmployeeStatusMachine = employeeStatusMachine.provide({
+  actors: {
+    changeStatus: fromPromise<unknown, { userId: string; change: StatusChange }>(({ input }) =>
+      input.change === 'deactivate' ? deactivateUser(input.userId) : reactivateUser(input.userId),
+    ),
+  },
+});

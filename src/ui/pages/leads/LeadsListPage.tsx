@@ -7,6 +7,7 @@ import { Button } from '../../components/Button';
 import { PagedSearchBox, PagedTable, usePagination } from '../../components/PagedTable';
 import { PageHeader } from '../../components/PageHeader';
 import type { TableColumn } from '../../components/Table';
+import { intakePath } from '../../app/intakePaths';
 import { loadLeads } from './leadActors';
 import * as css from './leads.css';
 
@@ -30,11 +31,10 @@ function intakeStatusLabel(row: LeadRow): string {
   return row.intakeStatus === 'final' ? LEADS_TEXT.final : LEADS_TEXT.draft;
 }
 
-/** A draft intake opens for editing, a final one read-only (intake spec §2, /intake-details/{mode}/{id}). */
-export function intakeRouteOf(row: LeadRow): string | undefined {
+/** The lead's intake, opened as any list opens one (intakePath); none without an intake. */
+function intakeRouteOf(row: LeadRow): string | undefined {
   if (row.intakeId === null || row.intakeStatus === null) return undefined;
-  const mode = row.intakeStatus === 'final' ? 'view' : 'edit';
-  return `/intake-details/${mode}/${encodeURIComponent(row.intakeId)}`;
+  return intakePath({ caseId: row.intakeId, status: row.intakeStatus });
 }
 
 const columns: TableColumn<LeadRow>[] = [

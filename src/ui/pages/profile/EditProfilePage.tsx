@@ -2,11 +2,12 @@ import { useSelector } from '@xstate/react';
 import { useEffect, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
-import { useSessionActor } from '../../app/session';
+import { useSessionActor, useSignedInUser } from '../../app/session';
+import { useReveal } from '../../components/Reveal';
 import { Button } from '../../components/Button';
 import { PLEASE_WAIT } from '../../components/FullPageLoader';
 import { PageHeader } from '../../components/PageHeader';
-import { appProfileFormMachine } from './profileActors';
+import { appProfileFormMachine, revealOwnNumbers } from './profileActors';
 import * as layout from '../../theme/layout.css';
 import { fieldId, UserFormFields } from './UserFormFields';
 import { useMachineActor } from '../../app/inspect';
@@ -29,6 +30,8 @@ export function EditProfilePage() {
   const loading = useSelector(form, (snapshot) => snapshot.matches('loading'));
   const loadFailed = useSelector(form, (snapshot) => snapshot.matches('loadFailed'));
   const busy = useSelector(form, (snapshot) => snapshot.hasTag('busy'));
+  const userId = useSignedInUser()?.id;
+  const reveal = useReveal(revealOwnNumbers);
 
   useEffect(() => {
     const subscriptions = [
@@ -70,7 +73,7 @@ export function EditProfilePage() {
       )}
       {!loading && !loadFailed && (
         <form className={layout.panel} noValidate onSubmit={submit} aria-label="Edit Profile">
-          <UserFormFields actor={form} passwordRequired={false} />
+          <UserFormFields actor={form} passwordRequired={false} reveal={userId ? { actor: reveal, userId } : undefined} />
           <div className={layout.formButtons}>
             <Button tone="secondary" onClick={() => void navigate(PROFILE_ROUTE)} disabled={busy}>
               Discard

@@ -13,6 +13,8 @@ import * as layout from '../../theme/layout.css';
 import * as css from './ProfilePage.css';
 import { civilStatusLabels, genderLabels, labelOf } from './userLabels';
 import { useMachineActor } from '../../app/inspect';
+import { RevealButton, useReveal, useShownNumber, type RevealActor } from '../../components/Reveal';
+import { revealOwnNumbers } from './profileActors';
 
 /** staff-app spec §2 Profile: the fallback texts, word for word. */
 export const PROFILE_FALLBACKS = {
@@ -72,8 +74,30 @@ function Detail({ term, value, fallback }: { term: string; value: string | null 
   );
 }
 
+/** SSN or ITIN: masked as the server sends it, in full after 'Show' (docs/product/people.md#ssn-and-itin). */
+function NumberDetail({ term, value, fallback, reveal, userId, numberKey }: {
+  term: string;
+  value: string | null | undefined;
+  fallback: string;
+  reveal: RevealActor;
+  userId: string;
+  numberKey: 'ssn' | 'itin';
+}) {
+  const shown = useShownNumber(reveal, numberKey, maskSsn(value));
+  return (
+    <div>
+      <dt className={layout.detailTerm}>{term}</dt>
+      <dd className={layout.detailValue}>
+        {shown || fallback}
+        {value && <RevealButton actor={reveal} subject={userId} what={term} />}
+      </dd>
+    </div>
+  );
+}
+
 function ProfileDetails({ user }: { user: User }) {
   const info = user.userInformation;
+  const reveal = useReveal(revealOwnNumbers);
   return (
     <>
       <section className={layout.card} aria-label="Contact">
@@ -97,10 +121,10 @@ function ProfileDetails({ user }: { user: User }) {
           Additional Info
         </h2>
         <dl className={css.details}>
-          {/* Only the last four digits ever reach the screen (DESIGN.md, Auth). */}
-          <Detail term="SSN" value={maskSsn(info.ssn)} fallback={PROFILE_FALLBACKS.ssn} />
+          {/* The server sends only the last four digits; 'Show' asks for the rest, on purpose. */}
+          <NumberDetail term="SSN" value={info.ssn} fallback={PROFILE_FALLBACKS.ssn} reveal={reveal} userId={user.id} numberKey="ssn" />
           <Detail term="SSN Status" value={labelOf(ssnStatusLabels, info.ssnStatus)} fallback={PROFILE_FALLBACKS.ssnStatus} />
-          <Detail term="ITIN" value={maskSsn(info.itin)} fallback={PROFILE_FALLBACKS.itin} />
+          <NumberDetail term="ITIN" value={info.itin} fallback={PROFILE_FALLBACKS.itin} reveal={reveal} userId={user.id} numberKey="itin" />
         </dl>
       </section>
     </>

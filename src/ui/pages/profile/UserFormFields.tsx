@@ -6,12 +6,14 @@ import type { ReactNode } from 'react';
 import type { AnyActorRef } from 'xstate';
 import { todayIso } from '../../../domain/dates';
 import type { Privilege } from '../../../domain/enums';
-import { formatSsn } from '../../../domain/formatters';
+import { formatSsnOver } from '../../../domain/formatters';
+import { isMaskedSsn } from '../../../domain/ssnMask';
 import type { FieldErrors } from '../../../domain/schemas/shared';
 import type { ProfileFormValues } from '../../../domain/schemas/user';
 import { valueOf, type FieldChangeEvent, type UserField, type UserFieldValues } from '../../../machines/userFormParts';
 import { DateInput } from '../../components/DateInput';
 import { RadioGroup, type RadioOption } from '../../components/RadioGroup';
+import { RevealButton, useShownNumber, type RevealActor } from '../../components/Reveal';
 import { SelectField, type SelectOption } from '../../components/SelectField';
 import { TextInput, type TextInputProps } from '../../components/TextInput';
 import * as layout from '../../theme/layout.css';
@@ -136,13 +138,64 @@ function BirthDateField({ actor }: { actor: UserFormActor }) {
   );
 }
 
+/** Whose stored SSN/ITIN the form shows masked, and the actor that reveals them. */
+export interface NumberReveal {
+  actor: RevealActor;
+  userId: string;
+}
+
+interface NumberFieldProps {
+  actor: UserFormActor;
+  field: 'userInformation.ssn' | 'userInformation.itin';
+  label: string;
+  required?: boolean;
+  reveal?: NumberReveal;
+}
+
+/**
+ * SSN or ITIN, formatted 123-45-6789 as typed (staff-app spec §5). A stored number arrives masked
+ * ('***-**-6789'): 'Show' reveals it, typing replaces it, and an untouched mask is saved back as it
+ * came, which keeps the stored number (docs/product/people.md#ssn-and-itin).
+ */
+function NumberField(props: NumberFieldProps) {
+  return props.reveal ? <RevealableNumberField {...props} reveal={props.reveal} /> : <NumberInput {...props} shown={undefined} />;
+}
+
+function RevealableNumberField(props: NumberFieldProps & { reveal: NumberReveal }) {
+  const value = useSelector(props.actor, (snapshot) => valueOf(snapshot.context.values, props.field));
+  const shown = useShownNumber(props.reveal.actor, props.field === 'userInformation.ssn' ? 'ssn' : 'itin', value);
+  return <NumberInput {...props} shown={shown} />;
+}
+
+/** `shown`: the number in full once revealed, else the form's value. */
+function NumberInput({ actor, field, label, required, reveal, shown }: NumberFieldProps & { shown: string | undefined }) {
+  const { value, error, disabled } = useFieldState(actor, field);
+  const text = shown ?? value ?? '';
+  return (
+    <div>
+      <TextInput
+        id={fieldId(field)}
+        name={field}
+        label={label}
+        value={text}
+        error={error}
+        disabled={disabled}
+        required={required}
+        inputMode="numeric"
+        autoComplete="off"
+        format={(typed) => formatSsnOver(text, typed)}
+        onChange={(typed) => change(actor, field, typed)}
+      />
+      {reveal && isMaskedSsn(value) && <RevealButton actor={reveal.actor} subject={reveal.userId} what={label} />}
+    </div>
+  );
+}
+
 /** staff-app spec §2: the SSN field shows only while the status is hasSsn. */
-function SsnField({ actor }: { actor: UserFormActor }) {
+function SsnField({ actor, reveal }: { actor: UserFormActor; reveal?: NumberReveal }) {
   const hasSsn = useSelector(actor, (snapshot) => snapshot.context.values.userInformation.ssnStatus === 'hasSsn');
   if (!hasSsn) return null;
-  return (
-    <FormTextField actor={actor} field="userInformation.ssn" label="SSN" required inputMode="numeric" autoComplete="off" format={formatSsn} />
-  );
+  return <NumberField actor={actor} field="userInformation.ssn" label="SSN" required reveal={reveal} />;
 }
 
 export interface UserFormFieldsProps {
@@ -151,9 +204,11 @@ export interface UserFormFieldsProps {
   passwordRequired: boolean;
   /** Fields one form adds after the shared ones (Employee Registration's Privilege). */
   children?: ReactNode;
+  /** Profile edit: the stored SSN/ITIN arrive masked, with 'Show'. */
+  reveal?: NumberReveal;
 }
 
-export function UserFormFields({ actor, passwordRequired, children }: UserFormFieldsProps) {
+export function UserFormFields({ actor, passwordRequired, children, reveal }: UserFormFieldsProps) {
   return (
     <div className={layout.formGrid}>
       <FormTextField actor={actor} field="firstName" label="First Name" required autoComplete="given-name" maxLength={NAME_MAX_LENGTH} />
@@ -175,8 +230,8 @@ export function UserFormFields({ actor, passwordRequired, children }: UserFormFi
       <FormRadioField actor={actor} field="userInformation.gender" label="Gender" options={genderOptions} />
       <BirthDateField actor={actor} />
       <FormSelectField actor={actor} field="userInformation.ssnStatus" label="SSN Status" options={ssnStatusOptions} />
-      <SsnField actor={actor} />
-      <FormTextField actor={actor} field="userInformation.itin" label="ITIN" inputMode="numeric" autoComplete="off" format={formatSsn} />
+      <SsnField actor={actor} reveal={reveal} />
+      <NumberField actor={actor} field="userInformation.itin" label="ITIN" reveal={reveal} />
       {children}
     </div>
   );

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { Button } from '../../../components/Button';
 import { inForm, isStale, type IntakeActor } from './intakeActor';
-import { intakeLifecycleMessages } from '../../../../machines/intake.machine';
+import { intakeLifecycleMessages } from '../../../../domain/intake/lifecycleMessages';
 import { INTAKE_FORM_TEXT } from './intakeFormText';
 import * as css from './intakeForm.css';
 

@@ -1,7 +1,9 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/PageHeader';
+import { useMachineActor } from '../../../app/inspect';
+import { intakeFormPath } from '../../../app/intakePaths';
 import { useSignedInUser } from '../../../app/session';
 import { NotFoundPage } from '../../errors/NotFoundPage';
 import { browserSessionStorage, readUnsavedCopy } from '../../../../machines/intakeUnsavedCopy';
@@ -13,6 +15,7 @@ import { LoadState, RestoreOffer, StaleNotice } from './IntakeFormNotices';
 import { INTAKE_FORM_TEXT } from './intakeFormText';
 import { IntakeTabs } from './IntakeTabs';
 import { PdfButtons } from '../pdf/PdfButtons';
+import { IntakeHistory } from '../history/IntakeHistory';
 import { PdfPreview } from '../pdf/PdfPreviewModal';
 import { useIntakeFormEvents } from './useIntakeFormEvents';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
@@ -23,34 +26,46 @@ function isRouteMode(mode: string): mode is IntakeRouteMode {
   return routeModes.some((known) => known === mode);
 }
 
-/** /new-intake: a blank intake in create mode (intake spec §2). */
-export function NewIntakePage() {
-  return <IntakeForm key="new" mode="create" caseId={undefined} />;
-}
-
-/** /intake-details/:mode/:caseId, mode create, edit or view; any other mode is not a page (spec §2). */
-export function IntakeDetailsPage() {
-  const { mode = '', caseId = '' } = useParams();
+/**
+ * /new-intake (a blank intake in create mode) and /intake-details/:mode/:caseId, mode create, edit
+ * or view; any other mode is not a page (docs/product/intake-form.md). Both addresses render this
+ * one element, so the move from /new-intake to the saved draft's address keeps the form.
+ */
+export function IntakeFormPage() {
+  const { mode = 'create', caseId } = useParams();
+  const location = useLocation();
   if (!isRouteMode(mode)) return <NotFoundPage />;
-  // A new route is a new form: one machine per intake and mode, never one reused for another.
-  return <IntakeForm key={`${mode}/${caseId}`} mode={mode} caseId={caseId} />;
+  // A new address is a new form (one machine per intake and mode, and a fresh one per visit to
+  // /new-intake), except the address a form gave itself after its first save.
+  const formKey = keptFormKey(location.state) ?? (caseId ? `${mode}/${caseId}` : `new/${location.key}`);
+  return <IntakeForm key={formKey} formKey={formKey} mode={mode} caseId={caseId} />;
 }
 
-/** What this user typed into this intake before a reload and never saved (issue 5 item 6). */
+/** The history state of an address a form gave itself: that form stays on screen. */
+interface KeptForm {
+  intakeFormKey: string;
+}
+
+function keptFormKey(state: unknown): string | undefined {
+  const key = typeof state === 'object' && state !== null ? (state as Partial<KeptForm>).intakeFormKey : undefined;
+  return typeof key === 'string' ? key : undefined;
+}
+
+/** What this user typed into this intake before a reload and never saved. */
 function unsavedCopyOf(userId: string, caseId: string | undefined) {
   const storage = browserSessionStorage();
   return storage ? readUnsavedCopy(storage, { userId, caseId: caseId ?? null }) : null;
 }
 
-function IntakeForm({ mode, caseId }: { mode: IntakeRouteMode; caseId: string | undefined }) {
+function IntakeForm({ formKey, mode, caseId }: { formKey: string; mode: IntakeRouteMode; caseId: string | undefined }) {
   // Inside RequireSession the user is always there; '' only keeps the types honest.
   const userId = useSignedInUser()?.id ?? '';
   // Read once: the machine takes its input when it starts, and storage is not read per render.
   const [input] = useState(() => ({ mode, caseId, userId, unsavedCopy: unsavedCopyOf(userId, caseId) }));
-  const actor = useActorRef(appIntakeMachine, { input });
+  const actor = useMachineActor(appIntakeMachine, { input });
   useIntakeFormEvents(actor);
-  const blocker = useUnsavedChangesGuard(actor);
-  useAddressNamesSavedIntake(actor, caseId);
+  const blocker = useUnsavedChangesGuard(actor, (next) => keptFormKey(next.state) === formKey);
+  useAddressNamesSavedIntake(actor, caseId, formKey);
 
   return (
     <IntakeFormContext.Provider value={actor}>
@@ -68,17 +83,19 @@ function IntakeForm({ mode, caseId }: { mode: IntakeRouteMode; caseId: string | 
 
 /**
  * After the first Save As Draft of a new intake, the address becomes /intake-details/create/{caseId}
- * (still create mode, spec §4), so that a reload reopens this intake and offers what was typed
- * since, which is kept under its caseId, instead of a blank /new-intake.
+ * (still create mode), so that a reload reopens this intake and offers what was typed since, which
+ * is kept under its caseId, instead of a blank /new-intake. The form on screen stays: same tab,
+ * nothing reloaded (docs/product/intake-form.md).
  */
-function useAddressNamesSavedIntake(actor: IntakeActor, routeCaseId: string | undefined) {
+function useAddressNamesSavedIntake(actor: IntakeActor, routeCaseId: string | undefined, formKey: string) {
   const navigate = useNavigate();
   const savedCaseId = useSelector(actor, (snapshot) => snapshot.context.caseId);
   useEffect(() => {
     if (routeCaseId === undefined && savedCaseId) {
-      navigate(`/intake-details/create/${savedCaseId}`, { replace: true });
+      const state: KeptForm = { intakeFormKey: formKey };
+      void navigate(intakeFormPath('create', savedCaseId), { replace: true, state });
     }
-  }, [navigate, routeCaseId, savedCaseId]);
+  }, [navigate, routeCaseId, savedCaseId, formKey]);
 }
 
 /** The route's title; an intake that opened read-only (a final one, spec §4) says so. */
@@ -96,6 +113,7 @@ function IntakeFormBody({ actor }: { actor: IntakeActor }) {
   if (!shown) return null;
   return (
     <>
+      <IntakeHistory actor={actor} />
       <PdfButtons actor={actor} />
       <IntakeTabs actor={actor} />
       <IntakeFormButtons actor={actor} />

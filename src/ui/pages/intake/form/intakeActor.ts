@@ -2,11 +2,15 @@
 // page asks its snapshot (DESIGN.md: views ask `matches`, `hasTag`, `can`; they decide nothing).
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { intakeMachine } from '../../../../machines/intake.machine';
+import { browserSessionStorage, unsavedCopyActions } from '../../../../machines/intakeUnsavedCopy';
 import { buildPdf, downloadPdf, loadIntake, saveIntake } from './intakeFormActors';
 
 export type { IntakeRouteMode } from '../../../../machines/intake.machine';
 
-export const appIntakeMachine = intakeMachine.provide({ actors: { loadIntake, saveIntake, buildPdf, downloadPdf } });
+export const appIntakeMachine = intakeMachine.provide({
+  actors: { loadIntake, saveIntake, buildPdf, downloadPdf },
+  actions: unsavedCopyActions(browserSessionStorage),
+});
 
 export type IntakeActor = ActorRefFrom<typeof appIntakeMachine>;
 export type IntakeSnapshot = SnapshotFrom<typeof appIntakeMachine>;

@@ -19,8 +19,11 @@ export type IntakeFieldEvent =
 
 export interface IntakeFormSnapshot {
   context: { intake: GeneralCaseInformation; errors: FieldErrors };
-  /** 'readOnly' is the view mode and a final intake: every input is disabled (intake spec §2). */
-  hasTag(tag: 'readOnly'): boolean;
+  /**
+   * 'readOnly' is the view mode and a final intake, 'locked' a final submit on its way: every
+   * input is disabled (docs/product/intake-form.md).
+   */
+  hasTag(tag: 'readOnly' | 'locked'): boolean;
 }
 
 /** The intake machine's actor satisfies this; so does any actor with the same context and tag. */
@@ -51,7 +54,7 @@ export function useIntakeField<P extends FieldPath>(path: P): IntakeFieldBinding
   const error = useSelector(store, (snapshot) => snapshot.context.errors[path]);
   const disabled = useSelector(
     store,
-    (snapshot) => snapshot.hasTag('readOnly') || isDisabled(snapshot.context.intake, path),
+    (snapshot) => snapshot.hasTag('readOnly') || snapshot.hasTag('locked') || isDisabled(snapshot.context.intake, path),
   );
   const onChange = useCallback(
     (next: FieldValue<P>) => store.send({ type: 'field.change', path, value: next }),
@@ -68,5 +71,5 @@ export function useIntakeSelector<T>(select: (intake: GeneralCaseInformation) =>
 
 export function useIntakeReadOnly(): boolean {
   const store = useIntakeStore();
-  return useSelector(store, (snapshot) => snapshot.hasTag('readOnly'));
+  return useSelector(store, (snapshot) => snapshot.hasTag('readOnly') || snapshot.hasTag('locked'));
 }

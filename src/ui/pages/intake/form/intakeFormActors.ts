@@ -1,7 +1,8 @@
 // The real implementations of the intake machine's actors (DESIGN.md: the app provides them with
 // machine.provide; tests mock the fetchers).
 import { fromPromise } from 'xstate';
-import { createIntake, getIntake, updateIntake, type StoredIntake } from '../../../../api/intakes';
+import { createIntake, getIntake, revealIntakeSsn, updateIntake, type RevealPurpose, type StoredIntake } from '../../../../api/intakes';
+import { isMaskedSsn } from '../../../../domain/ssnMask';
 import type { LooseApiIntake } from '../../../../domain/intake/normalise';
 import type { BuildPdfInput, LoadIntakeInput, SavedIntake, SaveIntakeInput } from '../../../../machines/intake.machine';
 import { saveIntakePdf } from '../pdf/downloadPdf';
@@ -31,15 +32,32 @@ export const saveIntake = fromPromise<SavedIntake, SaveIntakeInput>(async ({ inp
  * The filled intake PDF, built off the main thread (issue 6 item 4). pdf-lib, the font and the
  * template load only now, with the first preview or download (DESIGN.md 'PDF').
  */
-async function fillIntakePdf(input: BuildPdfInput): Promise<Uint8Array> {
-  const { fillIntakePdfInWorker } = await import('../../../../pdf/fillInWorker');
-  return fillIntakePdfInWorker(input.intake);
+async function fillIntakePdf(input: BuildPdfInput, purpose: RevealPurpose): Promise<Uint8Array> {
+  const [{ fillIntakePdfInWorker }, intake] = await Promise.all([
+    import('../../../../pdf/fillInWorker'),
+    withRevealedSsn(input, purpose),
+  ]);
+  return fillIntakePdfInWorker(intake);
+}
+
+/**
+ * The intake to print. The form holds the SSN/ITIN masked, so a stored intake's number is revealed
+ * for each preview and download (the server records it as a PDF preview or download,
+ * docs/product/pdf.md#ssnitin). A number typed since the last save is printed as typed; an intake
+ * never saved has nothing to reveal.
+ */
+async function withRevealedSsn(input: BuildPdfInput, purpose: RevealPurpose): Promise<BuildPdfInput['intake']> {
+  if (!input.caseId) return input.intake;
+  const { ssnItin } = await revealIntakeSsn(input.caseId, purpose);
+  const typed = input.intake.personalInformation.ssnItin;
+  if (!isMaskedSsn(typed)) return input.intake;
+  return { ...input.intake, personalInformation: { ...input.intake.personalInformation, ssnItin: ssnItin ?? '' } };
 }
 
 /** The document for the preview (intake spec §2). */
-export const buildPdf = fromPromise<Uint8Array, BuildPdfInput>(({ input }) => fillIntakePdf(input));
+export const buildPdf = fromPromise<Uint8Array, BuildPdfInput>(({ input }) => fillIntakePdf(input, 'pdfPreview'));
 
 /** The same document saved as 'Intake Form.pdf' (intake spec 'PDF preview, download and fill rules'). */
 export const downloadPdf = fromPromise<void, BuildPdfInput>(async ({ input }) => {
-  saveIntakePdf(await fillIntakePdf(input));
+  saveIntakePdf(await fillIntakePdf(input, 'pdfDownload'));
 });

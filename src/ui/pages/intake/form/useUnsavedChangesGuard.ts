@@ -1,25 +1,28 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { useBlocker, type Blocker } from 'react-router-dom';
+import { useBlocker, type Blocker, type Location } from 'react-router-dom';
 import { hasUnsavedChanges, type IntakeActor } from './intakeActor';
 
 /**
- * Nothing typed is lost (issue 5 item 6). While the machine says the form holds unsaved changes:
+ * Nothing typed is lost (docs/product/intake-form.md). While the machine says the form holds unsaved changes:
  * - moving to another page of the app waits for the user's answer (useBlocker: the page shows
  *   the 'Leave this page?' dialog and calls proceed or reset);
  * - closing or reloading the tab asks the browser's own question (beforeunload; browsers show
  *   their text, not ours).
  * The blocker asks the machine at the moment of navigating, so the move to '/intake-list' that a
- * successful submit emits (the form is saved, hence clean) is never held up.
+ * successful submit emits (the form is saved, hence clean) is never held up; nor is a move that
+ * keeps this form on screen (`keepsForm`: the address a new intake takes after its first save).
  * The machine writes its unsaved copy after a short quiet time; when the page is hidden or goes
  * away (tab switch, reload, close, a crash of the next task) that copy is written at once.
  */
-export function useUnsavedChangesGuard(actor: IntakeActor): Blocker {
+export function useUnsavedChangesGuard(actor: IntakeActor, keepsForm: (next: Location) => boolean): Blocker {
   const dirty = useSelector(actor, hasUnsavedChanges);
 
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      currentLocation.pathname !== nextLocation.pathname && hasUnsavedChanges(actor.getSnapshot()),
+      currentLocation.pathname !== nextLocation.pathname &&
+      !keepsForm(nextLocation) &&
+      hasUnsavedChanges(actor.getSnapshot()),
   );
 
   useEffect(() => {

@@ -5,6 +5,7 @@ import { Button } from '../../../components/Button';
 import { PagedSearchBox, PagedTable, usePagination, type PaginationActor } from '../../../components/PagedTable';
 import { PageHeader } from '../../../components/PageHeader';
 import type { TableAction, TableColumn } from '../../../components/Table';
+import { intakePath, NEW_INTAKE_PATH } from '../../../app/intakePaths';
 import { useSignedInUser } from '../../../app/session';
 import { intakePageLoader } from './intakeListActors';
 import { StatusFilter } from './StatusFilter';
@@ -23,11 +24,6 @@ export const INTAKE_LIST_TEXT = {
 /** openapi.yaml: GET /v1/intake takes a search text of at most 100 characters. */
 const SEARCH_MAX_LENGTH = 100;
 
-/** Only drafts open for editing; any other intake opens read-only (intake spec §2 and §4). */
-export function intakeDetailsRoute(row: Pick<IntakeRow, 'caseId' | 'status'>): string {
-  const mode = row.status === 'draft' ? 'edit' : 'view';
-  return `/intake-details/${mode}/${encodeURIComponent(row.caseId)}`;
-}
 
 function intakeColumns(list: PaginationActor): TableColumn<IntakeRow>[] {
   return [
@@ -55,7 +51,7 @@ export function IntakeListPage() {
   const userId = useSignedInUser()?.id ?? '';
   const list = usePagination(intakePageLoader(userId));
 
-  const open = (row: IntakeRow) => void navigate(intakeDetailsRoute(row));
+  const open = (row: IntakeRow) => void navigate(intakePath(row));
   const action: TableAction<IntakeRow> = {
     label: (row) => (row.status === 'draft' ? INTAKE_LIST_TEXT.edit : INTAKE_LIST_TEXT.view),
     onActivate: open,
@@ -65,7 +61,7 @@ export function IntakeListPage() {
     <>
       <PageHeader title={INTAKE_LIST_TEXT.title}>
         <PagedSearchBox actor={list} label="Search intakes" maxLength={SEARCH_MAX_LENGTH} />
-        <Button onClick={() => void navigate('/new-intake')}>{INTAKE_LIST_TEXT.newIntake}</Button>
+        <Button onClick={() => void navigate(NEW_INTAKE_PATH)}>{INTAKE_LIST_TEXT.newIntake}</Button>
       </PageHeader>
       <PagedTable<IntakeRow>
         actor={list}

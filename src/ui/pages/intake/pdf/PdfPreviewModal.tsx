@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import toast from 'react-hot-toast';
-import { intakeLifecycleMessages } from '../../../../machines/intake.machine';
+import { intakeLifecycleMessages } from '../../../../domain/intake/lifecycleMessages';
 import { Modal } from '../../../components/Modal';
 import type { IntakeActor } from '../form/intakeActor';
 import { usePdfViewerModule, type PdfViewerModule } from './lazyPdfViewer';

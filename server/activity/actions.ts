@@ -1,0 +1,29 @@
+// What the activity trail records (openapi.yaml, ActivityAction; docs/product/activity.md).
+import type { components } from '../../src/api/schema';
+
+export type ActivityAction = components['schemas']['ActivityAction'];
+
+/** Every action, in the order openapi.yaml lists them (the `satisfies` keeps the two in step). */
+export const activityActions = [
+  'signIn.succeeded',
+  'signIn.failed',
+  'signOut',
+  'intake.created',
+  'intake.draftSaved',
+  'intake.submittedFinal',
+  'intake.opened',
+  'pdf.previewed',
+  'pdf.downloaded',
+  'ssn.revealed',
+  'employee.created',
+  'employee.deactivated',
+  'employee.reactivated',
+  'profile.changed',
+  'firm.changed',
+  'neos.credentialsChanged',
+] as const satisfies readonly ActivityAction[];
+
+// Fails to compile when openapi.yaml gains an action this list lacks.
+type Missing = Exclude<ActivityAction, (typeof activityActions)[number]>;
+const everyActionListed: Missing extends never ? true : Missing = true;
+void everyActionListed;

@@ -1,0 +1,85 @@
+// The activity trail as the API answers it (openapi.yaml, ActivityEntry; docs/product/activity.md):
+// the firm's trail for owner and administrator, one intake's history for whoever may open it.
+import type { Kysely } from 'kysely';
+import type { SessionUser } from '../../src/domain/session';
+import type { Database } from '../db/database';
+import { findIntake } from '../intakes/repository';
+import { intakeNotFound } from '../intakes/service';
+import type { ActivityAction } from './actions';
+import { activityOfSubject, listActivity, type ActivityRowWithName } from './repository';
+
+/** The `ActivityEntry` schema of openapi.yaml. */
+export interface ActivityEntry {
+  id: string;
+  at: string;
+  userId: string | null;
+  userName: string | null;
+  action: ActivityAction;
+  subject: string | null;
+  fields: string[];
+  clientAddress: string | null;
+}
+
+export interface ActivityQuery {
+  pageSize: number;
+  offSetValue: number;
+  userId?: string;
+  action?: ActivityAction;
+  caseId?: string;
+  from?: string;
+  to?: string;
+}
+
+function parseFields(text: string): string[] {
+  const value: unknown = JSON.parse(text);
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+export function toActivityEntry(row: ActivityRowWithName): ActivityEntry {
+  const name = [row.first_name, row.middle_name, row.last_name].map((part) => part?.trim()).filter(Boolean).join(' ');
+  return {
+    id: row.id,
+    at: row.at,
+    userId: row.user_id,
+    // The name as it is now; null when the row names nobody or the user no longer exists.
+    userName: name || null,
+    action: row.action as ActivityAction,
+    subject: row.subject,
+    fields: parseFields(row.fields),
+    clientAddress: row.client_address,
+  };
+}
+
+/** The stored form of an instant the contract let through (any offset): ISO, milliseconds, Z. */
+function instant(value: string | undefined): string | undefined {
+  return value === undefined ? undefined : new Date(value).toISOString();
+}
+
+export function createActivityService({ db }: { db: Kysely<Database> }) {
+  return {
+    /** The caller's firm only (DESIGN.md, Tenancy). */
+    async list(caller: SessionUser, query: ActivityQuery): Promise<{ record: ActivityEntry[]; totalRecords: number }> {
+      const { rows, total } = await listActivity(
+        db,
+        {
+          firmId: caller.firmId,
+          userId: query.userId,
+          action: query.action,
+          caseId: query.caseId,
+          from: instant(query.from),
+          to: instant(query.to),
+        },
+        { limit: query.pageSize, offset: query.offSetValue },
+      );
+      return { record: rows.map(toActivityEntry), totalRecords: total };
+    },
+
+    /** Another firm's intake, or none, is not found (DESIGN.md, Tenancy). */
+    async intakeHistory(caller: SessionUser, caseId: string): Promise<ActivityEntry[]> {
+      if (!(await findIntake(db, caller.firmId, caseId))) throw intakeNotFound();
+      return (await activityOfSubject(db, caller.firmId, caseId)).map(toActivityEntry);
+    },
+  };
+}
+
+export type ActivityService = ReturnType<typeof createActivityService>;

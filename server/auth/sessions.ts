@@ -1,0 +1,113 @@
+// Revocable sessions (docs/product/sign-in-and-session.md). Each sign-in adds a row; its id travels
+// in the token, and every authenticated request reads that row joined with its user by primary key:
+// one small indexed query that makes Sign Out, a password or email change, a deactivation, a changed
+// privilege or a removed user take effect on the next request. The caller's firm, privilege and
+// names come from this read, never from the token's claims (which are there for the client).
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { SessionUser } from '../../src/domain/session';
+import type { Database, UserRow } from '../db/database';
+import type { UserRecordRow } from '../users/repository';
+import { toSessionUser } from '../users/service';
+
+export type SessionEndReason = 'signOut' | 'passwordChanged' | 'emailChanged' | 'deactivated';
+
+export interface LiveCaller {
+  user: SessionUser;
+  /** The caller's row as read with the session, without the password hash. */
+  record: UserRecordRow;
+}
+
+export interface SessionStore {
+  /** A new session of the user, ending when its token does. */
+  start(userId: string, lifetimeMs: number): Promise<string>;
+  /** The caller of a live session of an active user; undefined when it ended, expired or its user is gone or deactivated. */
+  liveCaller(sessionId: string, userId: string): Promise<LiveCaller | undefined>;
+  end(sessionId: string, reason: SessionEndReason): Promise<void>;
+  /** A live session lasts as long as the fresh token just signed for it. */
+  renew(sessionId: string, lifetimeMs: number): Promise<void>;
+  /** Ends every live session of the user but `keep` (the tab that made the change). */
+  endAllOf(userId: string, reason: SessionEndReason, keep?: string): Promise<void>;
+}
+
+export function createSessionStore(db: Kysely<Database>, now: () => Date = () => new Date()): SessionStore {
+  // Every authenticated request runs this query, so it is compiled once and then only run with
+  // each request's values: building and compiling it each time cost about as much as running it.
+  const live = (sessionId: string, userId: string, at: string) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .where('sessions.id', '=', sessionId)
+      .where('sessions.user_id', '=', userId)
+      .where('sessions.ended_at', 'is', null)
+      .where('sessions.expires_at', '>', at)
+      .where('users.status', '=', 'Active');
+  const compiled = live('$sessionId', '$userId', '$at').compile();
+  // The values in the order the compiled text expects them, found by the placeholders given above.
+  const order = compiled.parameters.map((value) => value);
+  async function liveCallerQuery(sessionId: string, userId: string, at: string): Promise<UserRow | undefined> {
+    const values: Record<string, unknown> = { $sessionId: sessionId, $userId: userId, $at: at };
+    const parameters = order.map((value) => (typeof value === 'string' && value in values ? values[value] : value));
+    const result = await db.executeQuery<UserRow>({ ...compiled, parameters });
+    return result.rows[0];
+  }
+
+  return {
+    async start(userId, lifetimeMs) {
+      const id = randomUUID();
+      const at = now();
+      await db
+        .insertInto('sessions')
+        .values({
+          id,
+          user_id: userId,
+          created_at: at.toISOString(),
+          expires_at: new Date(at.getTime() + lifetimeMs).toISOString(),
+          ended_at: null,
+          end_reason: null,
+        })
+        .execute();
+      // Sessions long expired are no use to anyone: the user's own old rows go with each sign-in,
+      // through the (user_id, expires_at) index, so the table stays the size of the live ones.
+      await db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<', at.toISOString()).execute();
+      return id;
+    },
+
+    async liveCaller(sessionId, userId) {
+      const row = await liveCallerQuery(sessionId, userId, now().toISOString());
+      if (!row) return undefined;
+      // The whole row (but the hash) so that a handler about the caller (GET /v1/users/me) needs no second read.
+      const { password_hash: _hash, ...record } = row;
+      return { user: toSessionUser(record), record };
+    },
+
+    async end(sessionId, reason) {
+      await db
+        .updateTable('sessions')
+        .set({ ended_at: now().toISOString(), end_reason: reason })
+        .where('id', '=', sessionId)
+        .where('ended_at', 'is', null)
+        .execute();
+    },
+
+    async renew(sessionId, lifetimeMs) {
+      await db
+        .updateTable('sessions')
+        .set({ expires_at: new Date(now().getTime() + lifetimeMs).toISOString() })
+        .where('id', '=', sessionId)
+        .where('ended_at', 'is', null)
+        .execute();
+    },
+
+    async endAllOf(userId, reason, keep) {
+      let query = db
+        .updateTable('sessions')
+        .set({ ended_at: now().toISOString(), end_reason: reason })
+        .where('user_id', '=', userId)
+        .where('ended_at', 'is', null);
+      if (keep !== undefined) query = query.where('id', '!=', keep);
+      await query.execute();
+    },
+  };
+}

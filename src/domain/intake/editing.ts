@@ -1,0 +1,136 @@
+// What editing an intake means, apart from when it happens (that is the intake machine's part):
+// the checks before a save or a submit, applying typed changes with the errors they settle, and
+// taking back an unsaved copy. Behaviour: docs/product/intake-form.md.
+import { parseCalendarDate } from '../dates';
+import type { IntakeStatus } from '../enums';
+import { applyChange, clearedWhenNo, isBlank, statusesWithoutSsn } from './rules';
+import { intakeMessages, validateDraft, validateFinal, type IntakeValidation } from './schemas';
+import { intakeTabs } from './tabs';
+import { calendarDatePaths, type FieldErrors, type FieldPath, type FieldValue, type GeneralCaseInformation } from './types';
+
+export interface FieldChange {
+  path: FieldPath;
+  value: unknown;
+}
+
+/**
+ * A date the form cannot send (toApiIntake throws for it), e.g. a half-typed birth date. The
+ * draft rule does not check dates, so without this a draft would never save.
+ */
+function unsendableDates(intake: GeneralCaseInformation): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const path of calendarDatePaths) {
+    const [section, field] = path.split('.') as ['personalInformation', 'birthDate'];
+    const value = intake[section][field];
+    if (!isBlank(value) && !parseCalendarDate(value)) errors[path] = intakeMessages.invalidDate;
+  }
+  return errors;
+}
+
+function withUnsendableDates(validation: IntakeValidation, intake: GeneralCaseInformation): IntakeValidation {
+  const dateErrors = unsendableDates(intake);
+  if (Object.keys(dateErrors).length === 0) return validation;
+  const errors = { ...dateErrors, ...(validation.ok ? {} : validation.errors) };
+  const firstFailingTab = intakeTabs.find((tab) => Object.keys(errors).some((path) => path.startsWith(`${tab.section}.`)));
+  return firstFailingTab ? { ok: false, firstFailingTab, errors } : validation;
+}
+
+/** Draft save: first and last name, limits, and dates that can be sent. */
+export function checkDraft(intake: GeneralCaseInformation): IntakeValidation {
+  return withUnsendableDates(validateDraft(intake), intake);
+}
+
+/** Final submit: the tabs in order; the first failing one is shown. */
+export function checkFinal(intake: GeneralCaseInformation): IntakeValidation {
+  return withUnsendableDates(validateFinal(intake), intake);
+}
+
+/** The tab a failed check shows: its first failing tab (`fallback` when it passed). */
+export function tabIndexOf(validation: IntakeValidation, fallback: number): number {
+  return validation.ok ? fallback : intakeTabs.indexOf(validation.firstFailingTab);
+}
+
+function readLoose(intake: GeneralCaseInformation, path: string): unknown {
+  return path
+    .split('.')
+    .reduce<unknown>((node, key) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined), intake);
+}
+
+const related = (a: string, b: string) => a === b || a.startsWith(`${b}.`) || b.startsWith(`${a}.`);
+
+/** The fields whose requirement hangs on `path` (dependent-field clearing and the final rule). */
+function dependentsOf(path: FieldPath): readonly string[] {
+  if (path === 'personalInformation.status') return ['personalInformation.ssnItin'];
+  if (path === 'personalInformation.alternateContact') {
+    return ['personalInformation.relationshipToClient', 'personalInformation.altPhoneNumber'];
+  }
+  return clearedWhenNo[path] ?? [];
+}
+
+/**
+ * Errors left after a change: the changed fields' own errors go (with their group's), and so do
+ * those of the fields that depend on them and of the fields the change cleared. The next save or
+ * submit checks again.
+ */
+function remainingErrors(
+  errors: FieldErrors,
+  before: GeneralCaseInformation,
+  after: GeneralCaseInformation,
+  paths: readonly string[],
+): FieldErrors {
+  const entries = Object.entries(errors);
+  if (entries.length === 0) return errors;
+  return Object.fromEntries(
+    entries.filter(
+      ([key]) => !paths.some((path) => related(key, path)) && readLoose(before, key) === readLoose(after, key),
+    ),
+  );
+}
+
+/** The intake after typed changes (with the form's rules applied), and the errors still standing. */
+export function applyChanges(
+  current: { intake: GeneralCaseInformation; errors: FieldErrors },
+  changes: ReadonlyArray<FieldChange>,
+): { intake: GeneralCaseInformation; errors: FieldErrors } {
+  // The value's type is the binding's promise for its path (intakeFieldBinding.tsx).
+  const intake = changes.reduce(
+    (next, { path, value }) => applyChange(next, path, value as FieldValue<typeof path>),
+    current.intake,
+  );
+  const paths = changes.flatMap((change) => [change.path, ...dependentsOf(change.path)]);
+  return { intake, errors: remainingErrors(current.errors, current.intake, intake, paths) };
+}
+
+/** The stored intake on screen, as the unsaved copy is taken back over it. */
+export interface StoredVersion {
+  caseId: string | null;
+  status: IntakeStatus;
+  updatedAt: string | null;
+  intake: GeneralCaseInformation;
+}
+
+/**
+ * The copy over the intake on screen. Server-owned fields stay the server's; the version is the
+ * copy's, so a copy typed over an intake someone has since changed gets 409 intake_stale on save
+ * instead of overwriting their work. The copy has no SSN digits: the loaded ones are kept unless
+ * the copy's status means there is no SSN.
+ */
+export function restoredIntake(stored: StoredVersion, copy: GeneralCaseInformation): { intake: GeneralCaseInformation; updatedAt: string | null } {
+  const keepsSsn = !statusesWithoutSsn.includes(copy.personalInformation.status as (typeof statusesWithoutSsn)[number]);
+  const updatedAt = copy.updatedAt ?? stored.updatedAt;
+  return {
+    updatedAt,
+    intake: {
+      ...copy,
+      caseId: stored.caseId,
+      status: stored.status,
+      createdAt: stored.intake.createdAt,
+      representativeName: stored.intake.representativeName,
+      updatedAt,
+      personalInformation: {
+        ...copy.personalInformation,
+        ssnItin: keepsSsn ? stored.intake.personalInformation.ssnItin : '',
+      },
+    },
+  };
+}

@@ -1,0 +1,184 @@
+// What keeps the intake list's cost flat as a firm grows (docs/product/intakes.md, the list), seen
+// from outside: the totals the triggers keep (migration 0013) always equal a count of the rows,
+// through creates, saves, submissions, concurrent writes and deletes; and every way a page can be
+// read (newest first, from the far end, walking the list for a common word, sorting the matches)
+// answers the same rows in the same order as the list's definition.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyIntake, toApiIntake } from '../../src/domain/intake';
+import type { IntakeStatus } from '../../src/domain/enums';
+import { intakePageQuery, newIntakeRow, type PagePlan } from '../../server/intakes/repository';
+import { parseSearch, searchWords } from '../../server/intakes/search';
+import { createdIntake, draftIntake, intakePage, updateIntake, type Caller } from './support/intakes';
+import { startTestServer, testDatabases, type TestServer } from './support/testServer';
+import { fullValidIntake } from '../domain/intake/fixtures';
+
+describe.each(testDatabases())('intake list at scale on %s', (kind) => {
+  let server: TestServer;
+
+  async function caller(firmId: string): Promise<Caller> {
+    const user = await server.createUser({ firmId, privilege: 'owner', firstName: 'Tess', lastName: 'Totals' });
+    return { user, token: await server.login(user.email, user.password) };
+  }
+
+  /** The totals table and a plain count of the firm's rows, per status. */
+  async function totalsAndCounts(firmId: string) {
+    const kept = await server.db.selectFrom('intake_totals').select(['status', 'total']).where('firm_id', '=', firmId).execute();
+    const counted = await server.db
+      .selectFrom('intakes')
+      .select(['status', sql<number>`count(*)`.as('total')])
+      .where('firm_id', '=', firmId)
+      .groupBy('status')
+      .execute();
+    const asMap = (rows: { status: string; total: number | string }[]) =>
+      Object.fromEntries(rows.map((row) => [row.status, Number(row.total)]).filter(([, total]) => total !== 0));
+    return { kept: asMap(kept), counted: asMap(counted) };
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+
+  afterAll(() => server?.close());
+
+  describe('totals', () => {
+    let firmCaller: Caller;
+    let firmId: string;
+
+    beforeAll(async () => {
+      const firm = await server.createFirm({ firmName: 'Totals Sample Firm' });
+      firmId = firm.id;
+      firmCaller = await caller(firm.id);
+    });
+
+    it('stay exact through create, save, submit as final and delete', async () => {
+      const first = await createdIntake(server, firmCaller, draftIntake({ firstName: 'Una', lastName: 'Counted' }));
+      const second = await createdIntake(server, firmCaller, draftIntake({ firstName: 'Dos', lastName: 'Counted' }));
+      expect(await intakePage(server, firmCaller)).toMatchObject({ totalRecords: 2 });
+
+      const saved = await updateIntake(server, firmCaller, first.caseId, draftIntake({ firstName: 'Una', lastName: 'Saved' }), first.updatedAt);
+      expect(saved.response.status).toBe(200);
+      expect((await intakePage(server, firmCaller, { status: 'draft' })).totalRecords).toBe(2);
+
+      const final = await updateIntake(server, firmCaller, second.caseId, { ...fullValidIntake(), status: 'final' }, second.updatedAt);
+      expect(final.response.status).toBe(200);
+      expect((await intakePage(server, firmCaller, { status: 'draft' })).totalRecords).toBe(1);
+      expect((await intakePage(server, firmCaller, { status: 'final' })).totalRecords).toBe(1);
+      expect((await intakePage(server, firmCaller)).totalRecords).toBe(2);
+
+      await server.db.deleteFrom('intakes').where('case_id', '=', first.caseId).execute();
+      expect((await intakePage(server, firmCaller)).totalRecords).toBe(1);
+      const { kept, counted } = await totalsAndCounts(firmId);
+      expect(kept).toEqual(counted);
+      expect(counted).toEqual({ final: 1 });
+    });
+
+    it('stay exact when many write at once', async () => {
+      const before = (await intakePage(server, firmCaller)).totalRecords;
+      const made = await Promise.all(
+        Array.from({ length: 16 }, (_, index) => createdIntake(server, firmCaller, draftIntake({ firstName: `Burst${index}`, lastName: 'Counted' }))),
+      );
+      // Half of them submitted as final, the other half saved, all at the same time.
+      const answers = await Promise.all(
+        made.map((intake, index) =>
+          index % 2 === 0
+            ? updateIntake(server, firmCaller, intake.caseId, { ...fullValidIntake(), status: 'final' }, intake.updatedAt)
+            : updateIntake(server, firmCaller, intake.caseId, draftIntake({ firstName: `Burst${index}`, lastName: 'Again' }), intake.updatedAt),
+        ),
+      );
+      expect(answers.map((answer) => answer.response.status)).toEqual(made.map(() => 200));
+      expect((await intakePage(server, firmCaller)).totalRecords).toBe(before + 16);
+      const { kept, counted } = await totalsAndCounts(firmId);
+      expect(kept).toEqual(counted);
+      expect((await intakePage(server, firmCaller, { status: 'final' })).totalRecords).toBe(counted.final);
+    });
+  });
+
+  describe('pages', () => {
+    const INTAKES = 240;
+    let firmCaller: Caller;
+    let firmId: string;
+    /** The firm's rows as the list defines its order: newest update first, then case ID. */
+    let ordered: { caseId: string; clientName: string; status: IntakeStatus; words: string[] }[];
+
+    // Nine in ten clients are named Garza, so a search for it walks the list; Jiménez is rare.
+    function personOf(index: number) {
+      if (index % 40 === 7) return { firstName: 'José', lastName: 'Jiménez' };
+      if (index % 10 === 3) return { firstName: `Ana${index}`, lastName: 'Other' };
+      return { firstName: index % 3 === 0 ? 'María' : `Luz${index}`, lastName: 'Garza' };
+    }
+
+    beforeAll(async () => {
+      const firm = await server.createFirm({ firmName: 'Pages Sample Firm' });
+      firmId = firm.id;
+      firmCaller = await caller(firm.id);
+      const blank = toApiIntake(emptyIntake());
+      const start = Date.parse('2022-03-01T00:00:00.000Z');
+      // Three rows share each update time, so the case ID decides their order.
+      const rows = Array.from({ length: INTAKES }, (_, index) => {
+        const row = newIntakeRow(
+          {
+            firmId,
+            status: index % 5 === 0 ? 'final' : 'draft',
+            representativeId: null,
+            representativeName: 'Page Representative',
+            sections: { ...blank, personalInformation: { ...blank.personalInformation, ...personOf(index) } },
+          },
+          new Date(start + index * 60_000),
+        );
+        row.updated_at = new Date(start + Math.floor(((index * 37) % INTAKES) / 3) * 60_000).toISOString();
+        return row;
+      });
+      await server.db.insertInto('intakes').values(rows).execute();
+      ordered = rows
+        .sort((a, b) => (a.updated_at === b.updated_at ? b.case_id.localeCompare(a.case_id) : b.updated_at.localeCompare(a.updated_at)))
+        .map((row) => ({ caseId: row.case_id, clientName: row.client_name, status: row.status, words: searchWords(row.client_name) }));
+    });
+
+    /** What the list must answer: the rows whose name has a word beginning so, in list order. */
+    function expected(prefix: string, status?: IntakeStatus) {
+      return ordered.filter((row) => (!prefix || row.words.some((word) => word.startsWith(prefix))) && (!status || row.status === status));
+    }
+
+    for (const [label, searchFilter, status] of [
+      ['the whole firm', '', undefined],
+      ['one status', '', 'final'],
+      ['a word nine in ten rows have', 'garza', undefined],
+      ['a common word and a status', 'garza', 'draft'],
+      ['a rare word typed with its accent', 'Jiménez', undefined],
+      ['a rare word typed without', 'jimen', undefined],
+    ] as const) {
+      it(`answers every page of ${label} in list order, the last ones too`, async () => {
+        const want = expected(searchWords(searchFilter)[0] ?? '', status);
+        expect(want.length).toBeGreaterThan(0);
+        const pages = [];
+        for (let offSetValue = 0; offSetValue < want.length + 10; offSetValue += 10) {
+          pages.push(await intakePage(server, firmCaller, { pageSize: 10, offSetValue, searchFilter: searchFilter || undefined, status }));
+        }
+        expect(pages.every((page) => page.totalRecords === want.length)).toBe(true);
+        expect(pages.flatMap((page) => page.record.map((row) => row.caseId))).toEqual(want.map((row) => row.caseId));
+        expect(pages.at(-1)?.record).toEqual([]);
+      });
+    }
+
+    it('reads the same rows whether it walks the list or sorts the matches, from either end', async () => {
+      for (const text of ['garza', 'maria garza', 'jose', 'luz1']) {
+        const want = expected('', undefined).filter((row) => parseSearch(text).every(([word]) => row.words.some((w) => w.startsWith(word as string))));
+        const query = { firmId, search: parseSearch(text), limit: 10, offset: 0 };
+        for (let offset = 0; offset < want.length; offset += 10) {
+          const limit = Math.min(10, want.length - offset);
+          const plans: PagePlan[] = [
+            { descending: true, offset, limit, walk: false },
+            { descending: true, offset, limit, walk: true },
+            { descending: false, offset: want.length - offset - limit, limit, walk: false },
+            { descending: false, offset: want.length - offset - limit, limit, walk: true },
+          ];
+          for (const plan of plans) {
+            const rows = await intakePageQuery(server.db, query, plan).execute();
+            expect(rows.map((row) => row.case_id), `${text} ${JSON.stringify(plan)}`).toEqual(want.slice(offset, offset + limit).map((row) => row.caseId));
+          }
+        }
+      }
+    });
+  });
+});

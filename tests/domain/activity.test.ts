@@ -1,0 +1,72 @@
+// The trail in words: the action texts and the per-section change lines that the Activity page and
+// the History panel share (docs/product/activity.md).
+import { describe, expect, it } from 'vitest';
+import { activityActionLabels, activityLines, changedFieldLines } from '../../src/domain/activity';
+
+describe('activityLines', () => {
+  it.each([
+    ['intake.created', 'Created'],
+    ['intake.draftSaved', 'Saved draft'],
+    ['intake.submittedFinal', 'Submitted final'],
+    ['intake.opened', 'Opened'],
+    ['pdf.previewed', 'Previewed PDF'],
+    ['pdf.downloaded', 'Downloaded PDF'],
+    ['ssn.revealed', 'Revealed SSN'],
+  ] as const)('%s reads %s', (action, text) => {
+    expect(activityLines({ action, fields: [] })).toEqual([text]);
+  });
+
+  it('adds one line per intake section a save changed, with the tab label, in tab order', () => {
+    const fields = [
+      'injuryInformation.bodyParts',
+      'personalInformation.firstName',
+      'injuryInformation.painLevel',
+      'injuryInformation.hospital',
+      'injuryInformation.treatment',
+    ];
+    expect(activityLines({ action: 'intake.submittedFinal', fields })).toEqual([
+      'Submitted final',
+      'Changed 1 field in Client Personal Information',
+      'Changed 4 fields in Injury Information',
+    ]);
+  });
+
+  it('names no sections for a profile change, and counts fields outside the intake', () => {
+    expect(activityLines({ action: 'profile.changed', fields: ['email', 'userInformation.ssn'] })).toEqual(['Changed profile']);
+    expect(changedFieldLines(['email', 'checklist.answers'])).toEqual(['Changed 1 field in To Discuss with Client', 'Changed 1 field']);
+  });
+
+  it('has a text for every action', () => {
+    expect(Object.values(activityActionLabels).every((text) => text.length > 0)).toBe(true);
+    expect(Object.keys(activityActionLabels)).toHaveLength(16);
+  });
+});
+
+describe('formatLocalDateTime', () => {
+  it('reads an instant as the local date and time, and nothing for what is not one', async () => {
+    const { formatLocalDateTime } = await import('../../src/domain/dates');
+    expect(formatLocalDateTime('2025-03-14T09:05:00.000Z', 'America/Chicago')).toBe('03/14/2025, 04:05 AM');
+    expect(formatLocalDateTime('not a date')).toBeNull();
+    expect(formatLocalDateTime(null)).toBeNull();
+  });
+});
+
+describe('the Activity page filters', () => {
+  it('travel as one text and come back the same, null when none is set', async () => {
+    const { activityFilterText, activityFiltersOf, noActivityFilters } = await import('../../src/domain/activity');
+    const filters = { userId: 'user-7', action: 'ssn.revealed', from: '2025-03-01', to: '' } as const;
+    const text = activityFilterText(filters);
+    expect(text).toBe('userId=user-7&action=ssn.revealed&from=2025-03-01');
+    expect(activityFiltersOf(text)).toEqual(filters);
+    expect(activityFilterText(noActivityFilters)).toBeNull();
+    expect(activityFiltersOf('action=dropTables')).toEqual(noActivityFilters);
+  });
+
+  it('take whole days: from the start of the first to the start of the day after the last', async () => {
+    const { activityRange } = await import('../../src/domain/activity');
+    const range = activityRange({ from: '2025-03-01', to: '2025-03-02' });
+    expect(new Date(range.from ?? '').getTime()).toBe(new Date(2025, 2, 1).getTime());
+    expect(new Date(range.to ?? '').getTime()).toBe(new Date(2025, 2, 3).getTime());
+    expect(activityRange({ from: '', to: '' })).toEqual({ from: undefined, to: undefined });
+  });
+});
