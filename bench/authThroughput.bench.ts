@@ -106,7 +106,10 @@ async function benchOn(kind: DatabaseKind, targets: readonly Target[]): Promise<
     figures[`${kind}: GET /v1/users/me, ${CONNECTIONS} connections, ${server.target.label} (req/s)`] = round(median(server.rates), 0);
     figures[`${kind}: GET /v1/users/me server time, ${server.target.label} (µs/request)`] = round(median(server.busy), 0);
   }
-  const [before, after] = [running.find((server) => server.target.label === 'before'), running.find((server) => server.target.label === 'after')];
+  const [before, after] = [
+    running.find((server) => server.target.label === 'before'),
+    running.find((server) => server.target.label === 'after'),
+  ];
   if (before && after) {
     figures[`${kind}: authenticated throughput change (%)`] = round((median(after.rates) / median(before.rates) - 1) * 100, 1);
     figures[`${kind}: server time per request change (%)`] = round((median(after.busy) / median(before.busy) - 1) * 100, 1);

@@ -23,16 +23,66 @@ type Weighted = readonly (readonly [string, number])[];
 
 // Percent of rows. 'Mar...' first names 6%, 'Mar...' surnames 12.8%: together about 18% of rows.
 const commonFirstNames: Weighted = [
-  ['Maria', 4], ['Marco', 1], ['Mario', 1], ['José', 3], ['Juan', 3], ['Ana', 2.5], ['Luis', 2.5], ['Carlos', 2],
-  ['Inés', 1], ['Zoë', 0.5], ['Sofía', 2], ['Jesús', 1.5], ['Camila', 1.5], ['Andrés', 1.5],
+  ['Maria', 4],
+  ['Marco', 1],
+  ['Mario', 1],
+  ['José', 3],
+  ['Juan', 3],
+  ['Ana', 2.5],
+  ['Luis', 2.5],
+  ['Carlos', 2],
+  ['Inés', 1],
+  ['Zoë', 0.5],
+  ['Sofía', 2],
+  ['Jesús', 1.5],
+  ['Camila', 1.5],
+  ['Andrés', 1.5],
 ];
 const commonLastNames: Weighted = [
-  ['García', 3.5], ['Garcia', 2.5], ['Martínez', 4], ['Martinez', 3], ['Marquez', 3], ['Marín', 1.5], ['Marsh', 1.3],
-  ['Rodríguez', 3], ['López', 3], ['Hernández', 3], ['González', 2.5], ['Pérez', 2], ['Núñez', 1], ['Peña', 1],
-  ['Ibáñez', 0.5], ['Müller', 0.5], ["O'Brien", 0.5], ['Nguyen', 2], ['Smith', 2], ['Johnson', 1.5],
+  ['García', 3.5],
+  ['Garcia', 2.5],
+  ['Martínez', 4],
+  ['Martinez', 3],
+  ['Marquez', 3],
+  ['Marín', 1.5],
+  ['Marsh', 1.3],
+  ['Rodríguez', 3],
+  ['López', 3],
+  ['Hernández', 3],
+  ['González', 2.5],
+  ['Pérez', 2],
+  ['Núñez', 1],
+  ['Peña', 1],
+  ['Ibáñez', 0.5],
+  ['Müller', 0.5],
+  ["O'Brien", 0.5],
+  ['Nguyen', 2],
+  ['Smith', 2],
+  ['Johnson', 1.5],
 ];
 // The long tail: syllable pairs and triples, never beginning 'mar' or 'garcia'.
-const syllables = ['ka', 'lo', 'ven', 'dri', 'sto', 'bel', 'tor', 'qui', 'han', 'zel', 'pru', 'dem', 'fal', 'nor', 'wes', 'ti', 'rou', 'gel', 'bra', 'sin'];
+const syllables = [
+  'ka',
+  'lo',
+  'ven',
+  'dri',
+  'sto',
+  'bel',
+  'tor',
+  'qui',
+  'han',
+  'zel',
+  'pru',
+  'dem',
+  'fal',
+  'nor',
+  'wes',
+  'ti',
+  'rou',
+  'gel',
+  'bra',
+  'sin',
+];
 
 function tailName(random: () => number): string {
   const parts = 2 + Math.floor(random() * 2);
@@ -130,11 +180,18 @@ export async function makeFirmIntakes(
         firstName,
         lastName,
         phoneNumber: phone,
-        email: `${firstName}.${lastName}${index}@example.test`.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/[' ]/g, '').toLowerCase(),
+        email: `${firstName}.${lastName}${index}@example.test`
+          .normalize('NFKD')
+          .replace(/[^\x20-\x7e]/g, '')
+          .replace(/[' ]/g, '')
+          .toLowerCase(),
         address: `${index} Sample Street, Testville`,
       },
     };
-    const row = newIntakeRow({ firmId, status, representativeId: representative.id, representativeName: representative.name, sections }, new Date(createdAt));
+    const row = newIntakeRow(
+      { firmId, status, representativeId: representative.id, representativeName: representative.name, sections },
+      new Date(createdAt),
+    );
     row.updated_at = new Date(updatedAt).toISOString();
     rows.push(row);
     if (status === 'final') finals += 1;

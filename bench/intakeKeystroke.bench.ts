@@ -1,4 +1,4 @@
-// Issue 5 figure: what one keystroke in the intake form costs (issue 5 item 7: "a keystroke in the
+// What one keystroke in the intake form costs ("a keystroke in the
 // form re-renders the field, not the form"). In Chromium, on the built app and the real server,
 // 100 characters are typed into the Address field of /new-intake and each keystroke is timed from
 // the keydown's timestamp to the frame after it (the time until the user can see the letter).
@@ -11,7 +11,7 @@ import { signIn, startE2eApp } from '../tests/e2e/support/app';
 import { launchChromium, newPage } from '../tests/e2e/support/browser';
 import { percentile, round, type BenchRow } from './support';
 
-/** 100 characters: the Address field's limit (intake spec §5), so nothing typed is cut. */
+/** 100 characters: the Address field's limit (docs/product/intake-form.md), so nothing typed is cut. */
 const TYPED_TEXT = '1200 North Main Street, Apartment 45B, Springfield Heights, Example County, near the old mill 000001';
 const KEY_DELAY_MS = 30;
 /** Event Timing reports only events at least this long (its minimum is 16 ms). */

@@ -47,7 +47,11 @@ async function resave(db: Kysely<Database>, drafts: readonly string[], seed: num
   const order = [...drafts].sort(() => random() - 0.5);
   await db.transaction().execute(async (trx) => {
     for (const [index, caseId] of order.entries()) {
-      await trx.updateTable('intakes').set({ updated_at: new Date(now + index * 997).toISOString() }).where('case_id', '=', caseId).execute();
+      await trx
+        .updateTable('intakes')
+        .set({ updated_at: new Date(now + index * 997).toISOString() })
+        .where('case_id', '=', caseId)
+        .execute();
     }
   });
 }
@@ -62,10 +66,17 @@ async function loadBigFirm(server: TestServer, intakes: number): Promise<LoadedF
   const owner = await server.createUser({ firmId: firm.id, privilege: 'owner', firstName: 'Bench', lastName: 'Owner' });
   const random = seededRandom(7);
   const drafts: string[] = [];
-  const data = await makeFirmIntakes(firm.id, { id: owner.id, name: 'Bench Owner' }, intakes, 42, [COMMON_SURNAME, COMMON_PREFIX], async (batch) => {
-    for (const row of batch) if (row.status === 'draft' && random() < RESAVED_SHARE) drafts.push(row.case_id);
-    await insertAll(server.db, batch);
-  });
+  const data = await makeFirmIntakes(
+    firm.id,
+    { id: owner.id, name: 'Bench Owner' },
+    intakes,
+    42,
+    [COMMON_SURNAME, COMMON_PREFIX],
+    async (batch) => {
+      for (const row of batch) if (row.status === 'draft' && random() < RESAVED_SHARE) drafts.push(row.case_id);
+      await insertAll(server.db, batch);
+    },
+  );
   await resave(server.db, drafts, 11);
   const lastOffset = Math.floor((intakes - 1) / 10) * 10;
   const lastRows = intakes - lastOffset;
@@ -91,8 +102,20 @@ async function loadBigFirm(server: TestServer, intakes: number): Promise<LoadedF
         expectTotal: prefix,
         goalMs: 10,
       },
-      { name: 'one client by name', query: `searchFilter=${encodeURIComponent(data.oneClient.name)}`, expectRows: 1, expectTotal: 1, goalMs: 10 },
-      { name: 'one client by phone', query: `searchFilter=${encodeURIComponent(data.oneClient.phone)}`, expectRows: 1, expectTotal: 1, goalMs: 10 },
+      {
+        name: 'one client by name',
+        query: `searchFilter=${encodeURIComponent(data.oneClient.name)}`,
+        expectRows: 1,
+        expectTotal: 1,
+        goalMs: 10,
+      },
+      {
+        name: 'one client by phone',
+        query: `searchFilter=${encodeURIComponent(data.oneClient.phone)}`,
+        expectRows: 1,
+        expectTotal: 1,
+        goalMs: 10,
+      },
       { name: 'status final, page 1', query: 'status=final', expectRows: 10, expectTotal: data.finals, goalMs: 10 },
     ],
   };
@@ -113,7 +136,9 @@ async function timeScenario(server: TestServer, token: string, scenario: BenchSc
     const body = (await response.json()) as { data: { record: unknown[]; totalRecords: number } };
     // A broken query must not pass as a fast one.
     if (body.data.record.length !== scenario.expectRows || body.data.totalRecords !== scenario.expectTotal) {
-      throw new Error(`${scenario.name}: ${body.data.record.length} rows of ${body.data.totalRecords}, expected ${scenario.expectRows} of ${scenario.expectTotal}`);
+      throw new Error(
+        `${scenario.name}: ${body.data.record.length} rows of ${body.data.totalRecords}, expected ${scenario.expectRows} of ${scenario.expectTotal}`,
+      );
     }
   });
 }
@@ -143,7 +168,14 @@ async function benchOn(kind: 'sqlite' | 'postgres', intakes: number): Promise<Go
     const loading = performance.now();
     const big = await loadBigFirm(server, intakes);
     const smallToken = await loadSmallFirm(server);
-    const rows: GoalRow[] = [{ benchmark: `${kind}: load ${intakes} + ${SMALL_FIRM_INTAKES} intakes`, value: round((performance.now() - loading) / 1000, 1), unit: 's', goal: '' }];
+    const rows: GoalRow[] = [
+      {
+        benchmark: `${kind}: load ${intakes} + ${SMALL_FIRM_INTAKES} intakes`,
+        value: round((performance.now() - loading) / 1000, 1),
+        unit: 's',
+        goal: '',
+      },
+    ];
 
     const p95s = new Map<string, number[]>();
     for (const scenario of big.scenarios) await timeScenario(server, big.token, scenario, WARM_UP_REQUESTS);
@@ -169,7 +201,12 @@ async function benchOn(kind: 'sqlite' | 'postgres', intakes: number): Promise<Go
     }
     rows.push(
       { benchmark: `${kind}: Fastify hello-world, ${CONNECTIONS} connections`, value: round(median(peers), 0), unit: 'req/s', goal: '' },
-      { benchmark: `${kind}: GET /v1/users/me vs hello-world, ${CONNECTIONS} connections`, value: round(median(ratios.me), 3), unit: 'x', goal: '>= 0.5 x' },
+      {
+        benchmark: `${kind}: GET /v1/users/me vs hello-world, ${CONNECTIONS} connections`,
+        value: round(median(ratios.me), 3),
+        unit: 'x',
+        goal: '>= 0.5 x',
+      },
       {
         benchmark: `${kind}: GET /v1/intake page 1 (firm of ${SMALL_FIRM_INTAKES}) vs hello-world, ${CONNECTIONS} connections`,
         value: round(median(ratios.list), 3),

@@ -1,4 +1,4 @@
-// Issue 6 figures: how long filling the intake PDF takes for a full intake (template load, font
+// How long filling the intake PDF takes for a full intake (template load, font
 // subsetting, drawing, saving), in Node, median and p95 over sequential runs. The browser does the
 // same work in a Web Worker. Run alone with `npx tsx bench/pdf.bench.ts`.
 import { pathToFileURL } from 'node:url';
@@ -32,7 +32,11 @@ export async function runPdfFillBenchRows(): Promise<GoalRow[]> {
     { benchmark: `PDF fill, full intake (Node, ${TIMED_RUNS} runs): median`, value: round(percentile(samples, 50)), unit: 'ms' },
     { benchmark: `PDF fill, full intake (Node, ${TIMED_RUNS} runs): p95`, value: round(percentile(samples, 95)), unit: 'ms' },
     { benchmark: 'PDF fill, full intake: file size', value: round(size / 1024), unit: 'KiB' },
-    { benchmark: `PDF blank template load + save (Node, ${TIMED_RUNS} runs): median`, value: round(percentile(blankSamples, 50), 2), unit: 'ms' },
+    {
+      benchmark: `PDF blank template load + save (Node, ${TIMED_RUNS} runs): median`,
+      value: round(percentile(blankSamples, 50), 2),
+      unit: 'ms',
+    },
     {
       benchmark: 'PDF fill vs blank load + save (medians)',
       value: round(percentile(samples, 50) / percentile(blankSamples, 50), 1),

@@ -1,4 +1,4 @@
-// Issue 6 figures for the PDF in the browser: how long a person waits from clicking 'Preview PDF'
+// The PDF in the browser: how long a person waits from clicking 'Preview PDF'
 // to seeing page 1 painted (Chromium, built app, real server), and what the PDF costs to download
 // compared with what every visitor downloads. Cold: a fresh browser context each run (nothing
 // cached: the viewer's chunk, pdf.js's worker, the fill worker, the template and the font all
@@ -45,8 +45,7 @@ function installProbe(): void {
   );
   new MutationObserver((records) => {
     const painted = records.some(
-      (record) =>
-        record.target instanceof HTMLCanvasElement && record.target.getAttribute('data-testid') === 'core__canvas-layer-0',
+      (record) => record.target instanceof HTMLCanvasElement && record.target.getAttribute('data-testid') === 'core__canvas-layer-0',
     );
     const start = probe.clickedAt;
     if (!painted || start === null) return;
@@ -118,9 +117,7 @@ function gzipKiB(files: readonly string[]): number {
 /** The entry script and its modulepreloads: what every visitor downloads first. */
 function initialScripts(): string[] {
   const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
-  return [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+)"/g)].map(
-    (match) => match[1],
-  );
+  return [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+)"/g)].map((match) => match[1]);
 }
 
 /** The one built asset whose name matches (a hashed name), as a path inside dist. */
@@ -154,9 +151,17 @@ export async function runPdfPreviewBenchRows(): Promise<BenchRow[]> {
   try {
     const { cold, warm } = await previewTimes(app, browser);
     return [
-      { benchmark: `Preview PDF click to page 1 painted, cold (${cold.length} runs): median`, value: round(percentile(cold, 50)), unit: 'ms' },
+      {
+        benchmark: `Preview PDF click to page 1 painted, cold (${cold.length} runs): median`,
+        value: round(percentile(cold, 50)),
+        unit: 'ms',
+      },
       { benchmark: `Preview PDF click to page 1 painted, cold (${cold.length} runs): worst`, value: round(Math.max(...cold)), unit: 'ms' },
-      { benchmark: `Preview PDF click to page 1 painted, warm (${warm.length} runs): median`, value: round(percentile(warm, 50)), unit: 'ms' },
+      {
+        benchmark: `Preview PDF click to page 1 painted, warm (${warm.length} runs): median`,
+        value: round(percentile(warm, 50)),
+        unit: 'ms',
+      },
       { benchmark: `Preview PDF click to page 1 painted, warm (${warm.length} runs): worst`, value: round(Math.max(...warm)), unit: 'ms' },
       ...bundleSizeRows(),
     ];

@@ -1,4 +1,4 @@
-// Issue 2 figures: the login route's initial JavaScript (gzip), login latency, and the
+// The login route's initial JavaScript (gzip), login latency, and the
 // throughput of an authenticated GET /v1/users/me with 20 connections.
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';

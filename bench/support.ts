@@ -45,7 +45,7 @@ export interface ListScenario {
   expectTotal: number;
 }
 
-/** A list endpoint timed over a firm filled in bulk (issue 3: users, issue 5: intakes). */
+/** A list endpoint timed over a firm filled in bulk (users, intakes). */
 export interface ListBench {
   /** The list route, e.g. '/v1/users'. */
   path: string;

@@ -1,4 +1,4 @@
-// Issue 3 figures: GET /v1/users latency (p50/p95 over sequential requests) with 10,000 users in one
+// GET /v1/users latency (p50/p95 over sequential requests) with 10,000 users in one
 // firm, for the first page, a deep page, a substring search and a privilege filter, on SQLite and,
 // when TEST_DATABASE_URL is set, on PostgreSQL. Run alone with `npx tsx bench/users.bench.ts`.
 import { pathToFileURL } from 'node:url';

@@ -1,4 +1,4 @@
-// The files `npm run machines:export` writes for each machine (DESIGN.md, State machines; issue 7):
+// The files `npm run machines:export` writes for each machine (DESIGN.md, State machines:
 // - `<id>.json`: the machine's config as JSON, functions left out. Every action, guard, actor and
 //   delay is a name from `setup(...)`, so `createMachine(<this JSON>)` imports into the Stately
 //   editor as it is (stately.ai/docs/import-from-code).
@@ -64,12 +64,13 @@ const AFTER_PREFIX = 'xstate.after.';
 
 /** `after <delayName>` for a delayed transition, `always` for an eventless one, else the event. */
 function eventLabel(transition: AnyTransitionDefinition): string {
-  if (transition.eventType === '') return 'always';
-  if (transition.eventType.startsWith(AFTER_PREFIX)) {
+  const eventType = transition.eventType as string;
+  if (eventType === '') return 'always';
+  if (eventType.startsWith(AFTER_PREFIX)) {
     const delay = (transition as { delay?: string | number }).delay;
     return `after ${typeof delay === 'number' ? `${delay}ms` : delay}`;
   }
-  return transition.eventType;
+  return eventType;
 }
 
 function transitionLabel(transition: AnyTransitionDefinition): string {

@@ -29,8 +29,14 @@ const files = picked.length ? allFiles.filter((file) => picked.some((name) => fi
 const directory = mkdtempSync(path.join(tmpdir(), 'intake-soak-'));
 const report = path.join(directory, 'figures.jsonl');
 const sizes = Object.fromEntries(Object.entries(defaults).map(([name, value]) => [name, process.env[name] ?? value]));
-console.log(`Soak: ${Object.entries(sizes).map(([name, value]) => `${name}=${value}`).join(' ')}`);
-console.log(process.env.TEST_DATABASE_URL ? 'Databases: SQLite and PostgreSQL' : 'Databases: SQLite (set TEST_DATABASE_URL for PostgreSQL too)');
+console.log(
+  `Soak: ${Object.entries(sizes)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(' ')}`,
+);
+console.log(
+  process.env.TEST_DATABASE_URL ? 'Databases: SQLite and PostgreSQL' : 'Databases: SQLite (set TEST_DATABASE_URL for PostgreSQL too)',
+);
 
 const started = Date.now();
 const run = spawnSync('npx', ['vitest', 'run', '--project', 'api', '--testTimeout', '3600000', '--hookTimeout', '600000', ...files], {
@@ -51,7 +57,8 @@ rmSync(directory, { recursive: true, force: true });
 
 console.log(`\nSoak figures (${Math.round((Date.now() - started) / 1000)} s):`);
 for (const [name, value] of [...figures.entries()].sort(([a], [b]) => a.localeCompare(b))) console.log(`  ${name}: ${value}`);
-const sum = (pattern: RegExp) => [...figures.entries()].filter(([name]) => pattern.test(name)).reduce((total, [, value]) => total + value, 0);
+const sum = (pattern: RegExp) =>
+  [...figures.entries()].filter(([name]) => pattern.test(name)).reduce((total, [, value]) => total + value, 0);
 console.log('\nTotals:');
 console.log(`  5xx: ${sum(/fuzz 5xx|staff 5xx/)}`);
 console.log(`  lost writes: ${sum(/lost writes/)}`);

@@ -193,7 +193,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const scoped = scopedDatabase(options.db);
   await app.register(idempotency, { db: options.db });
   const devices = createDeviceCookies(options.jwtSecret);
-  const users = createUsersService({ db: scoped, tokens, sessions, throttle, devices, emailHash: createEmailHasher(options.jwtSecret), pii });
+  const users = createUsersService({
+    db: scoped,
+    tokens,
+    sessions,
+    throttle,
+    devices,
+    emailHash: createEmailHasher(options.jwtSecret),
+    pii,
+  });
   await app.register(usersRoutes, { users });
   await app.register(apiDocsRoutes, { openApiFile: options.openApiFile });
   await app.register(intakesRoutes, { intakes: createIntakesService({ db: scoped, pii }) });

@@ -21,7 +21,9 @@ async function main(): Promise<void> {
     } else if (result.retired.length > 0) {
       console.log(`No value needs key(s) ${result.retired.join(', ')} any more: remove them from PII_KEYS on every instance.`);
     } else {
-      console.log('To rotate, put a new key first in PII_KEYS (PII_KEYS=<newId>:<newSecret>,<old entries>) on every instance and run this again.');
+      console.log(
+        'To rotate, put a new key first in PII_KEYS (PII_KEYS=<newId>:<newSecret>,<old entries>) on every instance and run this again.',
+      );
     }
   } finally {
     await db.destroy();
@@ -29,6 +31,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : `rotate-key failed: ${error instanceof Error ? error.message : error}`);
+  console.error(
+    error instanceof ConfigError ? error.message : `rotate-key failed: ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exit(1);
 });

@@ -73,10 +73,14 @@ async function main(): Promise<void> {
   const seed = await seedDemoData(db, { ownerEmail: config.ownerEmail, ownerPassword: config.ownerPassword });
 
   if (config.databaseUrl && !config.jwtSecret) {
-    console.warn('JWT_SECRET is not set: tokens are signed with a secret kept in DATA_DIR. Instances sharing this database need one JWT_SECRET.');
+    console.warn(
+      'JWT_SECRET is not set: tokens are signed with a secret kept in DATA_DIR. Instances sharing this database need one JWT_SECRET.',
+    );
   }
   if (config.databaseUrl && !config.credentialsKey) {
-    console.warn('CREDENTIALS_KEY is not set: credentials are sealed with a key kept in DATA_DIR. Instances sharing this database need one CREDENTIALS_KEY.');
+    console.warn(
+      'CREDENTIALS_KEY is not set: credentials are sealed with a key kept in DATA_DIR. Instances sharing this database need one CREDENTIALS_KEY.',
+    );
   }
   const placementWarning = keysBesideDataWarning({
     production: config.production,
@@ -86,7 +90,9 @@ async function main(): Promise<void> {
   });
   if (placementWarning) console.warn(placementWarning);
   if (config.databaseUrl && piiKeySource.kind === 'file') {
-    console.warn('PII_KEYS is not set: SSN/ITIN are sealed with a key kept in DATA_DIR. Instances sharing this database need the same PII_KEYS.');
+    console.warn(
+      'PII_KEYS is not set: SSN/ITIN are sealed with a key kept in DATA_DIR. Instances sharing this database need the same PII_KEYS.',
+    );
   }
   const neos = await neosApiUrlOf(config);
   let closing = false;

@@ -39,4 +39,3 @@ export async function recordActivity(db: Kysely<Database>, record: ActivityRecor
     })
     .execute();
 }
-

@@ -48,7 +48,9 @@ export async function listActivity(
 ): Promise<{ rows: ActivityRowWithName[]; total: number }> {
   const [rows, count] = await Promise.all([
     withNames(filtered(db, filter)).limit(page.limit).offset(page.offset).execute(),
-    filtered(db, filter).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    filtered(db, filter)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
 }

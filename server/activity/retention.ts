@@ -19,11 +19,7 @@ export interface RetentionJob {
 }
 
 /** Runs the deletion now (awaited) and then daily; `onError` hears a failed daily run. */
-export async function startActivityRetention(
-  db: Kysely<Database>,
-  days: number,
-  onError: (error: unknown) => void,
-): Promise<RetentionJob> {
+export async function startActivityRetention(db: Kysely<Database>, days: number, onError: (error: unknown) => void): Promise<RetentionJob> {
   await deleteExpiredActivity(db, days);
   const timer = setInterval(() => {
     deleteExpiredActivity(db, days).catch(onError);

@@ -36,7 +36,10 @@ function parseFields(text: string): string[] {
 }
 
 export function toActivityEntry(row: ActivityRowWithName): ActivityEntry {
-  const name = [row.first_name, row.middle_name, row.last_name].map((part) => part?.trim()).filter(Boolean).join(' ');
+  const name = [row.first_name, row.middle_name, row.last_name]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
   return {
     id: row.id,
     at: row.at,

@@ -140,7 +140,12 @@ export function createLoginThrottle(db: Kysely<Database>, overrides: Partial<Log
             eb.and([eb('login_failures.locked_until', 'is', null), eb('login_failures.first_failed_at', '<', windowStart)]),
           ]);
           return {
-            failures: eb.case().when(stale).then(1).else(eb(eb.ref('login_failures.failures'), '+', 1)).end(),
+            failures: eb
+              .case()
+              .when(stale)
+              .then(1)
+              .else(eb(eb.ref('login_failures.failures'), '+', 1))
+              .end(),
             first_failed_at: eb.case().when(stale).then(nowIso).else(eb.ref('login_failures.first_failed_at')).end(),
             locked_until: eb.case().when(stale).then(null).else(eb.ref('login_failures.locked_until')).end(),
           };

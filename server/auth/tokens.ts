@@ -1,5 +1,5 @@
 // Signed session tokens (DESIGN.md, Auth): HS256 JWTs whose payload is the SessionUser the client
-// decodes and shows (staff-app spec §3, Login response), plus `sid`, the session the token belongs
+// decodes and shows (docs/product/sign-in-and-session.md, Login response), plus `sid`, the session the token belongs
 // to (auth/sessions.ts). The server reads only `sub` and `sid`: who the caller is and what they may
 // do comes from the database on each request. SSN and ITIN digits never go into a token; the
 // profile reads them from GET /v1/users/me.
@@ -8,7 +8,7 @@ import { privileges, type Privilege } from '../../src/domain/enums';
 import type { SessionUser, TokenUserInformation } from '../../src/domain/session';
 import { resolveSecret } from '../crypto/secretFile';
 
-/** Sent beside the token; the client reads its first number as hours (staff-app spec §4). */
+/** Sent beside the token; the client reads its first number as hours (docs/product/sign-in-and-session.md). */
 export const TOKEN_LIFETIME = '8h';
 const ALGORITHM = 'HS256';
 export const JWT_SECRET_FILE_NAME = 'jwt-secret';

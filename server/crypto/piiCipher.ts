@@ -35,7 +35,10 @@ export function isSealed(value: string): boolean {
 
 function deriveKeys(keyring: PiiKeyring): Map<string, Buffer> {
   return new Map(
-    Object.entries(keyring.keys).map(([id, secret]) => [id, Buffer.from(hkdfSync('sha256', Buffer.from(secret, 'utf8'), Buffer.alloc(0), KEY_INFO, 32))]),
+    Object.entries(keyring.keys).map(([id, secret]) => [
+      id,
+      Buffer.from(hkdfSync('sha256', Buffer.from(secret, 'utf8'), Buffer.alloc(0), KEY_INFO, 32)),
+    ]),
   );
 }
 

@@ -41,12 +41,17 @@ export function keyringFromEnv(env: { PII_KEYS?: string; PII_KEY?: string }): Pi
   if (list) {
     const keys: Record<string, string> = {};
     let current: string | undefined;
-    for (const entry of list.split(',').map((part) => part.trim()).filter(Boolean)) {
+    for (const entry of list
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)) {
       const colon = entry.indexOf(':');
       const id = entry.slice(0, colon);
       const secret = entry.slice(colon + 1);
-      if (colon < 1 || !KEY_ID_PATTERN.test(id)) throw new Error('PII_KEYS must be comma-separated id:secret entries (ids of letters, digits, - and _)');
-      if (secret.length < MIN_PII_KEY_LENGTH) throw new Error(`PII_KEYS: the secret of key "${id}" must be at least ${MIN_PII_KEY_LENGTH} characters long`);
+      if (colon < 1 || !KEY_ID_PATTERN.test(id))
+        throw new Error('PII_KEYS must be comma-separated id:secret entries (ids of letters, digits, - and _)');
+      if (secret.length < MIN_PII_KEY_LENGTH)
+        throw new Error(`PII_KEYS: the secret of key "${id}" must be at least ${MIN_PII_KEY_LENGTH} characters long`);
       keys[id] = secret;
       current ??= id;
     }

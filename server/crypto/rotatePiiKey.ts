@@ -27,16 +27,36 @@ const columns: SealedColumn[] = [
   {
     column: 'users.ssn',
     read: (db, after) =>
-      db.selectFrom('users').select(['id as key', 'ssn as value']).where('ssn', 'is not', null).where('id', '>', after).orderBy('id').limit(BATCH).execute() as Promise<SealedRow[]>,
+      db
+        .selectFrom('users')
+        .select(['id as key', 'ssn as value'])
+        .where('ssn', 'is not', null)
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(BATCH)
+        .execute() as Promise<SealedRow[]>,
     replace: async (db, row, sealed) =>
-      Number((await db.updateTable('users').set({ ssn: sealed }).where('id', '=', row.key).where('ssn', '=', row.value).executeTakeFirst()).numUpdatedRows) === 1,
+      Number(
+        (await db.updateTable('users').set({ ssn: sealed }).where('id', '=', row.key).where('ssn', '=', row.value).executeTakeFirst())
+          .numUpdatedRows,
+      ) === 1,
   },
   {
     column: 'users.itin',
     read: (db, after) =>
-      db.selectFrom('users').select(['id as key', 'itin as value']).where('itin', 'is not', null).where('id', '>', after).orderBy('id').limit(BATCH).execute() as Promise<SealedRow[]>,
+      db
+        .selectFrom('users')
+        .select(['id as key', 'itin as value'])
+        .where('itin', 'is not', null)
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(BATCH)
+        .execute() as Promise<SealedRow[]>,
     replace: async (db, row, sealed) =>
-      Number((await db.updateTable('users').set({ itin: sealed }).where('id', '=', row.key).where('itin', '=', row.value).executeTakeFirst()).numUpdatedRows) === 1,
+      Number(
+        (await db.updateTable('users').set({ itin: sealed }).where('id', '=', row.key).where('itin', '=', row.value).executeTakeFirst())
+          .numUpdatedRows,
+      ) === 1,
   },
   {
     column: 'intakes.ssnItin',
@@ -51,8 +71,14 @@ const columns: SealedColumn[] = [
         .execute() as Promise<SealedRow[]>,
     replace: async (db, row, sealed) =>
       Number(
-        (await db.updateTable('intakes').set({ ssn_itin_sealed: sealed }).where('case_id', '=', row.key).where('ssn_itin_sealed', '=', row.value).executeTakeFirst())
-          .numUpdatedRows,
+        (
+          await db
+            .updateTable('intakes')
+            .set({ ssn_itin_sealed: sealed })
+            .where('case_id', '=', row.key)
+            .where('ssn_itin_sealed', '=', row.value)
+            .executeTakeFirst()
+        ).numUpdatedRows,
       ) === 1,
   },
 ];
@@ -104,7 +130,11 @@ export async function rotatePiiKey(db: Kysely<Database>, source: PiiKeySource): 
   if (source.kind === 'env') {
     const pii = createPiiCipher(source);
     const resealed = await resealAll(db, pii);
-    return { newKeyId: source.keyring.current, resealed, retired: Object.keys(source.keyring.keys).filter((id) => id !== source.keyring.current) };
+    return {
+      newKeyId: source.keyring.current,
+      resealed,
+      retired: Object.keys(source.keyring.keys).filter((id) => id !== source.keyring.current),
+    };
   }
   const before = readKeyringFile(source.file);
   const id = newKeyId();

@@ -30,7 +30,17 @@ import {
 import pg from 'pg';
 import { DatabaseFileError, checkAfterOpen, checkBeforeOpen } from './sqliteChecks';
 import { matchesSearch, type SearchQuery } from '../intakes/search';
-import type { CivilStatus, Gender, IntakeStatus, LeadGender, PhoneUsage, Privilege, SsnStatus, UserStatus, YesNo } from '../../src/domain/enums';
+import type {
+  CivilStatus,
+  Gender,
+  IntakeStatus,
+  LeadGender,
+  PhoneUsage,
+  Privilege,
+  SsnStatus,
+  UserStatus,
+  YesNo,
+} from '../../src/domain/enums';
 
 /**
  * SQLite has no boolean type: it stores 0/1 and returns numbers, PostgreSQL returns booleans.
@@ -140,7 +150,7 @@ export interface IntakeTotalsTable {
   total: number;
 }
 
-/** A registered lead (staff-app spec §3, Lead) with its normalised match keys (DESIGN.md, Leads). */
+/** A registered lead (docs/product/app-shell.md, Lead) with its normalised match keys (DESIGN.md, Leads). */
 export interface LeadsTable {
   id: string;
   firm_id: string;
@@ -292,7 +302,9 @@ function openPostgres(databaseUrl: string, given: Partial<PostgresTimeouts> = {}
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: 10,
-    ...(timeouts.statementMs > 0 ? { Client: clientWithDeadline(timeouts.statementMs + CLIENT_DEADLINE_MARGIN_MS), statement_timeout: timeouts.statementMs } : {}),
+    ...(timeouts.statementMs > 0
+      ? { Client: clientWithDeadline(timeouts.statementMs + CLIENT_DEADLINE_MARGIN_MS), statement_timeout: timeouts.statementMs }
+      : {}),
     connectionTimeoutMillis: timeouts.connectMs,
     ...(timeouts.idleInTransactionMs > 0 ? { idle_in_transaction_session_timeout: timeouts.idleInTransactionMs } : {}),
     // A peer that vanished without closing (a failover, a cut cable) is noticed by the kernel.

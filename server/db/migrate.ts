@@ -18,6 +18,7 @@ import * as intakeTotals from './migrations/0013_intake_totals';
 import * as intakesSearchFirm from './migrations/0014_intakes_search_firm';
 import * as intakesAutovacuum from './migrations/0015_intakes_autovacuum';
 import type { PiiCipher } from '../crypto/piiCipher';
+import { inspect } from 'node:util';
 
 export interface MigrationContext {
   /** Seals SSN/ITIN stored before migration 0008; only needed when there are such rows. */
@@ -53,7 +54,7 @@ function migrator(db: Kysely<Database>, context: MigrationContext = {}): Migrato
 function unwrap({ error, results }: MigrationResultSet): void {
   if (!error) return;
   const failed = results?.find((result) => result.status === 'Error');
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = error instanceof Error ? error.message : inspect(error);
   const name = failed ? ` ${failed.migrationName}` : '';
   throw new Error(`Migration${name} failed: ${detail}`, { cause: error });
 }

@@ -50,7 +50,10 @@ export function checkAfterOpen(sqlite: SqliteDatabase.Database, file: string): v
   try {
     problems = (sqlite.pragma('quick_check') as { quick_check: string }[]).map((row) => row.quick_check);
   } catch (error) {
-    throw new DatabaseFileError(file, `the file cannot be read as a SQLite database (${codeOf(error)}). Restore a backup (npm run restore -- FILE).`);
+    throw new DatabaseFileError(
+      file,
+      `the file cannot be read as a SQLite database (${codeOf(error)}). Restore a backup (npm run restore -- FILE).`,
+    );
   }
   if (problems.length !== 1 || problems[0] !== 'ok') {
     const first = problems[0]?.split('\n').find((line) => line && !line.startsWith('***')) ?? 'unknown';
@@ -61,7 +64,10 @@ export function checkAfterOpen(sqlite: SqliteDatabase.Database, file: string): v
     sqlite.exec('BEGIN IMMEDIATE');
     sqlite.exec('CREATE TABLE start_write_check (x INTEGER)');
   } catch (error) {
-    throw new DatabaseFileError(file, `the database is not writable (${codeOf(error)}). Check the permissions of the file and of its directory.`);
+    throw new DatabaseFileError(
+      file,
+      `the database is not writable (${codeOf(error)}). Check the permissions of the file and of its directory.`,
+    );
   } finally {
     if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
   }

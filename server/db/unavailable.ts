@@ -30,7 +30,16 @@ const pgMessages = [
 ];
 
 /** SQLite result codes (better-sqlite3 `code`) of a locked, full, unreadable or damaged file. */
-const sqlitePrefixes = ['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_IOERR', 'SQLITE_FULL', 'SQLITE_CANTOPEN', 'SQLITE_READONLY', 'SQLITE_CORRUPT', 'SQLITE_NOTADB'];
+const sqlitePrefixes = [
+  'SQLITE_BUSY',
+  'SQLITE_LOCKED',
+  'SQLITE_IOERR',
+  'SQLITE_FULL',
+  'SQLITE_CANTOPEN',
+  'SQLITE_READONLY',
+  'SQLITE_CORRUPT',
+  'SQLITE_NOTADB',
+];
 
 function matches(error: unknown): boolean {
   if (!(error instanceof Error)) return false;

@@ -1,5 +1,5 @@
 // HTTP for /v1/firm (DESIGN.md: the firm read and update the spec needs but does not show).
-// Everyone reads their own firm; only owner and administrator edit it (staff-app spec §6 "edit
+// Everyone reads their own firm; only owner and administrator edit it (docs/product/firm-and-neos.md "edit
 // firm").
 import type { FastifyInstance } from 'fastify';
 import { privileges } from '../../src/domain/enums';

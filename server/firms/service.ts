@@ -1,4 +1,4 @@
-// The caller's firm (staff-app spec §3 Firm; DESIGN.md, Tenancy and Neos integration). The firm is
+// The caller's firm (docs/product/firm-and-neos.md Firm; DESIGN.md, Tenancy and Neos integration). The firm is
 // always the one in the caller's token. Neos credentials are checked with Neos before anything is
 // stored, then kept with the API key sealed; the API key never leaves the server again, only its
 // last four characters do.
@@ -131,12 +131,17 @@ export function createFirmsService({ db, neos, cipher }: FirmsServiceDependencie
           apiKeyLastFour: credentials.apiKey.slice(-LAST_FOUR),
         };
       }
-      const record = await updateFirm(db, caller.firmId, {
-        firmName: details.firmName.trim(),
-        firmContact: details.firmContact.trim(),
-        firmMail: details.firmMail.trim(),
-        firmAddress: details.firmAddress.trim(),
-      }, stored);
+      const record = await updateFirm(
+        db,
+        caller.firmId,
+        {
+          firmName: details.firmName.trim(),
+          firmContact: details.firmContact.trim(),
+          firmMail: details.firmMail.trim(),
+          firmAddress: details.firmAddress.trim(),
+        },
+        stored,
+      );
       if (!record) throw notFound('Firm not found');
       await recordFirmChanges(caller, before, record, clientAddress);
       return toFirm(record);

@@ -1,4 +1,4 @@
-// The API reference for developers and QA (issue 7): /api/docs shows openapi.yaml in Swagger UI,
+// The API reference for developers and QA: /api/docs shows openapi.yaml in Swagger UI,
 // and /api/openapi.yaml (/api/openapi.json) serves the contract itself.
 //
 // Swagger UI's files come from the installed @fastify/swagger-ui package (its `static/` folder),
@@ -24,10 +24,7 @@ export const SPEC_YAML_PATH = '/api/openapi.yaml';
 export const SPEC_JSON_PATH = '/api/openapi.json';
 const ASSETS_PATH = `${DOCS_PATH}/assets`;
 
-const swaggerUiDir = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('@fastify/swagger-ui/package.json')),
-  'static',
-);
+const swaggerUiDir = path.join(path.dirname(createRequire(import.meta.url).resolve('@fastify/swagger-ui/package.json')), 'static');
 
 /** The only files served from Swagger UI's folder, with their content types. */
 const packagedAssets: Record<string, string> = {
@@ -94,7 +91,10 @@ export async function apiDocsRoutes(app: FastifyInstance, { openApiFile = defaul
     // Own properties only: the name comes from the URL.
     const type = Object.hasOwn(packagedAssets, file) ? packagedAssets[file] : undefined;
     if (!type) throw notFound();
-    return reply.type(type).header('cache-control', assetCache).send(createReadStream(path.join(swaggerUiDir, file)));
+    return reply
+      .type(type)
+      .header('cache-control', assetCache)
+      .send(createReadStream(path.join(swaggerUiDir, file)));
   });
 
   app.get(SPEC_YAML_PATH, { config }, async (_request, reply) =>

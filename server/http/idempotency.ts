@@ -55,10 +55,9 @@ async function idempotencyPlugin(app: FastifyInstance, { db }: IdempotencyOption
   }
 
   app.decorateReply('sendOnce', async function sendOnce(this: FastifyReply, status: number, work: () => Promise<unknown>) {
-    const reply = this;
-    const { request } = reply;
+    const { request } = this;
     const header = request.headers[IDEMPOTENCY_HEADER];
-    if (header === undefined) return reply.code(status).send(await work());
+    if (header === undefined) return this.code(status).send(await work());
     if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
       throw new ApiError(400, 'validation_failed', 'Invalid request: Idempotency-Key must be 1 to 200 printable ASCII characters', {
         'Idempotency-Key': 'must be 1 to 200 printable ASCII characters',
@@ -70,7 +69,7 @@ async function idempotencyPlugin(app: FastifyInstance, { db }: IdempotencyOption
     const operation = `${request.method} ${request.routeOptions.url ?? request.url}`;
 
     const earlier = await stored(userId, header);
-    if (earlier) return replay(reply, earlier, hash);
+    if (earlier) return replay(this, earlier, hash);
 
     try {
       const body = await inRequestTransaction(db, async (trx) => {
@@ -88,17 +87,20 @@ async function idempotencyPlugin(app: FastifyInstance, { db }: IdempotencyOption
             created_at: now.toISOString(),
           })
           .execute();
-        await trx.deleteFrom('idempotency_keys').where('created_at', '<', new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS).toISOString()).execute();
+        await trx
+          .deleteFrom('idempotency_keys')
+          .where('created_at', '<', new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS).toISOString())
+          .execute();
         return answer;
       });
-      return reply.code(status).send(body);
+      return this.code(status).send(body);
     } catch (error) {
       // A try with the same key running at the same moment may have committed first: this one
       // then failed on the key itself, or on what the first one created (the same email, the
       // same lead). Either way the first one's answer is the answer.
       const winner = await stored(userId, header).catch(() => undefined);
       if (!winner) throw error;
-      return replay(reply, winner, hash);
+      return replay(this, winner, hash);
     }
   });
 }

@@ -42,8 +42,7 @@ export interface OpenApiDocument {
   paths: Record<string, PathItem>;
 }
 
-const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'] as const;
-type HttpMethod = (typeof httpMethods)[number];
+type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'patch' | 'options' | 'head';
 
 /** Paths the API owns; everything else belongs to the single-page app (see spa.ts). */
 export const apiPrefixes = ['/v1', '/cases', '/neos', '/api'] as const;

@@ -64,7 +64,10 @@ export function clientColumns({ personalInformation: person }: IntakeSections) {
   return {
     client_first_name: person.firstName.trim(),
     client_last_name: person.lastName.trim(),
-    client_name: [person.firstName, person.middleName, person.lastName].map((part) => part.trim()).filter(Boolean).join(' '),
+    client_name: [person.firstName, person.middleName, person.lastName]
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .join(' '),
     client_phone: person.phoneNumber.trim(),
     client_email: person.email.trim(),
   };
@@ -137,7 +140,11 @@ export function nextVersion(previous: string, now: Date): string {
  * racing each other cannot both pass the check. Undefined when nothing changed: the caller reads
  * the row to tell missing, final and stale apart.
  */
-export async function updateDraftIntake(db: Kysely<Database>, change: IntakeChange, now: Date = new Date()): Promise<IntakeRow | undefined> {
+export async function updateDraftIntake(
+  db: Kysely<Database>,
+  change: IntakeChange,
+  now: Date = new Date(),
+): Promise<IntakeRow | undefined> {
   return db
     .updateTable('intakes')
     .set({
@@ -210,7 +217,9 @@ export function nearerEnd(total: number, offset: number, limit: number): Omit<Pa
   const end = Math.min(total, offset + limit);
   if (offset >= end) return undefined;
   const fromBottom = total - end;
-  return fromBottom < offset ? { descending: false, offset: fromBottom, limit: end - offset } : { descending: true, offset, limit: end - offset };
+  return fromBottom < offset
+    ? { descending: false, offset: fromBottom, limit: end - offset }
+    : { descending: true, offset, limit: end - offset };
 }
 
 /**
@@ -291,12 +300,7 @@ export function intakePageQuery(db: Kysely<Database>, query: IntakePageQuery, pl
     .offset(plan.offset);
   // The keys are already the firm's; naming the firm again here would let a planner without
   // statistics walk the firm's index instead of looking the ten keys up.
-  return db
-    .selectFrom('intakes')
-    .select(listColumns)
-    .where('case_id', 'in', page)
-    .orderBy('updated_at', 'desc')
-    .orderBy('case_id', 'desc');
+  return db.selectFrom('intakes').select(listColumns).where('case_id', 'in', page).orderBy('updated_at', 'desc').orderBy('case_id', 'desc');
 }
 
 /** The query behind a search's totalRecords, exposed so a test can read its plan. */
@@ -307,7 +311,10 @@ export function intakeCountQuery(db: Kysely<Database>, query: IntakePageQuery) {
 
 /** How many intakes the firm has (of one status), from the totals the triggers keep (migration 0013). */
 export async function intakeTotal(db: Kysely<Database>, firmId: string, status?: IntakeStatus): Promise<number> {
-  let totals = db.selectFrom('intake_totals').select(sql<number>`coalesce(sum(total), 0)`.as('total')).where('firm_id', '=', firmId);
+  let totals = db
+    .selectFrom('intake_totals')
+    .select(sql<number>`coalesce(sum(total), 0)`.as('total'))
+    .where('firm_id', '=', firmId);
   if (status) totals = totals.where('status', '=', status);
   const row = await totals.executeTakeFirst();
   return Number(row?.total ?? 0);

@@ -1,7 +1,7 @@
-// HTTP for intakes (intake spec §7; DESIGN.md: GET /v1/intake/{caseId}). Every signed-in role lists,
-// creates, opens and saves intakes (intake spec §6); requests are checked against openapi.yaml
+// HTTP for intakes (docs/product/intake-form.md; DESIGN.md: GET /v1/intake/{caseId}). Every signed-in role lists,
+// creates, opens and saves intakes (docs/product/intake-form.md); requests are checked against openapi.yaml
 // (server/http/openapi.ts) before these handlers run, so `id` and `generalCaseInformationId`
-// never get this far (the contract refuses them, intake spec §5).
+// never get this far (the contract refuses them, docs/product/intake-form.md).
 import type { FastifyInstance } from 'fastify';
 import { PAGE_SIZE } from '../../src/domain/constants';
 import { privileges, type IntakeStatus } from '../../src/domain/enums';

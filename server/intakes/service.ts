@@ -1,4 +1,4 @@
-// Intakes on the server (intake spec §3-§7; DESIGN.md, Intakes and Tenancy): the same rules as
+// Intakes on the server (docs/product/intake-form.md-docs/product/intake-form.md; DESIGN.md, Intakes and Tenancy): the same rules as
 // the form (src/domain/intake), the caller's firm from the token, final intakes read-only, and
 // updates that must start from the stored version. Rows become openapi.yaml's
 // GeneralCaseInformation and IntakeRow here.
@@ -118,10 +118,13 @@ function toListItem(row: IntakeListRow): IntakeListItem {
 }
 
 function fullName(caller: SessionUser): string {
-  return [caller.firstName, caller.middleName, caller.lastName].map((part) => part?.trim()).filter(Boolean).join(' ');
+  return [caller.firstName, caller.middleName, caller.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
 }
 
-/** The userId the spec's client sends (intake spec §6) must be the caller's own (openapi.yaml). */
+/** The userId the spec's client sends (docs/product/intake-form.md) must be the caller's own (openapi.yaml). */
 function ensureOwnUserId(caller: SessionUser, userId: string | undefined): void {
   if (userId !== undefined && userId !== caller.id) throw forbidden();
 }
@@ -136,7 +139,9 @@ function latestToday(now: Date = new Date()): string {
 }
 
 function readPath(value: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), value);
+  return path
+    .split('.')
+    .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), value);
 }
 
 /** Dates the contract's pattern lets through but the calendar lacks ('2023-02-30'). */
@@ -154,7 +159,7 @@ function rejected(errors: FieldErrors, message: string): ApiError {
 }
 
 /**
- * The form's rules on the submitted intake (intake spec §5): a draft needs first and last name, a
+ * The form's rules on the submitted intake (docs/product/intake-form.md): a draft needs first and last name, a
  * final intake every validated tab; texts stay within their limits either way. Returns the
  * sections as the form would send them ('n/a' middle name emptied, counts whole, dates ISO).
  */
@@ -301,7 +306,8 @@ function keepingMaskedSsn(input: IntakeInput, storedSsn: string): IntakeInput {
     return { ...input, personalInformation: { ...input.personalInformation, ssnItin: storedSsn } };
   }
   // Any other mask is no number (a draft would otherwise store it as typed).
-  if (isMaskedSsn(sent)) throw rejected({ 'personalInformation.ssnItin': intakeMessages.ssnFormat }, `Invalid request: ${intakeMessages.ssnFormat}`);
+  if (isMaskedSsn(sent))
+    throw rejected({ 'personalInformation.ssnItin': intakeMessages.ssnFormat }, `Invalid request: ${intakeMessages.ssnFormat}`);
   return input;
 }
 

@@ -10,11 +10,14 @@ import type { LeadValues } from './repository';
 const ADDRESS_LIMIT = textLimits['personalInformation.address'];
 
 function joined(parts: readonly string[]): string {
-  return parts.map((part) => part.trim()).filter(Boolean).join(', ');
+  return parts
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(', ');
 }
 
 /**
- * The intake has one address field (intake spec §3, at most 100 characters) where the lead has
+ * The intake has one address field (docs/product/leads.md, at most 100 characters) where the lead has
  * five: '12 Oak St, Springfield, Greene, IL 62701'. When that is too long the county goes first
  * (city, state and zip find the place without it), and only then is the text cut.
  */
@@ -38,12 +41,19 @@ export function intakeSectionsFromLead(lead: LeadValues): IntakeSections {
       address: intakeAddress(lead),
       phoneNumber: lead.phone,
       email: lead.email ?? '',
-      // Leads spell it 'Male'/'Female' (staff-app spec §3), the intake 'male'/'female'.
+      // Leads spell it 'Male'/'Female' (docs/product/leads.md), the intake 'male'/'female'.
       gender: lead.gender.toLowerCase() as Gender,
       birthDate: lead.birth_date,
     },
   });
   // Only the sections: caseId, status, dates and representative are the intake row's own columns.
-  const { caseId: _caseId, status: _status, createdAt: _createdAt, updatedAt: _updatedAt, representativeName: _representative, ...sections } = intake;
+  const {
+    caseId: _caseId,
+    status: _status,
+    createdAt: _createdAt,
+    updatedAt: _updatedAt,
+    representativeName: _representative,
+    ...sections
+  } = intake;
   return sections;
 }

@@ -117,7 +117,7 @@ export async function findSimilarLeads(db: Kysely<Database>, firmId: string, key
   return similarLeadsQuery(db, firmId, keys, limit).execute();
 }
 
-/** Whether any resembling lead of the firm has no intake (staff-app spec §4 refuses those). */
+/** Whether any resembling lead of the firm has no intake (docs/product/leads.md refuses those). */
 export async function hasSimilarLeadWithoutIntake(db: Kysely<Database>, firmId: string, keys: LeadMatchKeys): Promise<boolean> {
   const row = await db
     .selectFrom('leads')

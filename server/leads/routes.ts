@@ -1,5 +1,5 @@
-// HTTP for leads (staff-app spec §7: checkDuplicate and FromLead; DESIGN.md: GET /v1/leads).
-// Every privilege registers and lists leads (§6 "New leads", "leads list").
+// HTTP for leads (docs/product/leads.md: checkDuplicate and FromLead; DESIGN.md: GET /v1/leads).
+// Every privilege registers and lists leads (docs/product/leads.md "New leads", "leads list").
 import type { FastifyInstance } from 'fastify';
 import { PAGE_SIZE } from '../../src/domain/constants';
 import { privileges } from '../../src/domain/enums';
@@ -26,7 +26,9 @@ export async function leadsRoutes(app: FastifyInstance, { leads }: LeadsRoutesOp
   }));
 
   app.post<{ Body: LeadBody }>('/cases/v2/FromLead', { config: { access: privileges } }, async (request, reply) => {
-    return reply.sendOnce(201, async () => ({ data: await leads.createFromLead(callerOf(request), request.body.neosCasesInformation, request.ip) }));
+    return reply.sendOnce(201, async () => ({
+      data: await leads.createFromLead(callerOf(request), request.body.neosCasesInformation, request.ip),
+    }));
   });
 
   app.get<{ Querystring: LeadListQuery }>('/v1/leads', { config: { access: privileges } }, async (request) => {

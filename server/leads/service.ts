@@ -1,4 +1,4 @@
-// Lead registration and the leads list (staff-app spec §3 Lead, §4 "Lead registration", §8;
+// Lead registration and the leads list (docs/product/leads.md Lead, docs/product/leads.md "Lead registration", docs/product/leads.md;
 // DESIGN.md, Leads). Rows become the API's Lead, DuplicateLead and LeadRow (openapi.yaml) here.
 import type { Kysely } from 'kysely';
 import { toCalendarIso, toIsoTimestamp, todayIso } from '../../src/domain/dates';
@@ -103,10 +103,10 @@ export interface LeadPageRequest {
   searchFilter?: string;
 }
 
-/** The dialog lists them in a box of about 15rem (staff-app spec §2): a screenful is enough. */
+/** The dialog lists them in a box of about 15rem (docs/product/leads.md): a screenful is enough. */
 export const MAX_DUPLICATES_LISTED = 20;
 
-/** staff-app spec §8: 'Cannot register duplicate lead'. */
+/** docs/product/leads.md: 'Cannot register duplicate lead'. */
 export function duplicateLead(): ApiError {
   return new ApiError(409, 'duplicate_lead', 'Cannot register duplicate lead');
 }
@@ -118,7 +118,7 @@ function blankToNull(value: string | null | undefined): string | null {
   return trimmed === '' ? null : trimmed;
 }
 
-/** The lead form's rules (staff-app spec §5), then the values as they are stored. */
+/** The lead form's rules (docs/product/leads.md), then the values as they are stored. */
 function validLead(input: LeadInput): LeadValues {
   const fields = validateFields(leadSchema, input, { today: todayIso() });
   if (Object.keys(fields).length > 0) {
@@ -194,7 +194,10 @@ function toLeadListItem(row: LeadListRow): LeadListItem {
 }
 
 function representativeName(caller: SessionUser): string {
-  return [caller.firstName, caller.middleName, caller.lastName].map((part) => part?.trim()).filter(Boolean).join(' ');
+  return [caller.firstName, caller.middleName, caller.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
 }
 
 export function createLeadsService({ db }: { db: Kysely<Database> }) {
@@ -215,7 +218,7 @@ export function createLeadsService({ db }: { db: Kysely<Database> }) {
       return {
         isDuplicate,
         // Every resembling lead has an intake (openapi.yaml DuplicateCheck): one without an intake
-        // makes the client refuse the registration instead of offering the dialog (spec §4).
+        // makes the client refuse the registration instead of offering the dialog (docs/product/leads.md).
         hasIntakeId: isDuplicate && !(await hasSimilarLeadWithoutIntake(db, caller.firmId, keys)),
         duplicateLeads: similar.map(toDuplicateLead),
       };
@@ -226,23 +229,32 @@ export function createLeadsService({ db }: { db: Kysely<Database> }) {
       // One transaction: a lead never exists without its intake, nor an intake without its lead.
       // Two identical registrations at once both pass refuseIdentical; the unique index lets one
       // commit and the other rolls back whole, its draft intake with it, and answers 409.
-      return db.transaction().execute(async (trx) => {
-        await refuseIdentical(trx, caller.firmId, lead);
-        const intake = await insertIntake(trx, {
-          firmId: caller.firmId,
-          status: 'draft',
-          representativeId: caller.id,
-          representativeName: representativeName(caller),
-          sections: intakeSectionsFromLead(lead),
+      return db
+        .transaction()
+        .execute(async (trx) => {
+          await refuseIdentical(trx, caller.firmId, lead);
+          const intake = await insertIntake(trx, {
+            firmId: caller.firmId,
+            status: 'draft',
+            representativeId: caller.id,
+            representativeName: representativeName(caller),
+            sections: intakeSectionsFromLead(lead),
+          });
+          const row = await insertLead(trx, { firmId: caller.firmId, createdBy: caller.id, values: lead, intakeId: intake.case_id });
+          // The lead's intake is an intake created like any other (docs/product/activity.md).
+          await recordActivity(trx, {
+            firmId: caller.firmId,
+            userId: caller.id,
+            action: 'intake.created',
+            subject: intake.case_id,
+            clientAddress,
+          });
+          return { lead: toLead(row), intake: { caseId: intake.case_id, status: intake.status } };
+        })
+        .catch((error: unknown) => {
+          if (isIdenticalLeadViolation(error)) throw duplicateLead();
+          throw error;
         });
-        const row = await insertLead(trx, { firmId: caller.firmId, createdBy: caller.id, values: lead, intakeId: intake.case_id });
-        // The lead's intake is an intake created like any other (docs/product/activity.md).
-        await recordActivity(trx, { firmId: caller.firmId, userId: caller.id, action: 'intake.created', subject: intake.case_id, clientAddress });
-        return { lead: toLead(row), intake: { caseId: intake.case_id, status: intake.status } };
-      }).catch((error: unknown) => {
-        if (isIdenticalLeadViolation(error)) throw duplicateLead();
-        throw error;
-      });
     },
 
     async list(caller: SessionUser, request: LeadPageRequest): Promise<LeadPage> {

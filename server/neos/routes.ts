@@ -1,6 +1,6 @@
-// POST /neos/validateCredentials (staff-app spec §7): asks Neos, stores nothing. Owner and
+// POST /neos/validateCredentials (docs/product/firm-and-neos.md): asks Neos, stores nothing. Owner and
 // administrator only: the credentials form belongs to the firm's settings, which representatives
-// cannot edit (§6).
+// cannot edit (docs/product/firm-and-neos.md).
 import type { FastifyInstance } from 'fastify';
 import type { CredentialsInput } from '../../src/domain/schemas/credentials';
 import type { NeosClient } from './client';
@@ -12,14 +12,10 @@ export interface NeosRoutesOptions {
 }
 
 export async function neosRoutes(app: FastifyInstance, { neos }: NeosRoutesOptions): Promise<void> {
-  app.post<{ Body: CredentialsInput }>(
-    '/neos/validateCredentials',
-    { config: { access: ['owner', 'administrator'] } },
-    async (request) => {
-      const fields = credentialsFieldErrors(request.body);
-      if (Object.keys(fields).length > 0) throw validationFailed(fields);
-      await requireValidCredentials(neos, trimmedCredentials(request.body));
-      return { data: { valid: true } };
-    },
-  );
+  app.post<{ Body: CredentialsInput }>('/neos/validateCredentials', { config: { access: ['owner', 'administrator'] } }, async (request) => {
+    const fields = credentialsFieldErrors(request.body);
+    if (Object.keys(fields).length > 0) throw validationFailed(fields);
+    await requireValidCredentials(neos, trimmedCredentials(request.body));
+    return { data: { valid: true } };
+  });
 }

@@ -1,4 +1,4 @@
-// Credential validation as the API reports it (staff-app spec §5 "Integration credentials": valid
+// Credential validation as the API reports it (docs/product/firm-and-neos.md "Integration credentials": valid
 // only on HTTP 200, any failure invalid), shared by POST /neos/validateCredentials and PUT /v1/firm.
 import { credentialsSchema, type CredentialsInput } from '../../src/domain/schemas/credentials';
 import { validateFields, type FieldErrors } from '../../src/domain/schemas/shared';

@@ -1,4 +1,4 @@
-// The profile and employee bodies are checked twice over (staff-app spec §5, DESIGN.md API): by the
+// The profile and employee bodies are checked twice over (docs/product/people.md, DESIGN.md API): by the
 // contract (openapi.yaml: shape, types, unknown fields, lengths) and by the same yup schemas the
 // forms run (src/domain/schemas/user.ts), so a person's mistake comes back in the spec's words,
 // e.g. fields['userInformation.ssn'] = 'SSN must be in the format "123-45-6789"'.
@@ -18,7 +18,7 @@ type ContractFailure = FastifyRequest['validationError'];
 /** Contract keywords about content the spec words itself; type and shape errors stay the contract's. */
 const specWordedKeywords = new Set(['required', 'minLength', 'format', 'pattern']);
 
-/** The spec's password format messages; the client branches on the code (staff-app spec §8). */
+/** The spec's password format messages; the client branches on the code (docs/product/people.md). */
 const passwordFormatMessages: ReadonlySet<string> = new Set([userMessages.passwordTooShort, userMessages.passwordTooSimple]);
 
 const HOURS_AHEAD_OF_UTC_AT_MOST = 14;
@@ -37,7 +37,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * The body with the SSN cleared unless the status is hasSsn (staff-app spec §4: leaving hasSsn
+ * The body with the SSN cleared unless the status is hasSsn (docs/product/people.md: leaving hasSsn
  * clears the SSN). Applied before the rules, as the form applies it before it validates.
  */
 export function withSsnRule(body: unknown): unknown {

@@ -107,7 +107,12 @@ export async function updateUserInFirm(
  * PostgreSQL, so two owners deactivating each other at once cannot both succeed (SQLite runs one
  * write transaction at a time).
  */
-export async function deactivateUserInFirm(db: Kysely<Database>, firmId: string, id: string, now: Date = new Date()): Promise<UserRow | undefined> {
+export async function deactivateUserInFirm(
+  db: Kysely<Database>,
+  firmId: string,
+  id: string,
+  now: Date = new Date(),
+): Promise<UserRow | undefined> {
   return db.transaction().execute(async (trx) => {
     let owners = trx
       .selectFrom('users')
@@ -130,7 +135,12 @@ export async function deactivateUserInFirm(db: Kysely<Database>, firmId: string,
   });
 }
 
-export async function reactivateUserInFirm(db: Kysely<Database>, firmId: string, id: string, now: Date = new Date()): Promise<UserRow | undefined> {
+export async function reactivateUserInFirm(
+  db: Kysely<Database>,
+  firmId: string,
+  id: string,
+  now: Date = new Date(),
+): Promise<UserRow | undefined> {
   return db
     .updateTable('users')
     .set({ status: 'Active', updated_at: now.toISOString() })

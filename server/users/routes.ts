@@ -1,4 +1,4 @@
-// HTTP for sign-in, the caller's profile and the firm's employees (staff-app spec §7). Requests are
+// HTTP for sign-in, the caller's profile and the firm's employees (docs/product/people.md). Requests are
 // checked against openapi.yaml (server/http/openapi.ts) and access by server/auth/plugin.ts before
 // these handlers run. The two form bodies keep the contract's verdict (`attachValidation`) so that
 // bodyCheck.ts can answer with the spec's field messages.
@@ -16,7 +16,7 @@ interface LoginBody {
   password: string;
 }
 
-/** After the contract's coercion and defaults (pageSize 10, offSetValue 0: staff-app spec §9). */
+/** After the contract's coercion and defaults (pageSize 10, offSetValue 0: docs/product/people.md). */
 interface UserListQuerystring {
   search?: string;
   privilege?: Privilege;
@@ -29,7 +29,7 @@ export interface UsersRoutesOptions {
 }
 
 /**
- * Staff-app spec §5: on profile edit an empty password means "keep the current one", so it is
+ * docs/product/people.md: on profile edit an empty password means "keep the current one", so it is
  * dropped before the contract (which wants a non-empty password when one is sent) looks at it.
  */
 async function dropEmptyPassword(request: FastifyRequest): Promise<void> {
@@ -69,7 +69,7 @@ export async function usersRoutes(app: FastifyInstance, { users }: UsersRoutesOp
     data: await users.currentUser(callerRecordOf(request)),
   }));
 
-  // Staff-app spec §6: the employee list and registration are for owner and administrator.
+  // docs/product/people.md: the employee list and registration are for owner and administrator.
   app.get<{ Querystring: UserListQuerystring }>('/v1/users', { config: { access: privilegedRoles } }, async (request) =>
     users.listUsers(callerOf(request), request.query),
   );

@@ -1,4 +1,4 @@
-// Sign-in, the caller's own record and the firm's employees (staff-app spec §2, §6, §7). Rows
+// Sign-in, the caller's own record and the firm's employees (docs/product/people.md). Rows
 // become the API's User (openapi.yaml) and the token's SessionUser (src/domain/session.ts) here and
 // nowhere else.
 import type { Kysely } from 'kysely';
@@ -55,7 +55,7 @@ export interface LoginResult {
 
 /**
  * A user as the employee list shows them: no SSN or ITIN digits. No screen needs a colleague's
- * numbers (the list shows name, email, privilege and date, staff-app spec §2; a profile is edited
+ * numbers (the list shows name, email, privilege and date, docs/product/people.md; a profile is edited
  * by its owner only), so they stay in the database instead of travelling with every page.
  */
 export type ListedUser = Omit<User, 'userInformation'> & {
@@ -156,7 +156,7 @@ export interface UserPage {
 
 export interface UpdatedProfile {
   data: User;
-  /** A fresh token: the client shows the names from the token (staff-app spec §3, Login response). */
+  /** A fresh token: the client shows the names from the token (docs/product/people.md, Login response). */
   session: LoginResult;
 }
 
@@ -195,14 +195,14 @@ function profileColumns(body: ProfileUpdateBody): Required<Omit<UserChanges, 'pa
     // A day on the calendar, kept as 'YYYY-MM-DD' (src/domain/dates.ts).
     birth_date: toCalendarIso(info.birthDate),
     ssn_status: ssnStatus,
-    // Staff-app spec §4: an SSN only exists while the status is hasSsn.
+    // docs/product/people.md: an SSN only exists while the status is hasSsn.
     ssn: ssnStatus === 'hasSsn' ? textOrNull(info.ssn) : null,
     itin: textOrNull(info.itin),
   };
 }
 
 /**
- * Who may grant which privilege (staff-app spec §6 lets owner and administrator create employees):
+ * Who may grant which privilege (docs/product/people.md lets owner and administrator create employees):
  * only an owner makes another owner, so an administrator cannot raise anyone above themselves.
  */
 function mayGrant(caller: Privilege, privilege: Privilege): boolean {
@@ -362,7 +362,9 @@ export function createUsersService({ db, tokens, sessions, throttle, devices, em
       const row = await findUserInFirm(db, caller.firmId, id);
       if (!row) throw notFound();
       const numbers = storedNumbers(row, pii);
-      const fields = [numbers.ssn && 'userInformation.ssn', numbers.itin && 'userInformation.itin'].filter((field): field is string => !!field);
+      const fields = [numbers.ssn && 'userInformation.ssn', numbers.itin && 'userInformation.itin'].filter(
+        (field): field is string => !!field,
+      );
       await recordActivity(db, { firmId: caller.firmId, userId: caller.id, action: 'ssn.revealed', subject: id, fields, clientAddress });
       return numbers;
     },
@@ -406,7 +408,7 @@ export function createUsersService({ db, tokens, sessions, throttle, devices, em
       if (!before) throw unauthenticated();
       const columns = sealedColumns(profileColumns(body), before);
       if (await isEmailTaken(db, columns.email, caller.id)) throw emailTaken();
-      // Staff-app spec §5: the password is optional here; without one the current one stays.
+      // docs/product/people.md: the password is optional here; without one the current one stays.
       const changes: UserChanges = body.password ? { ...columns, password_hash: await hashPassword(body.password) } : columns;
       let row: UserRow | undefined;
       try {
@@ -433,7 +435,14 @@ export function createUsersService({ db, tokens, sessions, throttle, devices, em
       }
       const fields = changedProfilePaths(before, row);
       if (fields.length > 0) {
-        await recordActivity(db, { firmId: caller.firmId, userId: caller.id, action: 'profile.changed', subject: caller.id, fields, clientAddress });
+        await recordActivity(db, {
+          firmId: caller.firmId,
+          userId: caller.id,
+          action: 'profile.changed',
+          subject: caller.id,
+          fields,
+          clientAddress,
+        });
       }
       return { data: toUser(row, pii), session };
     },
@@ -447,7 +456,13 @@ export function createUsersService({ db, tokens, sessions, throttle, devices, em
       if (!row) throw lastOwner();
       // Every session ends at once (the auth check refuses a deactivated user's token anyway).
       await sessions.endAllOf(row.id, 'deactivated');
-      await recordActivity(db, { firmId: caller.firmId, userId: caller.id, action: 'employee.deactivated', subject: row.id, clientAddress });
+      await recordActivity(db, {
+        firmId: caller.firmId,
+        userId: caller.id,
+        action: 'employee.deactivated',
+        subject: row.id,
+        clientAddress,
+      });
       return toUser(row, pii);
     },
 
@@ -455,7 +470,13 @@ export function createUsersService({ db, tokens, sessions, throttle, devices, em
       const target = await manageable(caller, id);
       const row = await reactivateUserInFirm(db, caller.firmId, target.id);
       if (!row) throw notFound();
-      await recordActivity(db, { firmId: caller.firmId, userId: caller.id, action: 'employee.reactivated', subject: row.id, clientAddress });
+      await recordActivity(db, {
+        firmId: caller.firmId,
+        userId: caller.id,
+        action: 'employee.reactivated',
+        subject: row.id,
+        clientAddress,
+      });
       return toUser(row, pii);
     },
   };

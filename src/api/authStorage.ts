@@ -1,4 +1,4 @@
-// Where the session lives between page loads (staff-app spec §3, Auth state): the token, its
+// Where the session lives between page loads (docs/product/sign-in-and-session.md, Auth state): the token, its
 // expiry and the decoded user, under one localStorage key. The API client reads the token from
 // here; the session machine writes and clears it.
 import type { SessionUser } from '../domain/session';

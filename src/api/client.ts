@@ -10,11 +10,16 @@ export type TokenSource = () => string | undefined;
 export type FetchLike = (request: Request) => Promise<Response>;
 
 /**
- * Operations that openapi.yaml marks `security: []`. Sign-in sends no token (staff-app.md §7),
+ * Operations that openapi.yaml marks `security: []`. Sign-in sends no token (docs/product/app-shell.md),
  * even when an old one is still stored. tests/contract/client.test.ts keeps this list equal to
  * the document's.
  */
-export const publicOperations: ReadonlySet<string> = new Set(['POST /v1/users/login', 'GET /intake-template.pdf', 'GET /health', 'GET /ready']);
+export const publicOperations: ReadonlySet<string> = new Set([
+  'POST /v1/users/login',
+  'GET /intake-template.pdf',
+  'GET /health',
+  'GET /ready',
+]);
 
 function isAbort(error: unknown): boolean {
   return error instanceof Error && error.name === 'AbortError';

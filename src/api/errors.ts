@@ -1,5 +1,5 @@
 // The one error type every fetcher throws. Views and machines branch on `code` (DESIGN.md, API)
-// and on whether the server sent an error body at all: staff-app.md §8 shows the server's
+// and on whether the server sent an error body at all: docs/product/app-shell.md shows the server's
 // message when there is one and a fixed toast when there is none.
 import type { components } from './schema';
 
@@ -14,9 +14,7 @@ function asErrorBody(value: unknown): ErrorBody | undefined {
   if (typeof message !== 'string' || typeof code !== 'string') return undefined;
   const body: ErrorBody = { message, code };
   if (typeof fields === 'object' && fields !== null) {
-    body.fields = Object.fromEntries(
-      Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-    );
+    body.fields = Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
   }
   return body;
 }
@@ -55,9 +53,13 @@ export class ApiError extends Error {
 
   /** The request never reached the server or its answer never arrived. */
   static noResponse(cause: unknown): ApiError {
-    return new ApiError(undefined, { status: NO_RESPONSE_STATUS, statusText: '' }, {
-      cause,
-      fallback: { message: 'The server could not be reached', code: 'network_error' },
-    });
+    return new ApiError(
+      undefined,
+      { status: NO_RESPONSE_STATUS, statusText: '' },
+      {
+        cause,
+        fallback: { message: 'The server could not be reached', code: 'network_error' },
+      },
+    );
   }
 }

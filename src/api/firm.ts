@@ -1,4 +1,4 @@
-// Fetchers for the caller's firm (staff-app.md §7 leaves the firm calls to us: GET and PUT
+// Fetchers for the caller's firm (docs/product/firm-and-neos.md leaves the firm calls to us: GET and PUT
 // /v1/firm in openapi.yaml). Each one throws an ApiError on an error answer and returns the payload.
 import { api } from './client';
 import { ApiError } from './errors';

@@ -1,4 +1,4 @@
-// Fetchers for the intakes list and the intake form (intake.md §7; GET /v1/intake/{caseId} is
+// Fetchers for the intakes list and the intake form (docs/product/intake-form.md; GET /v1/intake/{caseId} is
 // ours, DESIGN.md). Each one calls the client, throws an ApiError on an error answer and returns
 // the payload.
 import { stripIds } from '../domain/intake/normalise';
@@ -68,7 +68,7 @@ export async function createIntake(userId: string, intake: ApiGeneralCaseInforma
 /**
  * PATCH /v1/intake/{caseId}. `updatedAt` is the version the edit started from (409
  * `intake_stale` when the stored intake changed since). Every id and generalCaseInformationId is
- * removed at any depth before sending (intake.md §5 'On update', §7).
+ * removed at any depth before sending (docs/product/intake-form.md 'On update', docs/product/intake-form.md).
  */
 export async function updateIntake(
   caseId: string,

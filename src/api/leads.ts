@@ -1,4 +1,4 @@
-// Fetchers for lead registration and the leads list (staff-app.md §7; the list call is ours, the
+// Fetchers for lead registration and the leads list (docs/product/leads.md; the list call is ours, the
 // spec does not show it). Each one calls the client, throws an ApiError on an error answer and
 // returns the payload.
 import { toIsoTimestamp } from '../domain/dates';
@@ -56,7 +56,7 @@ export async function checkDuplicate(lead: LeadInput): Promise<DuplicateCheck> {
   return data.data;
 }
 
-/** staff-app.md §7: FromLead takes the birth date as an ISO string. */
+/** docs/product/leads.md: FromLead takes the birth date as an ISO string. */
 export async function createLead(lead: LeadInput): Promise<CreatedLead> {
   const body = { neosCasesInformation: toLeadBody(lead, toIsoTimestamp(lead.birthDate)) };
   const { data, error, response } = await saveOnce((headers) => api.POST('/cases/v2/FromLead', { params: { header: headers }, body }));

@@ -107,7 +107,7 @@ export interface paths {
         };
         /**
          * The firm's employees, filtered by privilege and search text, one page at a time.
-         * @description Owner and administrator only (staff-app.md §6).
+         * @description Owner and administrator only (docs/product/people.md).
          */
         get: operations["listUsers"];
         put?: never;
@@ -129,7 +129,7 @@ export interface paths {
         put?: never;
         /**
          * Register an employee in the caller's firm.
-         * @description Owner and administrator only (staff-app.md §6).
+         * @description Owner and administrator only (docs/product/people.md).
          */
         post: operations["createEmployee"];
         delete?: never;
@@ -149,7 +149,7 @@ export interface paths {
         /**
          * Update the caller's own profile.
          * @description Only the caller's own record (`id` must be the caller's id, otherwise 403). The answer
-         *     carries a fresh token so that the session shows the new names (staff-app.md §3, Login
+         *     carries a fresh token so that the session shows the new names (docs/product/people.md, Login
          *     response: the user data comes from the token).
          */
         put: operations["updateUser"];
@@ -285,7 +285,7 @@ export interface paths {
          * Register a lead and open a draft intake from it.
          * @description Stores the lead and creates a draft intake whose personal information comes from the lead;
          *     the lead keeps that intake's id (`intakeId`). `birthDate` is sent as an ISO string
-         *     (staff-app.md §7).
+         *     (docs/product/leads.md).
          */
         post: operations["createLead"];
         delete?: never;
@@ -322,7 +322,7 @@ export interface paths {
         get: operations["getFirm"];
         /**
          * Update the caller's firm.
-         * @description Owner and administrator only (staff-app.md §6). When `neosCredentials` is given the server
+         * @description Owner and administrator only (docs/product/firm-and-neos.md). When `neosCredentials` is given the server
          *     validates them with Neos first (as `POST /neos/validateCredentials` does), then stores them
          *     encrypted and sets `isNeosIntegrated`; when it is absent the stored credentials stay.
          */
@@ -346,7 +346,7 @@ export interface paths {
         /**
          * Ask Neos whether these integration credentials are valid; nothing is stored.
          * @description Owner and administrator only. Success is status 200; the client does not read the body
-         *     (staff-app.md §7) and treats any other outcome as invalid (staff-app.md §5).
+         *     (docs/product/firm-and-neos.md) and treats any other outcome as invalid (docs/product/firm-and-neos.md).
          */
         post: operations["validateNeosCredentials"];
         delete?: never;
@@ -365,14 +365,14 @@ export interface paths {
         /**
          * The firm's intakes, most recently updated first, one page at a time.
          * @description `searchFilter` matches the client's name, phone or email and the representative's name,
-         *     ignoring case (intake.md §7 leaves the matching open).
+         *     ignoring case (docs/product/intake-form.md leaves the matching open).
          */
         get: operations["listIntakes"];
         put?: never;
         /**
          * Create an intake as a draft or as final.
          * @description A draft needs only the client's first and last name; a final intake must pass every tab's
-         *     rules (intake.md §5) or is refused with 400 and `fields` naming each failing field by its
+         *     rules (docs/product/intake-form.md) or is refused with 400 and `fields` naming each failing field by its
          *     path (e.g. `personalInformation.email`). The server sets `caseId`, `createdAt`, `updatedAt`
          *     and `representativeName` (the caller's full name).
          */
@@ -405,7 +405,7 @@ export interface paths {
          *     ignored. `generalCaseInformation.updatedAt` is the version the edit started from: when the
          *     stored intake has changed since, the update is refused with 409 `intake_stale` and nothing
          *     is stored. A final intake is read-only (409 `intake_final`). A final submission that breaks
-         *     a rule of intake.md §5 gets 400 with `fields`.
+         *     a rule of docs/product/intake-form.md gets 400 with `fields`.
          */
         patch: operations["updateIntake"];
         trace?: never;
@@ -461,7 +461,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The blank four-page intake template, filled in the browser (intake.md §7).
+         * The blank four-page intake template, filled in the browser (docs/product/pdf.md).
          * @description A static file (built from `src/pdf/layout.ts`); it holds no client data.
          */
         get: operations["getIntakeTemplate"];
@@ -495,7 +495,7 @@ export interface components {
             };
         };
         /**
-         * @description A date as YYYY-MM-DD or an ISO timestamp (intake.md §3).
+         * @description A date as YYYY-MM-DD or an ISO timestamp (docs/product/intake-form.md).
          * @example 1990-04-01
          * @example 1990-04-01T00:00:00.000Z
          */
@@ -536,7 +536,7 @@ export interface components {
             gender?: "male" | "female" | null;
             birthDate?: components["schemas"]["NullableIsoDate"];
             /**
-             * @description 123-45-6789 (staff-app.md §5); only meaningful when ssnStatus is hasSsn. Answers mask it
+             * @description 123-45-6789 (docs/product/people.md); only meaningful when ssnStatus is hasSsn. Answers mask it
              *     to the last four digits (`***-**-6789`); a request that sends the mask back keeps the
              *     stored number.
              */
@@ -567,7 +567,7 @@ export interface components {
             data: components["schemas"]["User"];
         };
         /**
-         * @description `data` is the list of users (staff-app.md §7: "data.data is a list of users");
+         * @description `data` is the list of users (docs/product/people.md: "data.data is a list of users");
          *     `totalRecords` counts every user matching the filter, for the pager.
          */
         UserListResponse: {
@@ -592,7 +592,7 @@ export interface components {
             lastName: string;
             /** Format: email */
             email: string;
-            /** @description Optional on profile edit (staff-app.md §5); absent keeps the current password. */
+            /** @description Optional on profile edit (docs/product/people.md); absent keeps the current password. */
             password?: string;
             userInformation: components["schemas"]["UserInformation"];
         };
@@ -600,13 +600,13 @@ export interface components {
             data: components["schemas"]["User"];
             session: components["schemas"]["LoginResult"];
         };
-        /** @description The lead as the registration form sends it (staff-app.md §3, Lead). */
+        /** @description The lead as the registration form sends it (docs/product/leads.md, Lead). */
         LeadInput: {
             firstName: string;
             middleName?: string | null;
             lastName: string;
             birthDate: components["schemas"]["IsoDate"];
-            /** @description 100 like the intake's address (intake.md §5), which is filled from it. */
+            /** @description 100 like the intake's address (docs/product/leads.md), which is filled from it. */
             address: string;
             city: string;
             county: string;
@@ -663,7 +663,7 @@ export interface components {
         DuplicateCheck: {
             /** @description At least one resembling lead exists. */
             isDuplicate: boolean;
-            /** @description Every resembling lead has an intake (staff-app.md §4 refuses a duplicate without one). */
+            /** @description Every resembling lead has an intake (docs/product/leads.md refuses a duplicate without one). */
             hasIntakeId: boolean;
             duplicateLeads: components["schemas"]["DuplicateLead"][];
         };
@@ -746,12 +746,12 @@ export interface components {
         CredentialsValidationResponse: {
             data: components["schemas"]["CredentialsValidation"];
         };
-        /** @description One row of the intakes list (intake.md §3, Intake list row). */
+        /** @description One row of the intakes list (docs/product/intake-list.md, Intake list row). */
         IntakeRow: {
             caseId: string;
             /** @description First, middle and last name of the client. */
             clientName: string;
-            /** @description Absent representative shows 'Unknown' (intake.md §2). */
+            /** @description Absent representative shows 'Unknown' (docs/product/intake-list.md). */
             representativeName: string | null;
             /** Format: date-time */
             createdAt: string;
@@ -767,7 +767,7 @@ export interface components {
             data: components["schemas"]["IntakePage"];
         };
         /**
-         * @description Tab 1 (intake.md §3). Texts are strings (empty when not given), choices and Yes/No
+         * @description Tab 1 (docs/product/intake-form.md). Texts are strings (empty when not given), choices and Yes/No
          *     answers are null until answered; a choice sent as an empty string is taken as unanswered.
          */
         PersonalInformation: {
@@ -806,7 +806,7 @@ export interface components {
             seatingPosition: string;
             existingClient: boolean | null;
         };
-        /** @description Tab 2, the client's vehicle (intake.md §3). */
+        /** @description Tab 2, the client's vehicle (docs/product/intake-form.md). */
         VehicleInformation: {
             clientHasPhotos: boolean | null;
             /** @description Vehicle information (make, model, year, colour). */
@@ -837,14 +837,14 @@ export interface components {
             phone2: string;
             fax2: string;
         };
-        /** @description Tab 3, the defendant and their vehicle (intake.md §3). */
+        /** @description Tab 3, the defendant and their vehicle (docs/product/intake-form.md). */
         DefendantInformation: {
             clientHasPhotos: boolean | null;
             driversName: string;
             owner: string;
             phoneNumber: string;
             address: string;
-            /** @description Defendant vehicle information (intake.md §5 limit 90). */
+            /** @description Defendant vehicle information (docs/product/intake-form.md limit 90). */
             information: string;
             vin: string;
             licensePlate: string;
@@ -860,7 +860,7 @@ export interface components {
             fax2: string;
         };
         /**
-         * @description Tab 4: every tick box as one flat boolean, as intake.md §3 lists them. The three groups
+         * @description Tab 4: every tick box as one flat boolean, as docs/product/intake-form.md lists them. The three groups
          *     are body points (leftNeck ... upperBack), symptoms (tingling ... dizziness) and vehicle
          *     impact points (leftFrontWing ... frontBumper); their names do not overlap, so one flat
          *     object keeps the stored shape equal to the spec's field list.
@@ -910,15 +910,15 @@ export interface components {
             rearBumper: boolean;
             frontBumper: boolean;
         };
-        /** @description The 'Check all that apply' group of tab 5 (spellings as in intake.md §3). */
+        /** @description The 'Check all that apply' group of tab 5 (spellings as in docs/product/intake-form.md). */
         PainAndSymptoms: {
             lossOfConciousness: boolean;
             headaches: boolean;
             vomitting: boolean;
         };
         /**
-         * @description Tab 5 (intake.md §3). painAndSymptomsExp and dailyLifeWorkEffect are the multi-line text
-         *     areas (180 characters, intake.md §2).
+         * @description Tab 5 (docs/product/intake-form.md). painAndSymptomsExp and dailyLifeWorkEffect are the multi-line text
+         *     areas (180 characters, docs/product/intake-form.md).
          */
         InjuryInformation: {
             ems: boolean | null;
@@ -954,8 +954,8 @@ export interface components {
             insIdNumber: string;
         };
         /**
-         * @description Tab 6 (intake.md §3). description, fault and witnessNamesAndContacts are multi-line text
-         *     areas (180 characters, intake.md §2); photoOrEvidenceDescription has the spec's 100.
+         * @description Tab 6 (docs/product/intake-form.md). description, fault and witnessNamesAndContacts are multi-line text
+         *     areas (180 characters, docs/product/intake-form.md); photoOrEvidenceDescription has the spec's 100.
          */
         IncidentDescription: {
             crashReportNum: string;
@@ -981,7 +981,7 @@ export interface components {
         };
         /**
          * @description Tab 7: the discussion topics (vehicleNextStep ... questions) and the checklist items
-         *     (firstPartyInsurance ... potentialTbi), as intake.md §3 lists them.
+         *     (firstPartyInsurance ... potentialTbi), as docs/product/intake-form.md lists them.
          */
         Checklist: {
             vehicleNextStep: boolean;
@@ -1002,7 +1002,7 @@ export interface components {
             injuryPhoto: boolean;
             potentialTbi: boolean;
         };
-        /** @description A stored intake (intake.md §3), as the server answers it. */
+        /** @description A stored intake (docs/product/intake-form.md), as the server answers it. */
         GeneralCaseInformation: {
             caseId: string;
             status: components["schemas"]["IntakeStatus"];
@@ -1025,7 +1025,7 @@ export interface components {
         /**
          * @description An intake as the form creates it. caseId, createdAt, updatedAt and representativeName are
          *     server-owned and ignored when present; `id` and `generalCaseInformationId` are refused
-         *     (intake.md §5: the client removes them).
+         *     (docs/product/intake-form.md: the client removes them).
          */
         GeneralCaseInformationInput: {
             caseId?: string | null;
@@ -1198,8 +1198,8 @@ export interface components {
         };
         /**
          * @description `validation_failed` with `fields`, or `invalid_password_format` when the password is
-         *     shorter than 8 characters or lacks a letter, a digit or one of !@#$%^&* (staff-app.md §5;
-         *     the interface shows its own text for this code, §8).
+         *     shorter than 8 characters or lacks a letter, a digit or one of !@#$%^&* (docs/product/people.md;
+         *     the interface shows its own text for this code, docs/product/people.md).
          */
         UserFormRejected: {
             headers: {
@@ -1220,7 +1220,7 @@ export interface components {
         };
         /**
          * @description An identical lead already exists (`duplicate_lead`, message 'Cannot register duplicate
-         *     lead', staff-app.md §8).
+         *     lead', docs/product/leads.md).
          */
         DuplicateLead: {
             headers: {
@@ -1272,14 +1272,14 @@ export interface components {
          *     body or call is refused with 409 `idempotency_key_reused`. Answers are kept for a day.
          */
         IdempotencyKey: string;
-        /** @description Rows per page (staff-app.md §9 default 10). */
+        /** @description Rows per page (docs/product/intake-list.md default 10). */
         PageSize: number;
         /** @description Rows to skip; (page - 1) times pageSize. At most a billion, far past any firm's list. */
         OffSetValue: number;
         /** @description Search text, matched ignoring case; empty or absent matches everything. */
         SearchFilter: string;
         /**
-         * @description The caller's own id, sent as the spec's client does (intake.md §6). Access comes from the
+         * @description The caller's own id, sent as the spec's client does (docs/product/people.md). Access comes from the
          *     token; an id that is not the caller's is refused with 403.
          */
         UserId: string;
@@ -1419,7 +1419,7 @@ export interface operations {
                 privilege?: components["schemas"]["Privilege"];
                 /** @description Matched against full name and email, ignoring case. */
                 search?: string;
-                /** @description Rows per page (staff-app.md §9 default 10). */
+                /** @description Rows per page (docs/product/intake-list.md default 10). */
                 pageSize?: components["parameters"]["PageSize"];
                 /** @description Rows to skip; (page - 1) times pageSize. At most a billion, far past any firm's list. */
                 offSetValue?: components["parameters"]["OffSetValue"];
@@ -1604,7 +1604,7 @@ export interface operations {
     listActivity: {
         parameters: {
             query?: {
-                /** @description Rows per page (staff-app.md §9 default 10). */
+                /** @description Rows per page (docs/product/intake-list.md default 10). */
                 pageSize?: components["parameters"]["PageSize"];
                 /** @description Rows to skip; (page - 1) times pageSize. At most a billion, far past any firm's list. */
                 offSetValue?: components["parameters"]["OffSetValue"];
@@ -1709,7 +1709,7 @@ export interface operations {
     listLeads: {
         parameters: {
             query?: {
-                /** @description Rows per page (staff-app.md §9 default 10). */
+                /** @description Rows per page (docs/product/intake-list.md default 10). */
                 pageSize?: components["parameters"]["PageSize"];
                 /** @description Rows to skip; (page - 1) times pageSize. At most a billion, far past any firm's list. */
                 offSetValue?: components["parameters"]["OffSetValue"];
@@ -1825,11 +1825,11 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The caller's own id, sent as the spec's client does (intake.md §6). Access comes from the
+                 * @description The caller's own id, sent as the spec's client does (docs/product/people.md). Access comes from the
                  *     token; an id that is not the caller's is refused with 403.
                  */
                 userId?: components["parameters"]["UserId"];
-                /** @description Rows per page (staff-app.md §9 default 10). */
+                /** @description Rows per page (docs/product/intake-list.md default 10). */
                 pageSize?: components["parameters"]["PageSize"];
                 /** @description Rows to skip; (page - 1) times pageSize. At most a billion, far past any firm's list. */
                 offSetValue?: components["parameters"]["OffSetValue"];

@@ -1,4 +1,4 @@
-// Fetchers for sign-in, the caller's profile and the firm's employees (staff-app.md §7). Each one
+// Fetchers for sign-in, the caller's profile and the firm's employees (docs/product/people.md). Each one
 // calls the client, throws an ApiError on an error answer and returns the payload.
 import { api } from './client';
 import { ApiError } from './errors';

@@ -45,7 +45,9 @@ export function changedFieldLines(fields: readonly string[]): string[] {
     if (tab) byTab.set(tab.name, (byTab.get(tab.name) ?? 0) + 1);
     else other++;
   }
-  const lines = intakeTabs.filter((tab) => byTab.has(tab.name)).map((tab) => `Changed ${plural(byTab.get(tab.name) ?? 0, 'field')} in ${tab.name}`);
+  const lines = intakeTabs
+    .filter((tab) => byTab.has(tab.name))
+    .map((tab) => `Changed ${plural(byTab.get(tab.name) ?? 0, 'field')} in ${tab.name}`);
   if (other > 0) lines.push(`Changed ${plural(other, 'field')}`);
   return lines;
 }

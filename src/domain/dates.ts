@@ -15,8 +15,18 @@ export interface CalendarDate {
 const calendarPrefix = /^(\d{4})-(\d{2})-(\d{2})(?=$|T)/;
 
 const monthNames = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
 ] as const;
 
 function pad(value: number, width = 2): string {
@@ -92,7 +102,7 @@ export function isFuture(date: string, today: string | Date = new Date()): boole
 }
 
 /**
- * Long US form for the profile's birthdate (staff-app spec §2, Profile): 'March 5, 1990'.
+ * Long US form for the profile's birthdate (docs/product/app-shell.md, Profile): 'March 5, 1990'.
  * Null when there is no valid date, so the view can show its fallback text.
  */
 export function formatLongUsDate(value: string | null | undefined): string | null {
@@ -103,7 +113,7 @@ export function formatLongUsDate(value: string | null | undefined): string | nul
 
 /**
  * The local calendar date of an instant, as MM/DD/YYYY ('Created At (local date)', staff-app spec
- * §2; the intake list's Date Created and Date Updated). `timeZone` defaults to the user's own.
+ * docs/product/app-shell.md; the intake list's Date Created and Date Updated). `timeZone` defaults to the user's own.
  * Null when the timestamp cannot be read.
  */
 export function formatLocalDate(isoTimestamp: string | null | undefined, timeZone?: string): string | null {
@@ -132,10 +142,10 @@ export function formatLocalDateTime(isoTimestamp: string | null | undefined, tim
 }
 
 /**
- * A form date ('YYYY-MM-DD') as the ISO timestamp the API carries (intake spec §3), pinned to UTC
+ * A form date ('YYYY-MM-DD') as the ISO timestamp the API carries (docs/product/intake-form.md), pinned to UTC
  * midnight so that the date part reads the same in every time zone. An ISO timestamp is accepted
  * too and reduced to its date, so normalising twice changes nothing.
- * Throws Error('Invalid date') for anything else (intake spec §3).
+ * Throws Error('Invalid date') for anything else (docs/product/intake-form.md).
  */
 export function toIsoTimestamp(value: string): string {
   const date = parseCalendarDate(value);
@@ -144,9 +154,9 @@ export function toIsoTimestamp(value: string): string {
 }
 
 /**
- * An ISO timestamp from the API back to the form's 'YYYY-MM-DD' (intake spec §3): the date part as
+ * An ISO timestamp from the API back to the form's 'YYYY-MM-DD' (docs/product/intake-form.md): the date part as
  * written, never shifted by the local time zone.
- * Throws Error('Invalid ISO date string') for anything else (intake spec §3).
+ * Throws Error('Invalid ISO date string') for anything else (docs/product/intake-form.md).
  */
 export function fromIsoTimestamp(value: string): string {
   const date = parseCalendarDate(value);

@@ -1,4 +1,4 @@
-// The session's view of the signed-in user: the decoded token payload (staff-app spec §3, Login
+// The session's view of the signed-in user: the decoded token payload (docs/product/sign-in-and-session.md, Login
 // response). The server never puts SSN or ITIN digits in a token (DESIGN.md, Auth).
 import type { CivilStatus, Gender, PhoneUsage, Privilege, SsnStatus } from './enums';
 
@@ -23,7 +23,7 @@ export interface SessionUser {
 }
 
 /**
- * Token lifetime: the first number in `expiresIn`, in hours (staff-app spec §4 and §9).
+ * Token lifetime: the first number in `expiresIn`, in hours (docs/product/sign-in-and-session.md).
  * "8h" -> 8 hours; "12" -> 12 hours. Returns undefined when there is no number.
  */
 export function expiresInHours(expiresIn: string): number | undefined {

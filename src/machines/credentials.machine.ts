@@ -1,11 +1,11 @@
-// Integration credential validation (staff-app spec §2 Integration credentials form, §4, §5, §8).
+// Integration credential validation (docs/product/firm-and-neos.md Integration credentials form, docs/product/firm-and-neos.md).
 // A validation is a call whose HTTP 200 means valid and anything else invalid; the form's submit
 // handler runs with the three values only after a success, which the machine announces with
 // 'credentials.validated' in that transition alone.
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { CredentialsInput } from '../domain/schemas/credentials';
 
-/** staff-app spec §8, character for character. */
+/** docs/product/firm-and-neos.md, character for character. */
 export const credentialsMessages = {
   validated: 'Neos Credentials Validated',
   failed: 'Error Validating Neos Credentials',
@@ -61,7 +61,7 @@ export const credentialsMachine = setup({
         src: 'validateCredentials',
         input: ({ context }) => context.credentials as CredentialsInput,
         onDone: { target: 'valid', actions: ['notifyValidated', 'submitCredentials'] },
-        // staff-app spec §5: any failure counts as invalid, whatever the answer said.
+        // docs/product/firm-and-neos.md: any failure counts as invalid, whatever the answer said.
         onError: { target: 'invalid', actions: 'notifyInvalid' },
       },
     },

@@ -1,5 +1,5 @@
-// Employee Registration (staff-app spec §2 Employee Registration, §5 Profile and employee forms,
-// §8 Employee create, §9 new employee defaults).
+// Employee Registration (docs/product/people.md Employee Registration, docs/product/people.md Profile and employee forms,
+// docs/product/people.md Employee create, docs/product/people.md new employee defaults).
 //
 // - editing: starts from the spec's defaults; `field.change` updates one field and drops its
 //   message; `form.submit` either shows the validation messages (emitting `invalid` with the

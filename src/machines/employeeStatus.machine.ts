@@ -16,14 +16,10 @@ export interface EmployeeStatusContext {
   target: StatusTarget | null;
 }
 
-export type EmployeeStatusEvent =
-  | { type: 'status.ask'; target: StatusTarget }
-  | { type: 'status.confirm' }
-  | { type: 'status.cancel' };
+export type EmployeeStatusEvent = { type: 'status.ask'; target: StatusTarget } | { type: 'status.confirm' } | { type: 'status.cancel' };
 
 export type EmployeeStatusEmitted =
-  | { type: 'changed'; change: StatusChange }
-  | { type: 'failed'; change: StatusChange; message: string | null };
+  { type: 'changed'; change: StatusChange } | { type: 'failed'; change: StatusChange; message: string | null };
 
 function messageOf(error: unknown): string | null {
   if (typeof error !== 'object' || error === null) return null;

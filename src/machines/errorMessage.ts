@@ -31,7 +31,5 @@ export function errorCodeOf(error: unknown): string | undefined {
 /** The server's per-field messages of a refused call (`fields` of the error body). */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
   if (!isRecord(error) || !isRecord(error.fields)) return {};
-  return Object.fromEntries(
-    Object.entries(error.fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-  );
+  return Object.fromEntries(Object.entries(error.fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }

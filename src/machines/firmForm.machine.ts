@@ -1,4 +1,4 @@
-// Firm edit (staff-app spec §2 /edit-firm, content not shown; §6 owner and administrator): load
+// Firm edit (docs/product/firm-and-neos.md /edit-firm, content not shown; docs/product/firm-and-neos.md owner and administrator): load
 // the firm, save the typed fields, and store Neos credentials once they validated. The form's
 // values live in the view, so they stay as typed after a failed save; the machine keeps the firm
 // as the server last returned it.
@@ -24,14 +24,10 @@ export interface FirmFormContext {
 }
 
 export type FirmFormEvent =
-  | { type: 'firm.reload' }
-  | { type: 'form.submit'; values: FirmInput }
-  | { type: 'credentials.save'; credentials: CredentialsInput };
+  { type: 'firm.reload' } | { type: 'form.submit'; values: FirmInput } | { type: 'credentials.save'; credentials: CredentialsInput };
 
 export type FirmFormEmitted =
-  | { type: 'toast.success'; message: string }
-  | { type: 'toast.error'; message: string }
-  | { type: 'firm.saved'; firm: Firm };
+  { type: 'toast.success'; message: string } | { type: 'toast.error'; message: string } | { type: 'firm.saved'; firm: Firm };
 
 interface Failure {
   error: unknown;
@@ -122,7 +118,7 @@ export const firmFormMachine = setup({
         onError: { target: 'editing', actions: { type: 'notifySaveFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
-    // After the credentials validated (staff-app spec §4) they are stored at once, so the firm
+    // After the credentials validated (docs/product/firm-and-neos.md) they are stored at once, so the firm
     // shows as connected without a second button.
     savingCredentials: {
       tags: ['savingCredentials'],

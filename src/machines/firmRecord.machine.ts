@@ -1,5 +1,5 @@
-// The firm view's data (staff-app spec §2 /firm, content not shown): the caller's firm, loaded
-// once. The spec leaves the load error open (§8); ours is a toast and a way to try again.
+// The firm view's data (docs/product/firm-and-neos.md /firm, content not shown): the caller's firm, loaded
+// once. The spec leaves the load error open (docs/product/firm-and-neos.md); ours is a toast and a way to try again.
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Firm } from '../api/firm';
 

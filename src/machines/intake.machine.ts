@@ -119,9 +119,7 @@ export const intakeMachine = setup({
     applyFieldChange: assign(({ context, event }) =>
       event.type === 'field.change' ? applyChanges(context, [{ path: event.path, value: event.value }]) : {},
     ),
-    applyFieldChanges: assign(({ context, event }) =>
-      event.type === 'fields.change' ? applyChanges(context, event.changes) : {},
-    ),
+    applyFieldChanges: assign(({ context, event }) => (event.type === 'fields.change' ? applyChanges(context, event.changes) : {})),
     selectTab: assign({ currentTab: ({ context, event }) => (event.type === 'tab.select' ? event.index : context.currentTab) }),
     nextTab: assign({ currentTab: ({ context }) => context.currentTab + 1 }),
     previousTab: assign({ currentTab: ({ context }) => context.currentTab - 1 }),
@@ -134,14 +132,22 @@ export const intakeMachine = setup({
     showDraftErrors: assign(({ context }) => shownErrors(checkDraft(context.intake), context.currentTab)),
     showFinalErrors: assign(({ context }) => shownErrors(checkFinal(context.intake), context.currentTab)),
     // Runs after showFinalErrors, which moved to the first failing tab.
-    notifyRequiredFields: emit(({ context }) => ({ type: 'toast.error' as const, message: requiredFieldsToast(intakeTabs[context.currentTab].name) })),
+    notifyRequiredFields: emit(({ context }) => ({
+      type: 'toast.error' as const,
+      message: requiredFieldsToast(intakeTabs[context.currentTab].name),
+    })),
     clearErrors: assign({ errors: {} }),
     storeServerFieldErrors: assign(({ context, event }) => {
       const fields = fieldErrorsOf(failureOf(event));
       return Object.keys(fields).length === 0 ? {} : { errors: { ...context.errors, ...fields } };
     }),
     // The status is the one the state asked to store: the answer is that very record.
-    storeSavedVersion: assign(({ context }, { caseId, updatedAt, status }: SavedIntake) => ({ caseId, updatedAt, status, intake: { ...context.intake, caseId, updatedAt, status } })),
+    storeSavedVersion: assign(({ context }, { caseId, updatedAt, status }: SavedIntake) => ({
+      caseId,
+      updatedAt,
+      status,
+      intake: { ...context.intake, caseId, updatedAt, status },
+    })),
     notifyDraftSaved: emit({ type: 'toast.success' as const, message: intakeLifecycleMessages.draftSaved }),
     notifyIntakeUpdated: emit({ type: 'toast.success' as const, message: intakeLifecycleMessages.updated }),
     // The same text after a submit in create and in edit mode.
@@ -155,7 +161,9 @@ export const intakeMachine = setup({
     storeUnsavedCopy: () => {},
     clearUnsavedCopy: () => {},
     forgetUnsavedCopy: assign({ unsavedCopy: null }),
-    restoreUnsavedCopy: assign(({ context }) => (context.unsavedCopy ? { ...restoredIntake(context, context.unsavedCopy), unsavedCopy: null } : {})),
+    restoreUnsavedCopy: assign(({ context }) =>
+      context.unsavedCopy ? { ...restoredIntake(context, context.unsavedCopy), unsavedCopy: null } : {},
+    ),
     storePdf: assign((_, pdf: Uint8Array) => ({ pdf })),
     forgetPdf: assign({ pdf: null }),
   },
@@ -273,11 +281,19 @@ export const intakeMachine = setup({
                   {
                     guard: 'isCreateRoute',
                     target: 'editable.creating.saved',
-                    actions: ['clearUnsavedCopy', { type: 'storeSavedVersion', params: ({ event }) => ({ ...event.output, status: 'draft' }) }, 'notifyDraftSaved'],
+                    actions: [
+                      'clearUnsavedCopy',
+                      { type: 'storeSavedVersion', params: ({ event }) => ({ ...event.output, status: 'draft' }) },
+                      'notifyDraftSaved',
+                    ],
                   },
                   {
                     target: 'editable.editing',
-                    actions: ['clearUnsavedCopy', { type: 'storeSavedVersion', params: ({ event }) => ({ ...event.output, status: 'draft' }) }, 'notifyIntakeUpdated'],
+                    actions: [
+                      'clearUnsavedCopy',
+                      { type: 'storeSavedVersion', params: ({ event }) => ({ ...event.output, status: 'draft' }) },
+                      'notifyIntakeUpdated',
+                    ],
                   },
                 ],
               },
@@ -318,8 +334,14 @@ export const intakeMachine = setup({
           states: {
             clean: {
               on: {
-                'field.change': [{ guard: 'isSavingDraft', target: 'editedWhileSaving' }, { guard: 'isEditable', target: 'dirty' }],
-                'fields.change': [{ guard: 'isSavingDraft', target: 'editedWhileSaving' }, { guard: 'isEditable', target: 'dirty' }],
+                'field.change': [
+                  { guard: 'isSavingDraft', target: 'editedWhileSaving' },
+                  { guard: 'isEditable', target: 'dirty' },
+                ],
+                'fields.change': [
+                  { guard: 'isSavingDraft', target: 'editedWhileSaving' },
+                  { guard: 'isEditable', target: 'dirty' },
+                ],
                 // The copy is already in storage.
                 'restore.accept': { guard: 'isOfferingRestore', target: 'dirty.stored' },
               },
@@ -330,8 +352,14 @@ export const intakeMachine = setup({
               on: {
                 'xstate.done.actor.saveIntake': { guard: 'isSaving', target: 'clean' },
                 // Each change restarts the quiet time before the copy is written.
-                'field.change': [{ guard: 'isSavingDraft', target: 'editedWhileSaving' }, { guard: 'isEditable', target: '.pending', reenter: true }],
-                'fields.change': [{ guard: 'isSavingDraft', target: 'editedWhileSaving' }, { guard: 'isEditable', target: '.pending', reenter: true }],
+                'field.change': [
+                  { guard: 'isSavingDraft', target: 'editedWhileSaving' },
+                  { guard: 'isEditable', target: '.pending', reenter: true },
+                ],
+                'fields.change': [
+                  { guard: 'isSavingDraft', target: 'editedWhileSaving' },
+                  { guard: 'isEditable', target: '.pending', reenter: true },
+                ],
               },
               states: {
                 pending: {

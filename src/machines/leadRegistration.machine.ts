@@ -1,4 +1,4 @@
-// Lead registration with the duplicate check (staff-app spec §2 Lead Registration, §4, §8).
+// Lead registration with the duplicate check (docs/product/leads.md Lead Registration, docs/product/leads.md).
 // Submit checks for similar leads first; a similar lead that already has an intake asks the
 // person to confirm, one without an intake refuses the registration. The view turns the emitted
 // toast events into react-hot-toast toasts and resets its form on 'lead.created'.
@@ -7,7 +7,7 @@ import type { CreatedLead, DuplicateCheck, DuplicateLead } from '../api/leads';
 import type { LeadInput } from '../domain/schemas/lead';
 import { errorMessage, serverMessage, statusOf } from './errorMessage';
 
-/** staff-app spec §8, character for character. */
+/** docs/product/leads.md, character for character. */
 export const leadRegistrationMessages = {
   creating: 'Creating lead...',
   created: 'Lead created successfully',
@@ -67,9 +67,9 @@ export const leadRegistrationMachine = setup({
     }),
     storeDuplicates: assign((_, check: DuplicateCheck) => ({ duplicates: check.duplicateLeads })),
     clearDuplicates: assign({ duplicates: [] }),
-    // staff-app spec §4: a similar lead without an intake ID refuses the registration.
+    // docs/product/leads.md: a similar lead without an intake ID refuses the registration.
     reportDuplicateWithoutIntake: assign({ error: leadRegistrationMessages.duplicateWithoutIntake }),
-    // staff-app spec §8: HTTP 409 shows the server's message, or the fixed text without one.
+    // docs/product/leads.md: HTTP 409 shows the server's message, or the fixed text without one.
     reportDuplicateRefusal: assign((_, { error }: Failure) => ({
       error: serverMessage(error) ?? leadRegistrationMessages.duplicateRefused,
     })),
@@ -84,7 +84,7 @@ export const leadRegistrationMachine = setup({
       type: 'toast.error' as const,
       message: leadRegistrationMessages.createFailed(errorMessage(error) ?? 'Unknown error'),
     })),
-    // staff-app spec §4: after success the form resets.
+    // docs/product/leads.md: after success the form resets.
     resetRegistration: assign(() => ({ ...initialContext })),
   },
 }).createMachine({
@@ -140,11 +140,7 @@ export const leadRegistrationMachine = setup({
         input: ({ context }) => context.lead as LeadInput,
         onDone: {
           target: 'editing',
-          actions: [
-            'notifyCreated',
-            { type: 'announceCreated', params: ({ event }) => event.output },
-            'resetRegistration',
-          ],
+          actions: ['notifyCreated', { type: 'announceCreated', params: ({ event }) => event.output }, 'resetRegistration'],
         },
         onError: {
           target: 'editing',

@@ -1,5 +1,5 @@
-// One list's paging, search and filter (staff-app spec §4 Pagination and §2 Shared layout, intake
-// spec §2 Intakes list and §4 Pagination, §9 constants). Every table (employees, leads, intakes)
+// One list's paging, search and filter (docs/product/intake-list.md Pagination and docs/product/intake-list.md Shared layout, intake
+// docs/product/intake-list.md Intakes list and docs/product/intake-list.md Pagination, docs/product/intake-list.md constants). Every table (employees, leads, intakes)
 // runs its own copy with its own `load` actor.
 //
 // Two parallel regions, so that typing in the search box never hides the rows on screen:
@@ -53,7 +53,7 @@ export type PaginationEvent =
   | { type: 'filter.change'; value: string | null }
   | { type: 'list.reload' };
 
-/** "records divided by page size, rounded up" (staff-app spec §4). */
+/** "records divided by page size, rounded up" (docs/product/intake-list.md). */
 export function totalPages(context: Pick<PaginationContext, 'totalRecords' | 'pageSize'>): number {
   return Math.ceil(context.totalRecords / context.pageSize);
 }
@@ -79,7 +79,7 @@ export const paginationMachine = setup({
   actions: {
     goToFirstPage: assign({ page: FIRST_PAGE, offset: FIRST_OFFSET }),
     goToPreviousPage: assign(({ context }) => ({ page: context.page - 1, offset: context.offset - context.pageSize })),
-    // The offset is the current page times the page size, taken before the page moves (spec §4).
+    // The offset is the current page times the page size, taken before the page moves (docs/product/intake-list.md).
     goToNextPage: assign(({ context }) => ({ offset: context.page * context.pageSize, page: context.page + 1 })),
     goToLastPage: assign(({ context }) => {
       const last = totalPages(context);
@@ -87,7 +87,7 @@ export const paginationMachine = setup({
     }),
     storePage: assign((_, result: PageResult) => ({ rows: result.rows, totalRecords: result.totalRecords })),
     // A failed load shows no stale rows under the new page number; the error itself is the
-    // view's business (intake spec §8: only logged; staff-app spec §8: a toast for employees).
+    // view's business (docs/product/intake-list.md: only logged; docs/product/intake-list.md: a toast for employees).
     clearRows: assign({ rows: [], totalRecords: 0 }),
     storeTypedSearch: assign(({ event }) => {
       assertEvent(event, 'search.input');
@@ -164,7 +164,7 @@ export const paginationMachine = setup({
         },
         debouncing: {
           on: {
-            // Another keystroke restarts the wait (staff-app spec §5 Search: 2000 ms of no typing).
+            // Another keystroke restarts the wait (docs/product/intake-list.md Search: 2000 ms of no typing).
             'search.input': { target: 'debouncing', reenter: true, actions: 'storeTypedSearch' },
           },
           after: {

@@ -1,4 +1,4 @@
-// Edit Profile (staff-app spec §2 Edit Profile, §5 Profile and employee forms, §8 Profile update):
+// Edit Profile (docs/product/people.md Edit Profile, docs/product/people.md Profile and employee forms, docs/product/people.md Profile update):
 // load the signed-in user's full record (the token holds no SSN or ITIN), edit it, validate, save.
 //
 // - loading -> editing | loadFailed (`profile.reload` tries again).
@@ -33,7 +33,7 @@ export type ProfileFormEvent = FieldChangeEvent | { type: 'form.submit' } | { ty
 export type ProfileFormEmitted =
   | { type: 'invalid'; field: string }
   | { type: 'saved'; session: LoginResult }
-  /** staff-app spec §8: without an error body the view shows 'Failed to update user data'. */
+  /** docs/product/people.md: without an error body the view shows 'Failed to update user data'. */
   | { type: 'saveFailed'; hasErrorBody: boolean };
 
 export interface SaveProfileInput {

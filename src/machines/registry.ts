@@ -1,6 +1,6 @@
 // Every machine of the app, found on disk rather than listed by hand, so a new
 // `src/machines/<name>.machine.ts` is picked up by `npm run machines:export`, `npm run test:model`
-// and the freshness test without editing anything (issue 7). Node only (scripts and tests): the
+// and the freshness test without editing anything. Node only (scripts and tests): the
 // browser bundle never imports this file.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';

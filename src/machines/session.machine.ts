@@ -1,4 +1,4 @@
-// The signed-in session (staff-app spec §4 Session, §8 login failure, §9): restored from
+// The signed-in session (docs/product/sign-in-and-session.md Session, docs/product/sign-in-and-session.md login failure, docs/product/sign-in-and-session.md): restored from
 // localStorage on start, started by a login, ended by logout or by its expiry timer. The UI
 // listens to the emitted events for the toasts and navigation; it never touches storage itself.
 // Sign Out first tells the server (POST /v1/users/logout, so the token stops working there too,
@@ -9,7 +9,7 @@ import { clearStoredSession, readStoredSession, writeStoredSession, type StoredS
 import { civilStatuses, genders, phoneUsages, privileges, ssnStatuses } from '../domain/enums';
 import { expiryFrom, type SessionUser } from '../domain/session';
 
-/** What POST /v1/users/login returns (staff-app spec §3, Login response). */
+/** What POST /v1/users/login returns (docs/product/sign-in-and-session.md, Login response). */
 export interface TokenGrant {
   token: string;
   /** A string holding a number of hours, e.g. "8h". */
@@ -35,7 +35,7 @@ export type SessionEvent =
 
 export type SessionEmitted = { type: 'loggedIn'; user: SessionUser } | { type: 'loggedOut' } | { type: 'expired' };
 
-/** staff-app spec §8: any login failure shows this one text. */
+/** docs/product/sign-in-and-session.md: any login failure shows this one text. */
 export const LOGIN_FAILED_MESSAGE = 'Email or password is incorrect';
 
 /**
@@ -66,7 +66,7 @@ function stringOrNull(value: unknown): string | null {
 }
 
 /**
- * The SessionUser inside a token (staff-app spec §3: "The decoded token payload provides the user
+ * The SessionUser inside a token (docs/product/sign-in-and-session.md: "The decoded token payload provides the user
  * data"), or undefined for anything that is not a JWT carrying one. The signature is the server's
  * business; the client only reads the payload.
  */
@@ -184,7 +184,7 @@ export const sessionMachine = setup({
     restoring: {
       always: [
         { guard: 'hasLiveStoredSession', target: 'loggedIn', actions: 'restoreSession' },
-        // Stored but expired: the token is useless, so it goes at once (staff-app spec §4).
+        // Stored but expired: the token is useless, so it goes at once (docs/product/sign-in-and-session.md).
         { guard: 'hasExpiredStoredSession', target: 'expired', actions: 'eraseStoredSession' },
         // Nothing usable (absent or unreadable): drop whatever is under the key.
         { target: 'loggedOut', actions: 'eraseStoredSession' },
@@ -207,13 +207,9 @@ export const sessionMachine = setup({
           {
             guard: { type: 'isUsableGrant', params: ({ event }) => event.output },
             target: 'loggedIn',
-            actions: [
-              { type: 'startSession', params: ({ event }) => event.output },
-              'persistSession',
-              'emitLoggedIn',
-            ],
+            actions: [{ type: 'startSession', params: ({ event }) => event.output }, 'persistSession', 'emitLoggedIn'],
           },
-          // A 200 whose token or expiresIn cannot be read is still a failed login (spec §8).
+          // A 200 whose token or expiresIn cannot be read is still a failed login (docs/product/sign-in-and-session.md).
           { target: 'loggedOut', actions: 'reportLoginFailure' },
         ],
         onError: { target: 'loggedOut', actions: 'reportLoginFailure' },

@@ -8,7 +8,7 @@ export interface PdfAssets {
   fontBytes: Uint8Array;
 }
 
-/** The blank template, served from public/ (intake spec §7: a static file, filled in the browser). */
+/** The blank template, served from public/ (docs/product/pdf.md: a static file, filled in the browser). */
 export const TEMPLATE_URL = `${import.meta.env.BASE_URL}intake-template.pdf`;
 
 type FetchLike = (url: string) => Promise<Pick<Response, 'ok' | 'status' | 'arrayBuffer'>>;

@@ -6,6 +6,4 @@ export interface FillRequest {
   intake: PdfIntake;
 }
 
-export type FillResponse =
-  | { id: number; ok: true; bytes: Uint8Array }
-  | { id: number; ok: false; message: string };
+export type FillResponse = { id: number; ok: true; bytes: Uint8Array } | { id: number; ok: false; message: string };

@@ -65,10 +65,7 @@ export interface LabelFonts {
 }
 
 export async function embedLabelFonts(doc: PDFDocument): Promise<LabelFonts> {
-  const [regular, bold] = await Promise.all([
-    doc.embedFont(StandardFonts.Helvetica),
-    doc.embedFont(StandardFonts.HelveticaBold),
-  ]);
+  const [regular, bold] = await Promise.all([doc.embedFont(StandardFonts.Helvetica), doc.embedFont(StandardFonts.HelveticaBold)]);
   return { regular, bold };
 }
 

@@ -198,7 +198,16 @@ function text<S extends PrintedSection>(
   extra: Partial<TextField> = {},
 ): PrintedField {
   return place(section, field, {
-    kind: 'text', label, page, x, y, width, size: VALUE_SIZE, maxLines: 1, lineGap: DESCRIPTION_LINE_GAP, ...extra,
+    kind: 'text',
+    label,
+    page,
+    x,
+    y,
+    width,
+    size: VALUE_SIZE,
+    maxLines: 1,
+    lineGap: DESCRIPTION_LINE_GAP,
+    ...extra,
   });
 }
 
@@ -242,7 +251,14 @@ function yesNo<S extends PrintedSection>(
   yesX: number,
 ): PrintedField {
   return place(section, field, {
-    kind: 'xMark', label, page, x, y, width, yes: { x: yesX, y }, no: { x: yesX + YES_NO_GAP, y },
+    kind: 'xMark',
+    label,
+    page,
+    x,
+    y,
+    width,
+    yes: { x: yesX, y },
+    no: { x: yesX + YES_NO_GAP, y },
   });
 }
 
@@ -263,33 +279,85 @@ export const intakeLayout: readonly PrintedField[] = [
   text(P, 'lastName', 'Last Name', 0, C3, 680, COLUMN),
   address(P, 'address', 'Address', 0, 636),
   place(P, 'languages', {
-    kind: 'tick', label: 'Language(s):', page: 0, x: C1, y: 606, width: 240,
-    options: marks(606, [['spanish', 'Spanish', 97], ['english', 'English', 150], ['vietnamese', 'Vietnamese', 203]]),
+    kind: 'tick',
+    label: 'Language(s):',
+    page: 0,
+    x: C1,
+    y: 606,
+    width: 240,
+    options: marks(606, [
+      ['spanish', 'Spanish', 97],
+      ['english', 'English', 150],
+      ['vietnamese', 'Vietnamese', 203],
+    ]),
   }),
   place(P, 'phoneUsages', {
-    kind: 'tick', label: 'Phone usage:', page: 0, x: 285, y: 606, width: 294,
-    options: marks(606, [['call', 'Call', 350], ['text', 'Text', 395]]),
+    kind: 'tick',
+    label: 'Phone usage:',
+    page: 0,
+    x: 285,
+    y: 606,
+    width: 294,
+    options: marks(606, [
+      ['call', 'Call', 350],
+      ['text', 'Text', 395],
+    ]),
   }),
   text(P, 'phoneNumber', 'Phone Number', 0, C1, 566, COLUMN),
   text(P, 'email', 'E-mail', 0, C2, 566, COLUMN),
   text(P, 'dl', 'DL', 0, C3, 566, COLUMN),
   place(P, 'gender', {
-    kind: 'choice', label: 'Gender:', page: 0, x: C1, y: 528, width: COLUMN,
-    options: marks(528, [['male', 'Male', 84], [null, 'Female', 130]]),
+    kind: 'choice',
+    label: 'Gender:',
+    page: 0,
+    x: C1,
+    y: 528,
+    width: COLUMN,
+    options: marks(528, [
+      ['male', 'Male', 84],
+      [null, 'Female', 130],
+    ]),
   }),
   place(P, 'civilStatus', {
-    kind: 'choice', label: 'Civil Status:', page: 0, x: C2, y: 528, width: COLUMN,
-    options: marks(528, [['single', 'Single', 282], [null, 'Married', 330]]),
+    kind: 'choice',
+    label: 'Civil Status:',
+    page: 0,
+    x: C2,
+    y: 528,
+    width: COLUMN,
+    options: marks(528, [
+      ['single', 'Single', 282],
+      [null, 'Married', 330],
+    ]),
   }),
   date(P, 'birthDate', 'Birth Date', 0, C3, 528),
   // hasSsn has no box: the SSN/ITIN itself shows it (spec: the three other statuses each mark one).
   place(P, 'status', {
-    kind: 'choice', label: 'SSN Status:', page: 0, x: C1, y: 490, width: SPAN2,
-    options: marks(490, [['noSsn', 'No SSN', 97], ['pending', 'Pending', 150], ['needToGet', 'Need to Get', 205]]),
+    kind: 'choice',
+    label: 'SSN Status:',
+    page: 0,
+    x: C1,
+    y: 490,
+    width: SPAN2,
+    options: marks(490, [
+      ['noSsn', 'No SSN', 97],
+      ['pending', 'Pending', 150],
+      ['needToGet', 'Need to Get', 205],
+    ]),
   }),
   place(P, 'ssnItin', {
-    kind: 'splitSsn', label: 'SSN/ITIN', page: 0, x: C3, y: 490, width: COLUMN, size: VALUE_SIZE,
-    parts: [{ x: C3, width: 38 }, { x: 453, width: 26 }, { x: 492, width: 50 }],
+    kind: 'splitSsn',
+    label: 'SSN/ITIN',
+    page: 0,
+    x: C3,
+    y: 490,
+    width: COLUMN,
+    size: VALUE_SIZE,
+    parts: [
+      { x: C3, width: 38 },
+      { x: 453, width: 26 },
+      { x: 492, width: 50 },
+    ],
   }),
   text(P, 'alternateContact', 'Alternate Contact', 0, C1, 452, COLUMN),
   text(P, 'relationshipToClient', 'Relationship to Client', 0, C2, 452, COLUMN),
@@ -355,8 +423,17 @@ export const intakeLayout: readonly PrintedField[] = [
   text(I, 'painStart', 'When did pain start?', 2, C1, 646, FULL),
   description(I, 'painAndSymptomsExp', 'Describe all pain/symptoms experienced', 2, 608, 3),
   place(I, 'painAndSymptoms', {
-    kind: 'tick', label: 'Check all that apply:', page: 2, x: C1, y: 556, width: FULL,
-    options: marks(556, [['lossOfConciousness', 'Loss of Conciousness', 135], ['headaches', 'Headaches', 250], ['vomitting', 'Vomitting', 320]]),
+    kind: 'tick',
+    label: 'Check all that apply:',
+    page: 2,
+    x: C1,
+    y: 556,
+    width: FULL,
+    options: marks(556, [
+      ['lossOfConciousness', 'Loss of Conciousness', 135],
+      ['headaches', 'Headaches', 250],
+      ['vomitting', 'Vomitting', 320],
+    ]),
   }),
   description(I, 'dailyLifeWorkEffect', 'Are injuries affecting daily life/work? If so, how?', 2, 520, 3),
   yesNo(I, 'receivingTreatment', 'Currently receiving treatment for injuries related to this incident?', 2, C1, 466, FULL, C1 + 305),
@@ -408,7 +485,7 @@ export const intakeLayout: readonly PrintedField[] = [
 
 export const TITLE = 'Client Intake Form';
 
-/** Section headings are the intake form's tab names (intake spec §2). */
+/** Section headings are the intake form's tab names (docs/product/pdf.md). */
 export const templateTexts: readonly TemplateText[] = [
   { page: 0, text: TITLE, x: LEFT, y: 748, size: 18, kind: 'title' },
   { page: 0, text: 'Client Personal Information', x: LEFT, y: 716, size: 12, kind: 'heading' },
@@ -417,7 +494,12 @@ export const templateTexts: readonly TemplateText[] = [
   { page: 2, text: 'Injury Information', x: LEFT, y: 748, size: 12, kind: 'heading' },
   { page: 3, text: 'Incident Description', x: LEFT, y: 748, size: 12, kind: 'heading' },
   ...([0, 1, 2, 3] as const).map((page) => ({
-    page, text: `${TITLE} - page ${page + 1} of ${PAGE_COUNT}`, x: LEFT, y: 24, size: 8, kind: 'footer' as const,
+    page,
+    text: `${TITLE} - page ${page + 1} of ${PAGE_COUNT}`,
+    x: LEFT,
+    y: 24,
+    size: 8,
+    kind: 'footer' as const,
   })),
 ];
 

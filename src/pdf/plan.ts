@@ -49,7 +49,7 @@ function pad2(value: number): string {
 /** The printed text of a text field's value; '' prints nothing (spec: empty or missing is blank). */
 export function printedText(field: TextField, value: unknown, fields: Fields): string {
   if (field.format === 'count') {
-    // A count whose Yes/No is not Yes was cleared (spec §4) and travels as 0: print nothing.
+    // A count whose Yes/No is not Yes was cleared (docs/product/pdf.md) and travels as 0: print nothing.
     if (field.countOf !== undefined && fields[field.countOf] !== true) return '';
     return typeof value === 'number' && Number.isFinite(value) ? String(Math.trunc(value)) : '';
   }
@@ -100,7 +100,11 @@ function ssnOps(field: SplitSsnField, value: unknown, measure: Measure): DrawOp[
     const slot = field.parts[index];
     if (!slot || part === '') return [];
     const { lines, size } = fitLines([part], {
-      size: field.size, minSize: MIN_VALUE_SIZE, maxLines: 1, widthOf: () => slot.width - 2 * PAD, measure,
+      size: field.size,
+      minSize: MIN_VALUE_SIZE,
+      maxLines: 1,
+      widthOf: () => slot.width - 2 * PAD,
+      measure,
     });
     return lines.map((line) => ({ page: field.page, text: line, x: slot.x, y: field.y, size }));
   });
@@ -124,8 +128,7 @@ function tickedOptions(value: unknown, options: readonly MarkOption[]): MarkOpti
 
 function chosenOption(value: unknown, options: readonly MarkOption[]): MarkOption | undefined {
   if (typeof value !== 'string' || value.trim() === '') return undefined;
-  return options.find((option) => option.value !== null && matches(value, option.value))
-    ?? options.find((option) => option.value === null);
+  return options.find((option) => option.value !== null && matches(value, option.value)) ?? options.find((option) => option.value === null);
 }
 
 function fieldOps(field: PrintedField, fields: Fields, measure: Measure): DrawOp[] {

@@ -95,7 +95,13 @@ export async function buildIntakeTemplate(): Promise<Uint8Array> {
   const pages = Array.from({ length: PAGE_COUNT }, () => doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]));
   for (const text of templateTexts) {
     const page = pages[text.page] as PDFPage;
-    page.drawText(text.text, { x: text.x, y: text.y, size: text.size, font: text.kind === 'footer' ? fonts.regular : fonts.bold, color: ink });
+    page.drawText(text.text, {
+      x: text.x,
+      y: text.y,
+      size: text.size,
+      font: text.kind === 'footer' ? fonts.regular : fonts.bold,
+      color: ink,
+    });
     if (text.kind === 'heading') {
       page.drawLine({
         start: { x: text.x, y: text.y - HEADING_RULE_DROP },

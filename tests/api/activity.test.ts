@@ -44,7 +44,13 @@ describe.each(testDatabases())('activity trail on %s', (kind) => {
     server = await startTestServer(kind, { neosApiUrl: sandbox.url });
     const firm = await server.createFirm({ firmName: 'Trail Sample Firm' });
     for (const privilege of privileges) {
-      const user = await server.createUser({ firmId: firm.id, privilege, firstName: 'Robin', middleName: null, lastName: `Trail${privilege}` });
+      const user = await server.createUser({
+        firmId: firm.id,
+        privilege,
+        firstName: 'Robin',
+        middleName: null,
+        lastName: `Trail${privilege}`,
+      });
       callers[privilege] = { user, token: await server.login(user.email, user.password) };
     }
     const other = await server.createFirm({ firmName: 'Other Trail Firm' });
@@ -83,9 +89,15 @@ describe.each(testDatabases())('activity trail on %s', (kind) => {
       expect(saved!.fields).toEqual(['personalInformation.email', 'injuryInformation.hospital']);
       expect(created!.fields).toEqual([]);
       expect(opened).toMatchObject({ userId: callers.administrator.user.id, userName: 'Robin Trailadministrator', subject: caseId });
-      expect(final).toMatchObject({ userId: callers.representative.user.id, userName: 'Robin Trailrepresentative', clientAddress: '127.0.0.1' });
+      expect(final).toMatchObject({
+        userId: callers.representative.user.id,
+        userName: 'Robin Trailrepresentative',
+        clientAddress: '127.0.0.1',
+      });
       // Changed paths against what was stored, as `section.field`; no values anywhere.
-      expect(final!.fields).toEqual(expect.arrayContaining(['personalInformation.firstName', 'personalInformation.ssnItin', 'injuryInformation.hospital']));
+      expect(final!.fields).toEqual(
+        expect.arrayContaining(['personalInformation.firstName', 'personalInformation.ssnItin', 'injuryInformation.hospital']),
+      );
       // Unchanged since the draft: not listed.
       expect(final!.fields).not.toContain('personalInformation.minorParentsName');
       for (const field of final!.fields) expect(field).toMatch(/^[a-zA-Z]+\.[a-zA-Z0-9]+$/);
@@ -106,7 +118,12 @@ describe.each(testDatabases())('activity trail on %s', (kind) => {
     it('lists the same rows in the firm trail, filtered by the intake', async () => {
       const page = await activityPage(callers.owner, { caseId, pageSize: 100 });
       expect(page.totalRecords).toBe(4);
-      expect(page.record.map((row) => row.action)).toEqual(['intake.submittedFinal', 'intake.opened', 'intake.draftSaved', 'intake.created']);
+      expect(page.record.map((row) => row.action)).toEqual([
+        'intake.submittedFinal',
+        'intake.opened',
+        'intake.draftSaved',
+        'intake.created',
+      ]);
     });
   });
 
@@ -176,19 +193,37 @@ describe.each(testDatabases())('activity trail on %s', (kind) => {
       const rep = callers.representative;
       const before = new Date(Date.now() - 1).toISOString();
       const made: string[] = [];
-      for (let i = 0; i < 5; i++) made.push((await createdIntake(server, rep, draftIntake({ firstName: `Pager${i}`, lastName: 'Trail' }))).caseId!);
+      for (let i = 0; i < 5; i++)
+        made.push((await createdIntake(server, rep, draftIntake({ firstName: `Pager${i}`, lastName: 'Trail' }))).caseId!);
       const after = new Date(Date.now() + 1).toISOString();
 
-      const all = await activityPage(callers.owner, { userId: rep.user.id, action: 'intake.created', from: before, to: after, pageSize: 100 });
+      const all = await activityPage(callers.owner, {
+        userId: rep.user.id,
+        action: 'intake.created',
+        from: before,
+        to: after,
+        pageSize: 100,
+      });
       expect(all.totalRecords).toBe(5);
       expect(all.record.map((row) => row.subject)).toEqual([...made].reverse());
 
       const first = await activityPage(callers.owner, { userId: rep.user.id, action: 'intake.created', from: before, pageSize: 2 });
-      const second = await activityPage(callers.owner, { userId: rep.user.id, action: 'intake.created', from: before, pageSize: 2, offSetValue: 2 });
+      const second = await activityPage(callers.owner, {
+        userId: rep.user.id,
+        action: 'intake.created',
+        from: before,
+        pageSize: 2,
+        offSetValue: 2,
+      });
       expect(first.totalRecords).toBe(5);
       expect([...first.record, ...second.record].map((row) => row.subject)).toEqual(made.slice(1).reverse());
 
-      const none = await activityPage(callers.owner, { userId: rep.user.id, to: before, action: 'intake.created', from: '2000-01-01T00:00:00Z' });
+      const none = await activityPage(callers.owner, {
+        userId: rep.user.id,
+        to: before,
+        action: 'intake.created',
+        from: '2000-01-01T00:00:00Z',
+      });
       expect(none.record.map((row) => row.subject)).not.toContain(made[0]);
       const otherUser = await activityPage(callers.owner, { userId: callers.owner.user.id, action: 'intake.created' });
       expect(otherUser.totalRecords).toBe(0);

@@ -46,7 +46,15 @@ describe.each(testDatabases())('activity retention on %s', (kind) => {
   it('deletes rows older than the retention period and keeps the newer ones', async () => {
     const now = new Date();
     const at = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
-    const base = { firm_id: firmId, user_id: null, action: 'signOut', subject: 'subject-retention', fields: '[]', client_address: null, email_hash: null };
+    const base = {
+      firm_id: firmId,
+      user_id: null,
+      action: 'signOut',
+      subject: 'subject-retention',
+      fields: '[]',
+      client_address: null,
+      email_hash: null,
+    };
     await server.db
       .insertInto('activity')
       .values([
@@ -64,7 +72,17 @@ describe.each(testDatabases())('activity retention on %s', (kind) => {
     const old = new Date(Date.now() - 10 * DAY_MS).toISOString();
     await server.db
       .insertInto('activity')
-      .values({ id: 'at-start', at: old, firm_id: firmId, user_id: null, action: 'signOut', subject: 'subject-start', fields: '[]', client_address: null, email_hash: null })
+      .values({
+        id: 'at-start',
+        at: old,
+        firm_id: firmId,
+        user_id: null,
+        action: 'signOut',
+        subject: 'subject-start',
+        fields: '[]',
+        client_address: null,
+        email_hash: null,
+      })
       .execute();
     // A second app on the same database, keeping a week: its start removes the ten-day-old row.
     const { buildApp } = await import('../../server/app');

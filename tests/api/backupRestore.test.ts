@@ -78,7 +78,9 @@ describe('backup and restore (SQLite)', { timeout: 180_000 }, () => {
     const before = acknowledged.filter((write) => write.at < backupStarted);
 
     // Restore refuses while the server runs.
-    await expect(npm('restore', backupFile, dataDir)).rejects.toMatchObject({ stderr: expect.stringContaining('stop it before restoring') });
+    await expect(npm('restore', backupFile, dataDir)).rejects.toMatchObject({
+      stderr: expect.stringContaining('stop it before restoring'),
+    });
 
     server.child.kill('SIGTERM');
     await server.exited;
@@ -88,7 +90,9 @@ describe('backup and restore (SQLite)', { timeout: 180_000 }, () => {
     const again = await start(dataDir);
     const missing: string[] = [];
     for (const write of before) {
-      const response = await fetch(`${again.server.baseUrl}/v1/intake/${write.caseId}`, { headers: { Authorization: `Bearer ${again.token}` } });
+      const response = await fetch(`${again.server.baseUrl}/v1/intake/${write.caseId}`, {
+        headers: { Authorization: `Bearer ${again.token}` },
+      });
       await response.arrayBuffer();
       if (response.status !== 200) missing.push(write.caseId);
     }
@@ -108,7 +112,9 @@ describe('backup and restore (SQLite)', { timeout: 180_000 }, () => {
     await expect(npm('backup', existing, dataDir)).rejects.toMatchObject({ stderr: expect.stringContaining('already exists') });
     server.child.kill('SIGTERM');
     await server.exited;
-    await expect(npm('restore', existing, dataDir)).rejects.toMatchObject({ stderr: expect.stringContaining('not a readable SQLite database') });
+    await expect(npm('restore', existing, dataDir)).rejects.toMatchObject({
+      stderr: expect.stringContaining('not a readable SQLite database'),
+    });
     expect(existsSync(path.join(dataDir, 'intake.sqlite'))).toBe(true);
   });
 });

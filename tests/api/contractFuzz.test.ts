@@ -103,17 +103,36 @@ describe.each(testDatabases())('contract fuzzing on %s', (kind) => {
     }
     let serial = 0;
     const next = () => (serial += 1);
-    const lead = () => ({ neosCasesInformation: { ...sampleLead, lastName: `Fuzz${next()}`, phone: `555-04${String(serial % 100).padStart(2, '0')}-${String(serial % 10000).padStart(4, '0')}` } });
+    const lead = () => ({
+      neosCasesInformation: {
+        ...sampleLead,
+        lastName: `Fuzz${next()}`,
+        phone: `555-04${String(serial % 100).padStart(2, '0')}-${String(serial % 10000).padStart(4, '0')}`,
+      },
+    });
     const intake = () => ({ userId: ownerId, generalCaseInformation: toApiIntake(draftIntake({ lastName: `Fuzz${next()}` })) });
     examples = {
       login: () => ({ email: `nobody${next()}@example.test`, password: 'Wrong#Pass1' }),
       createEmployee: () => employeeBody({ email: `fuzz${next()}@example.test` }),
-      updateUser: () => ({ ...employeeBody({ email: `fuzz${next()}@example.test` }), password: undefined, userInformation: userInformation() }),
+      updateUser: () => ({
+        ...employeeBody({ email: `fuzz${next()}@example.test` }),
+        password: undefined,
+        userInformation: userInformation(),
+      }),
       checkDuplicateLead: lead,
       createLead: lead,
       createIntake: intake,
-      updateIntake: () => ({ ...intake(), generalCaseInformation: { ...intake().generalCaseInformation, caseId: knownCaseIds[0], updatedAt: '2026-01-01T00:00:00.000Z' } }),
-      updateFirm: () => ({ firmName: `Firm ${next()}`, firmContact: 'Contact', firmMail: 'firm@example.test', firmAddress: '1 Road', neosCredentials: SANDBOX_CREDENTIALS }),
+      updateIntake: () => ({
+        ...intake(),
+        generalCaseInformation: { ...intake().generalCaseInformation, caseId: knownCaseIds[0], updatedAt: '2026-01-01T00:00:00.000Z' },
+      }),
+      updateFirm: () => ({
+        firmName: `Firm ${next()}`,
+        firmContact: 'Contact',
+        firmMail: 'firm@example.test',
+        firmAddress: '1 Road',
+        neosCredentials: SANDBOX_CREDENTIALS,
+      }),
       validateNeosCredentials: () => ({ ...SANDBOX_CREDENTIALS }),
     };
     // Users the calls may change, deactivate or look at; never one of the callers above.
@@ -123,7 +142,9 @@ describe.each(testDatabases())('contract fuzzing on %s', (kind) => {
     knownIds.push(victim.id, self.id);
     tokens.set('forged', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl');
 
-    const document = (await loadOpenApi()) as unknown as { paths: Record<string, Record<string, Operation> & { parameters?: Parameter[] }> };
+    const document = (await loadOpenApi()) as unknown as {
+      paths: Record<string, Record<string, Operation> & { parameters?: Parameter[] }>;
+    };
     targets = [];
     for (const [path, item] of Object.entries(document.paths)) {
       for (const method of ['get', 'post', 'put', 'patch', 'delete']) {
@@ -153,7 +174,10 @@ describe.each(testDatabases())('contract fuzzing on %s', (kind) => {
       );
       const queryRecord: Record<string, fc.Arbitrary<unknown>> = {};
       for (const parameter of queryParameters) {
-        queryRecord[parameter.name] = fc.oneof({ weight: 4, arbitrary: valid(parameter.schema ?? {}) }, { weight: 1, arbitrary: hostileValue });
+        queryRecord[parameter.name] = fc.oneof(
+          { weight: 4, arbitrary: valid(parameter.schema ?? {}) },
+          { weight: 1, arbitrary: hostileValue },
+        );
       }
       const example = examples[operation.operationId];
       const json = (value: unknown) => ({ kind: 'json' as const, value });
@@ -164,14 +188,26 @@ describe.each(testDatabases())('contract fuzzing on %s', (kind) => {
             ...(example
               ? [
                   { weight: 2, arbitrary: fc.constant(null).map(() => json(example())) },
-                  { weight: 6, arbitrary: fc.constant(null).chain(() => mutated(example())).map(json) },
+                  {
+                    weight: 6,
+                    arbitrary: fc
+                      .constant(null)
+                      .chain(() => mutated(example()))
+                      .map(json),
+                  },
                 ]
               : []),
             { weight: 1, arbitrary: valid(bodySchema).map((value) => ({ kind: 'json' as const, value })) },
             { weight: 2, arbitrary: broken(bodySchema).map((value) => ({ kind: 'json' as const, value })) },
-            { weight: 1, arbitrary: fc.constantFrom('{', 'null', '[]', '"x"', 'not json', '').map((value) => ({ kind: 'text' as const, value })) },
+            {
+              weight: 1,
+              arbitrary: fc.constantFrom('{', 'null', '[]', '"x"', 'not json', '').map((value) => ({ kind: 'text' as const, value })),
+            },
           )
-        : fc.oneof({ weight: 5, arbitrary: fc.constant({ kind: 'none' as const }) }, { weight: 1, arbitrary: hostileValue.map((value) => ({ kind: 'json' as const, value })) });
+        : fc.oneof(
+            { weight: 5, arbitrary: fc.constant({ kind: 'none' as const }) },
+            { weight: 1, arbitrary: hostileValue.map((value) => ({ kind: 'json' as const, value })) },
+          );
       return fc.record({
         target: fc.constant(target),
         // Mostly signed in: an anonymous call is refused before its body is read.
@@ -216,7 +252,8 @@ describe.each(testDatabases())('contract fuzzing on %s', (kind) => {
         path = path.replace(`{${parameter.name}}`, encodeURIComponent(fuzz.pathValues[index] ?? 'x'));
       });
       const headers: Record<string, string> = {};
-      const caller: Caller = selfOperations.has(target.operation.operationId) && tokens.has(fuzz.caller) && fuzz.caller !== 'forged' ? 'self' : fuzz.caller;
+      const caller: Caller =
+        selfOperations.has(target.operation.operationId) && tokens.has(fuzz.caller) && fuzz.caller !== 'forged' ? 'self' : fuzz.caller;
       const token = tokens.get(caller);
       if (token) headers.Authorization = `Bearer ${token}`;
       let body: string | undefined;

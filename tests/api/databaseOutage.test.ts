@@ -43,12 +43,17 @@ describe.each(testDatabases())('health checks on %s', (kind) => {
 /** Ends every session of the test database from an administrator's connection, and waits until those are gone. */
 async function terminateBackends(database: string): Promise<number> {
   return withAdmin(adminUrl as string, async (admin) => {
-    const { rows: sessions } = await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database]);
+    const { rows: sessions } = await admin.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [database],
+    );
     const pids = sessions.map((row) => row.pid);
     // Only those sessions, by pid: the filter is applied before any session is ended.
     await admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [pids]);
     for (;;) {
-      const { rows } = await admin.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where pid = any($1::int[])', [pids]);
+      const { rows } = await admin.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where pid = any($1::int[])', [
+        pids,
+      ]);
       if (rows[0]?.n === 0) return pids.length;
     }
   });
@@ -84,7 +89,12 @@ postgres('PostgreSQL connections ended by the server', () => {
               method: 'POST',
               headers: { ...bearer(token), 'content-type': 'application/json' },
               body: JSON.stringify({
-                neosCasesInformation: { ...sampleLead, phone: `555-01${String(index).padStart(2, '0')}-0000`, email: `l${index}@example.test`, lastName: `Load${index}` },
+                neosCasesInformation: {
+                  ...sampleLead,
+                  phone: `555-01${String(index).padStart(2, '0')}-0000`,
+                  email: `l${index}@example.test`,
+                  lastName: `Load${index}`,
+                },
               }),
             });
       statuses.push(response.status);
@@ -152,7 +162,9 @@ postgres('PostgreSQL away: refused, partitioned, slow', () => {
 
   it('every session carries the statement and idle-in-transaction limits', async () => {
     const { rows } = await sql<{ statement: string; idle: string }>`
-      select current_setting('statement_timeout') as statement, current_setting('idle_in_transaction_session_timeout') as idle`.execute(server.db);
+      select current_setting('statement_timeout') as statement, current_setting('idle_in_transaction_session_timeout') as idle`.execute(
+      server.db,
+    );
     expect(rows[0]).toEqual({ statement: '2s', idle: '1500ms' });
   });
 

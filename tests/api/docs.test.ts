@@ -1,4 +1,4 @@
-// The API reference (issue 7): /api/docs shows openapi.yaml in Swagger UI from files this server
+// The API reference: /api/docs shows openapi.yaml in Swagger UI from files this server
 // serves itself, and the routes the server registers are exactly the calls openapi.yaml describes.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -13,12 +13,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'];
 
 /** The routes that serve the contract rather than being calls of it (`contract: false`). */
-const docsRoutes = [
-  `GET ${DOCS_PATH}`,
-  `GET ${DOCS_PATH}/assets/{file}`,
-  `GET ${SPEC_YAML_PATH}`,
-  `GET ${SPEC_JSON_PATH}`,
-];
+const docsRoutes = [`GET ${DOCS_PATH}`, `GET ${DOCS_PATH}/assets/{file}`, `GET ${SPEC_YAML_PATH}`, `GET ${SPEC_JSON_PATH}`];
 
 interface Call {
   method: string;

@@ -1,16 +1,10 @@
-// The firm's employees (staff-app spec §2 Employees and Employee Registration, §5, §6, §7):
+// The firm's employees (docs/product/people.md Employees and Employee Registration, docs/product/people.md):
 // GET /v1/users and POST /v1/firmUser on the real server, over HTTP, on every test database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Privilege } from '../../src/domain/enums';
 import { insertUser } from '../../server/users/repository';
 import { bearer, startTestServer, testDatabases, type TestServer, type TestUser } from './support/testServer';
-import {
-  childBirthDate,
-  employeeBody,
-  futureBirthDate,
-  userInformation,
-  type EmployeeCreateRequest,
-} from './support/userBodies';
+import { childBirthDate, employeeBody, futureBirthDate, userInformation, type EmployeeCreateRequest } from './support/userBodies';
 
 const forbiddenBody = { message: 'You are not authorized to perform this action', code: 'forbidden' };
 const unauthenticatedBody = { message: 'Authentication required', code: 'unauthenticated' };
@@ -75,9 +69,27 @@ describe.each(testDatabases())('employees on %s', (kind) => {
     beforeAll(async () => {
       const alpha = (await server.createFirm({ firmName: 'Alpha Sample Firm' })).id;
       const beta = (await server.createFirm({ firmName: 'Beta Sample Firm' })).id;
-      alphaOwner = await server.createUser({ firmId: alpha, privilege: 'owner', firstName: 'Olga', lastName: 'Owner', email: 'olga@alpha.test' });
-      alphaAdmin = await server.createUser({ firmId: alpha, privilege: 'administrator', firstName: 'Adam', lastName: 'Admin', email: 'adam@alpha.test' });
-      alphaRep = await server.createUser({ firmId: alpha, privilege: 'representative', firstName: 'Rita', lastName: 'Rep', email: 'rita@alpha.test' });
+      alphaOwner = await server.createUser({
+        firmId: alpha,
+        privilege: 'owner',
+        firstName: 'Olga',
+        lastName: 'Owner',
+        email: 'olga@alpha.test',
+      });
+      alphaAdmin = await server.createUser({
+        firmId: alpha,
+        privilege: 'administrator',
+        firstName: 'Adam',
+        lastName: 'Admin',
+        email: 'adam@alpha.test',
+      });
+      alphaRep = await server.createUser({
+        firmId: alpha,
+        privilege: 'representative',
+        firstName: 'Rita',
+        lastName: 'Rep',
+        email: 'rita@alpha.test',
+      });
       rosa = await server.createUser({
         firmId: alpha,
         privilege: 'representative',
@@ -87,7 +99,13 @@ describe.each(testDatabases())('employees on %s', (kind) => {
         email: 'r.ex@alpha.test',
         userInformation: { ssnStatus: 'hasSsn', ssn: '123-45-6789', itin: '912-70-1234', birthDate: '1980-04-02' },
       });
-      lena = await server.createUser({ firmId: alpha, privilege: 'administrator', firstName: 'Lena', lastName: 'Quintero', email: 'lq_office@alpha.test' });
+      lena = await server.createUser({
+        firmId: alpha,
+        privilege: 'administrator',
+        firstName: 'Lena',
+        lastName: 'Quintero',
+        email: 'lq_office@alpha.test',
+      });
       betaOwner = await server.createUser({ firmId: beta, privilege: 'owner', firstName: 'Bob', lastName: 'Boss', email: 'bob@beta.test' });
       betaRosa = await server.createUser({ firmId: beta, firstName: 'Rosa', lastName: 'Outsider', email: 'rosa.outsider@beta.test' });
       tokens.owner = await server.login(alphaOwner.email, alphaOwner.password);
@@ -100,7 +118,9 @@ describe.each(testDatabases())('employees on %s', (kind) => {
       const { status, data } = await list(tokens[role]);
       expect(status).toBe(200);
       expect(data?.totalRecords).toBe(5);
-      expect(data?.data.map((user) => user.id).sort()).toEqual([alphaOwner, alphaAdmin, alphaRep, rosa, lena].map((user) => user.id).sort());
+      expect(data?.data.map((user) => user.id).sort()).toEqual(
+        [alphaOwner, alphaAdmin, alphaRep, rosa, lena].map((user) => user.id).sort(),
+      );
     });
 
     it('answers a representative with 403 and no token with 401', async () => {
@@ -144,7 +164,11 @@ describe.each(testDatabases())('employees on %s', (kind) => {
       ['part of a last name', 'quin', ['lq_office@alpha.test']],
       ['part of an email', 'ITA@ALPHA', ['rita@alpha.test']],
       ['first and last name together', 'Rosa Example', ['r.ex@alpha.test']],
-      ['a shared email domain', 'alpha.test', ['adam@alpha.test', 'lq_office@alpha.test', 'olga@alpha.test', 'r.ex@alpha.test', 'rita@alpha.test']],
+      [
+        'a shared email domain',
+        'alpha.test',
+        ['adam@alpha.test', 'lq_office@alpha.test', 'olga@alpha.test', 'r.ex@alpha.test', 'rita@alpha.test'],
+      ],
       ['an underscore as a plain character', '_', ['lq_office@alpha.test']],
       ['a percent sign as a plain character', '%', []],
       ['a name of the other firm', 'outsider', []],
@@ -239,13 +263,17 @@ describe.each(testDatabases())('employees on %s', (kind) => {
       return { ids: data?.data.map((user) => user.id) ?? [], totalRecords: data?.totalRecords };
     }
 
-    it('gives 10 users from offset 0 by default (staff-app spec §9)', async () => {
+    it('gives 10 users from offset 0 by default (docs/product/people.md)', async () => {
       const first = await page({});
       expect(first).toEqual({ ids: expectedOrder.slice(0, 10), totalRecords: total });
     });
 
     it('slices the 25 users into pages of 10, 10 and 5, newest first, each user once', async () => {
-      const pages = [await page({ pageSize: 10, offSetValue: 0 }), await page({ pageSize: 10, offSetValue: 10 }), await page({ pageSize: 10, offSetValue: 20 })];
+      const pages = [
+        await page({ pageSize: 10, offSetValue: 0 }),
+        await page({ pageSize: 10, offSetValue: 10 }),
+        await page({ pageSize: 10, offSetValue: 20 }),
+      ];
       expect(pages.map((p) => p.ids.length)).toEqual([10, 10, 5]);
       expect(pages.every((p) => p.totalRecords === total)).toBe(true);
       expect(pages.flatMap((p) => p.ids)).toEqual(expectedOrder);
@@ -395,12 +423,15 @@ describe.each(testDatabases())('employees on %s', (kind) => {
 
     it('answers one 201 and one 409 when the same email is sent twice at once', async () => {
       const email = 'race@example.test';
-      const results = await Promise.all([create(tokens.owner, employeeBody({ email })), create(tokens.administrator, employeeBody({ email }))]);
+      const results = await Promise.all([
+        create(tokens.owner, employeeBody({ email })),
+        create(tokens.administrator, employeeBody({ email })),
+      ]);
       expect(results.map((result) => result.status).sort()).toEqual([201, 409]);
       expect(results.find((result) => result.status === 409)?.error).toEqual(emailTakenBody);
     });
 
-    it('clears an SSN sent with a status other than hasSsn (staff-app spec §4)', async () => {
+    it('clears an SSN sent with a status other than hasSsn (docs/product/people.md)', async () => {
       const body = employeeBody({ userInformation: userInformation({ ssnStatus: 'pending', ssn: '123-45-6789' }) });
       const { status, data } = await create(tokens.owner, body);
       expect(status).toBe(201);
@@ -419,7 +450,10 @@ describe.each(testDatabases())('employees on %s', (kind) => {
       const body = employeeBody({ userInformation: userInformation({ ssnStatus: 'hasSsn', ssn: '123-45-6789' }) });
       const { data } = await create(tokens.owner, body);
       expect(data?.data.userInformation).toMatchObject({ ssnStatus: 'hasSsn', ssn: '***-**-6789' });
-      const revealed = await server.api.POST('/v1/user/{id}/reveal', { params: { path: { id: data!.data.id } }, headers: bearer(tokens.owner) });
+      const revealed = await server.api.POST('/v1/user/{id}/reveal', {
+        params: { path: { id: data!.data.id } },
+        headers: bearer(tokens.owner),
+      });
       expect(revealed.data?.data).toEqual({ ssn: '123-45-6789', itin: null });
     });
 
@@ -428,33 +462,204 @@ describe.each(testDatabases())('employees on %s', (kind) => {
     const invalid = 'validation_failed';
 
     it.each<[string, BodyChange, Record<string, string>, string]>([
-      ['an empty first name', (b) => { b.firstName = ''; }, { firstName: 'First name is required' }, invalid],
-      ['a first name of spaces', (b) => { b.firstName = '   '; }, { firstName: 'First name is required' }, invalid],
-      ['no first name', (b) => { delete b.firstName; }, { firstName: 'First name is required' }, invalid],
-      ['an empty last name', (b) => { b.lastName = ''; }, { lastName: 'Last name is required' }, invalid],
-      ['an empty email', (b) => { b.email = ''; }, { email: 'Email is required' }, invalid],
-      ['an email that is not one', (b) => { b.email = 'not-an-email'; }, { email: 'Please enter a valid email' }, invalid],
-      ['no birth date', (b) => { b.userInformation.birthDate = null; }, { 'userInformation.birthDate': 'Birth date is required' }, invalid],
-      ['a birth date under 18 years ago', (b) => { b.userInformation.birthDate = childBirthDate; }, { 'userInformation.birthDate': 'You must be at least 18 years old' }, invalid],
-      ['a birth date in the future', (b) => { b.userInformation.birthDate = futureBirthDate; }, { 'userInformation.birthDate': 'Birth date cannot be in the future' }, invalid],
-      ['no password', (b) => { delete b.password; }, { password: 'Password is required' }, invalid],
-      ['an empty password', (b) => { b.password = ''; }, { password: 'Password is required' }, invalid],
-      ['a password of 7 characters', (b) => { b.password = 'Abc#12x'; }, { password: 'Password must be at least 8 characters long' }, passwordFormat],
-      ['a password without a digit', (b) => { b.password = 'Abcdefg#'; }, { password: 'Password must contain letters, numbers, and special characters' }, passwordFormat],
-      ['a password without a special character', (b) => { b.password = 'Abcdefg1'; }, { password: 'Password must contain letters, numbers, and special characters' }, passwordFormat],
-      ['a password without a letter', (b) => { b.password = '1234567#'; }, { password: 'Password must contain letters, numbers, and special characters' }, passwordFormat],
-      ['hasSsn without an SSN', (b) => { b.userInformation.ssnStatus = 'hasSsn'; b.userInformation.ssn = null; }, { 'userInformation.ssn': 'SSN is required when status is "Has SSN"' }, invalid],
-      ['an SSN without dashes', (b) => { b.userInformation.ssnStatus = 'hasSsn'; b.userInformation.ssn = '123456789'; }, { 'userInformation.ssn': 'SSN must be in the format "123-45-6789"' }, invalid],
-      ['an ITIN in the wrong groups', (b) => { b.userInformation.itin = '12-345-6789'; }, { 'userInformation.itin': 'ITIN must be in the format "123-45-6789"' }, invalid],
-      ['an unknown field', (b) => { b.nickname = 'Nono'; }, { nickname: 'is not allowed' }, invalid],
-      ['an unknown userInformation field', (b) => { b.userInformation.shoeSize = 42; }, { 'userInformation.shoeSize': 'is not allowed' }, invalid],
-      ['a firm id', (b) => { b.firmId = 'another-firm'; }, { firmId: 'is not allowed' }, invalid],
-      ['a first name that is a number', (b) => { b.firstName = 42; }, { firstName: 'must be string' }, invalid],
-      ['an unknown privilege', (b) => { b.privilege = 'superuser'; }, { privilege: 'must be one of: owner, administrator, representative' }, invalid],
+      [
+        'an empty first name',
+        (b) => {
+          b.firstName = '';
+        },
+        { firstName: 'First name is required' },
+        invalid,
+      ],
+      [
+        'a first name of spaces',
+        (b) => {
+          b.firstName = '   ';
+        },
+        { firstName: 'First name is required' },
+        invalid,
+      ],
+      [
+        'no first name',
+        (b) => {
+          delete b.firstName;
+        },
+        { firstName: 'First name is required' },
+        invalid,
+      ],
+      [
+        'an empty last name',
+        (b) => {
+          b.lastName = '';
+        },
+        { lastName: 'Last name is required' },
+        invalid,
+      ],
+      [
+        'an empty email',
+        (b) => {
+          b.email = '';
+        },
+        { email: 'Email is required' },
+        invalid,
+      ],
+      [
+        'an email that is not one',
+        (b) => {
+          b.email = 'not-an-email';
+        },
+        { email: 'Please enter a valid email' },
+        invalid,
+      ],
+      [
+        'no birth date',
+        (b) => {
+          b.userInformation.birthDate = null;
+        },
+        { 'userInformation.birthDate': 'Birth date is required' },
+        invalid,
+      ],
+      [
+        'a birth date under 18 years ago',
+        (b) => {
+          b.userInformation.birthDate = childBirthDate;
+        },
+        { 'userInformation.birthDate': 'You must be at least 18 years old' },
+        invalid,
+      ],
+      [
+        'a birth date in the future',
+        (b) => {
+          b.userInformation.birthDate = futureBirthDate;
+        },
+        { 'userInformation.birthDate': 'Birth date cannot be in the future' },
+        invalid,
+      ],
+      [
+        'no password',
+        (b) => {
+          delete b.password;
+        },
+        { password: 'Password is required' },
+        invalid,
+      ],
+      [
+        'an empty password',
+        (b) => {
+          b.password = '';
+        },
+        { password: 'Password is required' },
+        invalid,
+      ],
+      [
+        'a password of 7 characters',
+        (b) => {
+          b.password = 'Abc#12x';
+        },
+        { password: 'Password must be at least 8 characters long' },
+        passwordFormat,
+      ],
+      [
+        'a password without a digit',
+        (b) => {
+          b.password = 'Abcdefg#';
+        },
+        { password: 'Password must contain letters, numbers, and special characters' },
+        passwordFormat,
+      ],
+      [
+        'a password without a special character',
+        (b) => {
+          b.password = 'Abcdefg1';
+        },
+        { password: 'Password must contain letters, numbers, and special characters' },
+        passwordFormat,
+      ],
+      [
+        'a password without a letter',
+        (b) => {
+          b.password = '1234567#';
+        },
+        { password: 'Password must contain letters, numbers, and special characters' },
+        passwordFormat,
+      ],
+      [
+        'hasSsn without an SSN',
+        (b) => {
+          b.userInformation.ssnStatus = 'hasSsn';
+          b.userInformation.ssn = null;
+        },
+        { 'userInformation.ssn': 'SSN is required when status is "Has SSN"' },
+        invalid,
+      ],
+      [
+        'an SSN without dashes',
+        (b) => {
+          b.userInformation.ssnStatus = 'hasSsn';
+          b.userInformation.ssn = '123456789';
+        },
+        { 'userInformation.ssn': 'SSN must be in the format "123-45-6789"' },
+        invalid,
+      ],
+      [
+        'an ITIN in the wrong groups',
+        (b) => {
+          b.userInformation.itin = '12-345-6789';
+        },
+        { 'userInformation.itin': 'ITIN must be in the format "123-45-6789"' },
+        invalid,
+      ],
+      [
+        'an unknown field',
+        (b) => {
+          b.nickname = 'Nono';
+        },
+        { nickname: 'is not allowed' },
+        invalid,
+      ],
+      [
+        'an unknown userInformation field',
+        (b) => {
+          b.userInformation.shoeSize = 42;
+        },
+        { 'userInformation.shoeSize': 'is not allowed' },
+        invalid,
+      ],
+      [
+        'a firm id',
+        (b) => {
+          b.firmId = 'another-firm';
+        },
+        { firmId: 'is not allowed' },
+        invalid,
+      ],
+      [
+        'a first name that is a number',
+        (b) => {
+          b.firstName = 42;
+        },
+        { firstName: 'must be string' },
+        invalid,
+      ],
+      [
+        'an unknown privilege',
+        (b) => {
+          b.privilege = 'superuser';
+        },
+        { privilege: 'must be one of: owner, administrator, representative' },
+        invalid,
+      ],
       [
         'several mistakes at once',
-        (b) => { b.lastName = ''; b.nickname = 'x'; b.userInformation.itin = '1'; },
-        { lastName: 'Last name is required', nickname: 'is not allowed', 'userInformation.itin': 'ITIN must be in the format "123-45-6789"' },
+        (b) => {
+          b.lastName = '';
+          b.nickname = 'x';
+          b.userInformation.itin = '1';
+        },
+        {
+          lastName: 'Last name is required',
+          nickname: 'is not allowed',
+          'userInformation.itin': 'ITIN must be in the format "123-45-6789"',
+        },
         invalid,
       ],
     ])('answers %s with 400 and the spec message in fields', async (_what, change, fields, code) => {

@@ -1,4 +1,4 @@
-// The caller's firm on the real server (staff-app spec §3 Firm, §6; DESIGN.md, Tenancy and Neos
+// The caller's firm on the real server (docs/product/firm-and-neos.md Firm, docs/product/firm-and-neos.md; DESIGN.md, Tenancy and Neos
 // integration): everyone reads their own firm, owner and administrator edit it, Neos credentials
 // are checked with the sandbox over HTTP before they are stored, and the stored API key is sealed:
 // not in the database files, never sent back, only its last four shown.
@@ -85,7 +85,12 @@ describe.each(testDatabases())('firm on %s', (kind) => {
 
     it("updates the administrator's own firm only", async () => {
       const before = await storedFirm(otherFirmId);
-      const update = { firmName: 'Alpha Renamed Firm', firmContact: '555-010-0100', firmMail: 'hello@alpha.example.test', firmAddress: '2 Alpha Road' };
+      const update = {
+        firmName: 'Alpha Renamed Firm',
+        firmContact: '555-010-0100',
+        firmMail: 'hello@alpha.example.test',
+        firmAddress: '2 Alpha Road',
+      };
       const { data, response } = await putFirm({ ...update, firmName: '  Alpha Renamed Firm ' });
       expect(response.status).toBe(200);
       expect(data?.data).toEqual({ ...update, isNeosIntegrated: false, neosCredentials: null });
@@ -147,7 +152,10 @@ describe.each(testDatabases())('firm on %s', (kind) => {
     });
 
     it('stores validated credentials sealed, shows only the last four and marks the firm integrated', async () => {
-      const { data, response } = await putFirm({ ...alphaFirm, neosCredentials: { ...SANDBOX_CREDENTIALS, apiKey: ` ${SANDBOX_CREDENTIALS.apiKey}\n` } });
+      const { data, response } = await putFirm({
+        ...alphaFirm,
+        neosCredentials: { ...SANDBOX_CREDENTIALS, apiKey: ` ${SANDBOX_CREDENTIALS.apiKey}\n` },
+      });
       expect(response.status).toBe(200);
       const expected = {
         ...alphaFirm,
@@ -169,7 +177,9 @@ describe.each(testDatabases())('firm on %s', (kind) => {
       const cipher = createCredentialsCipher(CREDENTIALS_KEY);
       expect(cipher.open(row.neos_api_key_encrypted ?? '', neosApiKeyContext(firmId))).toBe(SANDBOX_CREDENTIALS.apiKey);
       expect(() => cipher.open(row.neos_api_key_encrypted ?? '', neosApiKeyContext(otherFirmId))).toThrow();
-      expect(() => createCredentialsCipher(`${CREDENTIALS_KEY}-other`).open(row.neos_api_key_encrypted ?? '', neosApiKeyContext(firmId))).toThrow();
+      expect(() =>
+        createCredentialsCipher(`${CREDENTIALS_KEY}-other`).open(row.neos_api_key_encrypted ?? '', neosApiKeyContext(firmId)),
+      ).toThrow();
       expect((await findFirmById(server.db, otherFirmId))?.is_neos_integrated).toBe(false);
     });
 

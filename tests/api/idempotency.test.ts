@@ -38,11 +38,18 @@ describe.each(testDatabases())('Idempotency-Key on %s', (kind) => {
       headers: { ...bearer(token), 'content-type': 'application/json', ...(key === undefined ? {} : { 'Idempotency-Key': key }) },
       body: JSON.stringify(body),
     });
-    return { status: response.status, replayed: response.headers.get('idempotent-replayed'), body: (await response.json()) as Answer['body'] };
+    return {
+      status: response.status,
+      replayed: response.headers.get('idempotent-replayed'),
+      body: (await response.json()) as Answer['body'],
+    };
   }
 
   async function count(table: 'intakes' | 'leads' | 'users'): Promise<number> {
-    const row = await server.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
@@ -61,7 +68,14 @@ describe.each(testDatabases())('Idempotency-Key on %s', (kind) => {
       table: 'leads' as const,
       body: (_userId?: string) => {
         serial += 1;
-        return { neosCasesInformation: { ...sampleLead, lastName: `Retry${serial}`, phone: `555-03${String(serial % 100).padStart(2, '0')}-0000`, email: `retry${serial}@example.test` } };
+        return {
+          neosCasesInformation: {
+            ...sampleLead,
+            lastName: `Retry${serial}`,
+            phone: `555-03${String(serial % 100).padStart(2, '0')}-0000`,
+            email: `retry${serial}@example.test`,
+          },
+        };
       },
       creates: 1,
     },

@@ -56,7 +56,13 @@ describe.each(testDatabases())('intake list at scale on %s', (kind) => {
       const second = await createdIntake(server, firmCaller, draftIntake({ firstName: 'Dos', lastName: 'Counted' }));
       expect(await intakePage(server, firmCaller)).toMatchObject({ totalRecords: 2 });
 
-      const saved = await updateIntake(server, firmCaller, first.caseId, draftIntake({ firstName: 'Una', lastName: 'Saved' }), first.updatedAt);
+      const saved = await updateIntake(
+        server,
+        firmCaller,
+        first.caseId,
+        draftIntake({ firstName: 'Una', lastName: 'Saved' }),
+        first.updatedAt,
+      );
       expect(saved.response.status).toBe(200);
       expect((await intakePage(server, firmCaller, { status: 'draft' })).totalRecords).toBe(2);
 
@@ -76,14 +82,22 @@ describe.each(testDatabases())('intake list at scale on %s', (kind) => {
     it('stay exact when many write at once', async () => {
       const before = (await intakePage(server, firmCaller)).totalRecords;
       const made = await Promise.all(
-        Array.from({ length: 16 }, (_, index) => createdIntake(server, firmCaller, draftIntake({ firstName: `Burst${index}`, lastName: 'Counted' }))),
+        Array.from({ length: 16 }, (_, index) =>
+          createdIntake(server, firmCaller, draftIntake({ firstName: `Burst${index}`, lastName: 'Counted' })),
+        ),
       );
       // Half of them submitted as final, the other half saved, all at the same time.
       const answers = await Promise.all(
         made.map((intake, index) =>
           index % 2 === 0
             ? updateIntake(server, firmCaller, intake.caseId, { ...fullValidIntake(), status: 'final' }, intake.updatedAt)
-            : updateIntake(server, firmCaller, intake.caseId, draftIntake({ firstName: `Burst${index}`, lastName: 'Again' }), intake.updatedAt),
+            : updateIntake(
+                server,
+                firmCaller,
+                intake.caseId,
+                draftIntake({ firstName: `Burst${index}`, lastName: 'Again' }),
+                intake.updatedAt,
+              ),
         ),
       );
       expect(answers.map((answer) => answer.response.status)).toEqual(made.map(() => 200));
@@ -163,7 +177,9 @@ describe.each(testDatabases())('intake list at scale on %s', (kind) => {
 
     it('reads the same rows whether it walks the list or sorts the matches, from either end', async () => {
       for (const text of ['garza', 'maria garza', 'jose', 'luz1']) {
-        const want = expected('', undefined).filter((row) => parseSearch(text).every(([word]) => row.words.some((w) => w.startsWith(word as string))));
+        const want = expected('', undefined).filter((row) =>
+          parseSearch(text).every(([word]) => row.words.some((w) => w.startsWith(word as string))),
+        );
         const query = { firmId, search: parseSearch(text), limit: 10, offset: 0 };
         for (let offset = 0; offset < want.length; offset += 10) {
           const limit = Math.min(10, want.length - offset);
@@ -175,7 +191,10 @@ describe.each(testDatabases())('intake list at scale on %s', (kind) => {
           ];
           for (const plan of plans) {
             const rows = await intakePageQuery(server.db, query, plan).execute();
-            expect(rows.map((row) => row.case_id), `${text} ${JSON.stringify(plan)}`).toEqual(want.slice(offset, offset + limit).map((row) => row.caseId));
+            expect(
+              rows.map((row) => row.case_id),
+              `${text} ${JSON.stringify(plan)}`,
+            ).toEqual(want.slice(offset, offset + limit).map((row) => row.caseId));
           }
         }
       }

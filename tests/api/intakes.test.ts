@@ -1,4 +1,4 @@
-// Creating, opening and saving intakes on the real server (intake spec §3-§7; DESIGN.md, Intakes
+// Creating, opening and saving intakes on the real server (docs/product/intake-form.md-docs/product/intake-form.md; DESIGN.md, Intakes
 // and Tenancy): the form's own rules on the server, the caller's firm from the token, final
 // intakes read-only and saves that must start from the stored version.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,15 +6,7 @@ import { privileges, type Privilege } from '../../src/domain/enums';
 import { intakeMessages, requiredFieldsToast, toApiIntake } from '../../src/domain/intake';
 import { insertIntake } from '../../server/intakes/repository';
 import { fullValidIntake, withField, withFields } from '../domain/intake/fixtures';
-import {
-  createIntake,
-  createdIntake,
-  draftIntake,
-  getIntake,
-  intakePage,
-  updateIntake,
-  type Caller,
-} from './support/intakes';
+import { createIntake, createdIntake, draftIntake, getIntake, intakePage, updateIntake, type Caller } from './support/intakes';
 import { bearer, startTestServer, testDatabases, type TestServer } from './support/testServer';
 
 const isoMillis = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -65,7 +57,7 @@ describe.each(testDatabases())('intakes on %s', (kind) => {
           generalCaseInformation: {
             ...sent,
             // The representative is the server's to set (openapi.yaml, createIntake), and a middle
-            // name 'n/a' means none (intake spec §5) whoever sends it.
+            // name 'n/a' means none (docs/product/intake-form.md) whoever sends it.
             representativeName: 'Someone Else',
             personalInformation: { ...sent.personalInformation, middleName: 'N/A' },
           },
@@ -126,7 +118,7 @@ describe.each(testDatabases())('intakes on %s', (kind) => {
       const { error, response } = await createIntake(server, callers.administrator, { ...intake, status: 'final' });
       expect(response.status).toBe(400);
       expect(error?.code).toBe('validation_failed');
-      // The first failing tab, as the form's toast names it (intake spec §5).
+      // The first failing tab, as the form's toast names it (docs/product/intake-form.md).
       expect(error?.message).toBe(requiredFieldsToast('Client Personal Information'));
       expect(error?.fields).toEqual({
         'personalInformation.email': intakeMessages.email,
@@ -191,7 +183,7 @@ describe.each(testDatabases())('intakes on %s', (kind) => {
       expect(error?.fields).toEqual({ 'personalInformation.birthDate': intakeMessages.invalidDate });
     });
 
-    it('refuses the id fields the form strips (intake spec §5)', async () => {
+    it('refuses the id fields the form strips (docs/product/intake-form.md)', async () => {
       const response = await fetch(`${server.baseUrl}/v1/intake`, {
         method: 'POST',
         headers: { ...bearer(callers.owner.token), 'content-type': 'application/json' },
@@ -280,11 +272,23 @@ describe.each(testDatabases())('intakes on %s', (kind) => {
 
     it('refuses a save that started from an older version (409 intake_stale) and keeps the row', async () => {
       const created = await createdIntake(server, callers.owner, draftIntake({ firstName: 'Stale', lastName: 'Sample' }));
-      const first = await updateIntake(server, callers.owner, created.caseId, draftIntake({ firstName: 'Fresh', lastName: 'Sample' }), created.updatedAt);
+      const first = await updateIntake(
+        server,
+        callers.owner,
+        created.caseId,
+        draftIntake({ firstName: 'Fresh', lastName: 'Sample' }),
+        created.updatedAt,
+      );
       expect(first.response.status).toBe(200);
       const before = await storedRow(created.caseId);
 
-      const { error, response } = await updateIntake(server, callers.representative, created.caseId, draftIntake({ firstName: 'Late', lastName: 'Sample' }), created.updatedAt);
+      const { error, response } = await updateIntake(
+        server,
+        callers.representative,
+        created.caseId,
+        draftIntake({ firstName: 'Late', lastName: 'Sample' }),
+        created.updatedAt,
+      );
       expect(response.status).toBe(409);
       expect(error).toEqual({ code: 'intake_stale', message: 'Someone else changed this intake since you opened it.' });
       expect(await storedRow(created.caseId)).toEqual(before);
@@ -293,14 +297,22 @@ describe.each(testDatabases())('intakes on %s', (kind) => {
     it('takes the version in any ISO form of the same instant', async () => {
       const created = await createdIntake(server, callers.owner, draftIntake({ firstName: 'Zoned', lastName: 'Sample' }));
       const sameInstant = created.updatedAt.replace('Z', '+00:00');
-      const { response } = await updateIntake(server, callers.owner, created.caseId, draftIntake({ firstName: 'Zoned', lastName: 'Again' }), sameInstant);
+      const { response } = await updateIntake(
+        server,
+        callers.owner,
+        created.caseId,
+        draftIntake({ firstName: 'Zoned', lastName: 'Again' }),
+        sameInstant,
+      );
       expect(response.status).toBe(200);
     });
 
     it('lets only one of two saves from the same version through', async () => {
       const created = await createdIntake(server, callers.owner, draftIntake({ firstName: 'Race', lastName: 'Sample' }));
       const results = await Promise.all(
-        ['One', 'Two', 'Three'].map((lastName) => updateIntake(server, callers.owner, created.caseId, draftIntake({ firstName: 'Race', lastName }), created.updatedAt)),
+        ['One', 'Two', 'Three'].map((lastName) =>
+          updateIntake(server, callers.owner, created.caseId, draftIntake({ firstName: 'Race', lastName }), created.updatedAt),
+        ),
       );
       const statuses = results.map(({ response }) => response.status).sort();
       expect(statuses).toEqual([200, 409, 409]);
@@ -310,7 +322,13 @@ describe.each(testDatabases())('intakes on %s', (kind) => {
 
     it('submits a draft as final, after which the intake is read-only (409 intake_final)', async () => {
       const created = await createdIntake(server, callers.representative, draftIntake({ firstName: 'Alex', lastName: 'Sample' }));
-      const { data, response } = await updateIntake(server, callers.representative, created.caseId, { ...fullValidIntake(), status: 'final' }, created.updatedAt);
+      const { data, response } = await updateIntake(
+        server,
+        callers.representative,
+        created.caseId,
+        { ...fullValidIntake(), status: 'final' },
+        created.updatedAt,
+      );
       expect(response.status).toBe(200);
       const final = data?.data;
       if (!final) throw new Error('no body');
@@ -338,7 +356,13 @@ describe.each(testDatabases())('intakes on %s', (kind) => {
 
     it('refuses a draft save without names', async () => {
       const created = await createdIntake(server, callers.owner, draftIntake({ firstName: 'Named', lastName: 'Sample' }));
-      const { error, response } = await updateIntake(server, callers.owner, created.caseId, draftIntake({ firstName: '', lastName: 'Sample' }), created.updatedAt);
+      const { error, response } = await updateIntake(
+        server,
+        callers.owner,
+        created.caseId,
+        draftIntake({ firstName: '', lastName: 'Sample' }),
+        created.updatedAt,
+      );
       expect(response.status).toBe(400);
       expect(error?.fields).toEqual({ 'personalInformation.firstName': 'Please enter your First Name' });
     });
@@ -346,7 +370,13 @@ describe.each(testDatabases())('intakes on %s', (kind) => {
     it("answers 404 for another firm's intake and leaves it unchanged", async () => {
       const created = await createdIntake(server, callers.owner, draftIntake({ firstName: 'Private', lastName: 'Sample' }));
       const before = await storedRow(created.caseId);
-      const { error, response } = await updateIntake(server, otherFirm, created.caseId, draftIntake({ firstName: 'Taken', lastName: 'Over' }), created.updatedAt);
+      const { error, response } = await updateIntake(
+        server,
+        otherFirm,
+        created.caseId,
+        draftIntake({ firstName: 'Taken', lastName: 'Over' }),
+        created.updatedAt,
+      );
       expect(response.status).toBe(404);
       expect(error?.code).toBe('not_found');
       expect(await storedRow(created.caseId)).toEqual(before);
@@ -367,7 +397,10 @@ describe.each(testDatabases())('intakes on %s', (kind) => {
       const response = await fetch(`${server.baseUrl}/v1/intake/${created.caseId}`, {
         method: 'PATCH',
         headers: { ...bearer(callers.owner.token), 'content-type': 'application/json' },
-        body: JSON.stringify({ userId: callers.owner.user.id, generalCaseInformation: { ...toApiIntake(draftIntake()), updatedAt: undefined } }),
+        body: JSON.stringify({
+          userId: callers.owner.user.id,
+          generalCaseInformation: { ...toApiIntake(draftIntake()), updatedAt: undefined },
+        }),
       });
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ fields: { 'generalCaseInformation.updatedAt': 'is required' } });
@@ -402,12 +435,22 @@ describe.each(testDatabases())('intakes on %s', (kind) => {
 
       const page = await intakePage(server, callers.owner, { searchFilter: 'fromlead' });
       expect(page.totalRecords).toBe(1);
-      expect(page.record[0]).toMatchObject({ caseId, clientName: 'Leda Fromlead', representativeName: 'Robin Q Examplerepresentative', status: 'draft' });
+      expect(page.record[0]).toMatchObject({
+        caseId,
+        clientName: 'Leda Fromlead',
+        representativeName: 'Robin Q Examplerepresentative',
+        status: 'draft',
+      });
       expect((await intakePage(server, callers.owner, { searchFilter: '555 0100909' })).record.map((row) => row.caseId)).toEqual([caseId]);
 
       const opened = (await getIntake(server, callers.owner, caseId)).data?.data;
       if (!opened) throw new Error('GET failed');
-      expect(opened.personalInformation).toMatchObject({ firstName: 'Leda', lastName: 'Fromlead', gender: 'female', birthDate: '1984-09-09T00:00:00.000Z' });
+      expect(opened.personalInformation).toMatchObject({
+        firstName: 'Leda',
+        lastName: 'Fromlead',
+        gender: 'female',
+        birthDate: '1984-09-09T00:00:00.000Z',
+      });
 
       const edited = withField(fullValidIntake(), 'personalInformation.firstName', 'Leda');
       const { data: saved, response } = await updateIntake(server, callers.owner, caseId, { ...edited, status: 'final' }, opened.updatedAt);
@@ -427,7 +470,14 @@ describe.each(testDatabases())('intakes on %s', (kind) => {
       });
       const page = await intakePage(server, callers.owner, { searchFilter: 'orphan' });
       expect(page.record).toEqual([
-        { caseId: row.case_id, clientName: 'Orphan Sample', representativeName: null, createdAt: row.created_at, updatedAt: row.updated_at, status: 'draft' },
+        {
+          caseId: row.case_id,
+          clientName: 'Orphan Sample',
+          representativeName: null,
+          createdAt: row.created_at,
+          updatedAt: row.updated_at,
+          status: 'draft',
+        },
       ]);
       expect((await getIntake(server, callers.owner, row.case_id)).data?.data.representativeName).toBeNull();
     });

@@ -1,4 +1,4 @@
-// The intake list on the real server (intake spec §3 'Intake list row', §4 Pagination, §7
+// The intake list on the real server (docs/product/intake-list.md 'Intake list row', docs/product/intake-list.md Pagination, docs/product/intake-list.md
 // GET /v1/intake; openapi.yaml listIntakes): pages, the status filter, the search over client
 // name, phone, email, representative and case ID through the full-text index, and the firm.
 import { CompiledQuery, sql } from 'kysely';
@@ -48,9 +48,7 @@ describe.each(testDatabases())('intake list on %s', (kind) => {
     it('answers 10 rows by default, newest update first, with the total', async () => {
       const page = await intakePage(server, pagingFirm);
       expect(page.totalRecords).toBe(25);
-      expect(page.record.map((row) => row.clientName)).toEqual(
-        Array.from({ length: 10 }, (_, index) => `Client${25 - index} Paged`),
-      );
+      expect(page.record.map((row) => row.clientName)).toEqual(Array.from({ length: 10 }, (_, index) => `Client${25 - index} Paged`));
     });
 
     it('slices the list by pageSize and offSetValue without gaps or repeats', async () => {
@@ -151,7 +149,33 @@ describe.each(testDatabases())('intake list on %s', (kind) => {
     });
 
     it('takes any text, search syntax included, without failing', async () => {
-      const texts = ['"', '*', 'AND', 'OR', 'NOT', 'NEAR(', '(', ')', '-', ':', "'", '^', 'jo*', '"jo" OR "ma"', '\\', '%', '_', '&', '|', '!', '<->', "jo' & 'x", 'a:*', '{terms}: x', 'case_key:abc'];
+      const texts = [
+        '"',
+        '*',
+        'AND',
+        'OR',
+        'NOT',
+        'NEAR(',
+        '(',
+        ')',
+        '-',
+        ':',
+        "'",
+        '^',
+        'jo*',
+        '"jo" OR "ma"',
+        '\\',
+        '%',
+        '_',
+        '&',
+        '|',
+        '!',
+        '<->',
+        "jo' & 'x",
+        'a:*',
+        '{terms}: x',
+        'case_key:abc',
+      ];
       for (const text of texts) {
         const { response } = await listIntakes(server, owner, { searchFilter: text });
         expect(response.status, text).toBe(200);
@@ -224,7 +248,13 @@ describe.each(testDatabases())('intake list on %s', (kind) => {
     it('keeps the index in step when a name changes', async () => {
       const intake = await createdIntake(server, owner, draftIntake({ firstName: 'Renata', lastName: 'Before' }));
       expect((await intakePage(server, owner, { searchFilter: 'renata before' })).totalRecords).toBe(1);
-      const saved = await updateIntake(server, owner, intake.caseId, draftIntake({ firstName: 'Renata', lastName: 'Afterwards' }), intake.updatedAt);
+      const saved = await updateIntake(
+        server,
+        owner,
+        intake.caseId,
+        draftIntake({ firstName: 'Renata', lastName: 'Afterwards' }),
+        intake.updatedAt,
+      );
       expect(saved.response.status).toBe(200);
       expect((await intakePage(server, owner, { searchFilter: 'renata before' })).totalRecords).toBe(0);
       expect((await intakePage(server, owner, { searchFilter: 'renata after' })).record.map((row) => row.caseId)).toEqual([intake.caseId]);
@@ -262,7 +292,10 @@ describe.each(testDatabases())('intake list on %s', (kind) => {
         ),
       );
       for (let first = 0; first < INTAKES; first += 500) {
-        await server.db.insertInto('intakes').values(rows.slice(first, first + 500)).execute();
+        await server.db
+          .insertInto('intakes')
+          .values(rows.slice(first, first + 500))
+          .execute();
       }
       await sql.raw(kind === 'postgres' ? 'analyze intakes' : 'analyze').execute(server.db);
     });
@@ -277,7 +310,9 @@ describe.each(testDatabases())('intake list on %s', (kind) => {
 
       for (const compiled of [intakePageQuery(server.db, query).compile(), intakeCountQuery(server.db, query).compile()]) {
         const explain = kind === 'sqlite' ? 'EXPLAIN QUERY PLAN' : 'EXPLAIN';
-        const plan = await server.db.executeQuery<Record<string, string>>(CompiledQuery.raw(`${explain} ${compiled.sql}`, [...compiled.parameters]));
+        const plan = await server.db.executeQuery<Record<string, string>>(
+          CompiledQuery.raw(`${explain} ${compiled.sql}`, [...compiled.parameters]),
+        );
         const details = plan.rows.map((row) => row.detail ?? row['QUERY PLAN']).join('\n');
         if (kind === 'sqlite') {
           // 'INDEX 0:M...' is FTS5 answering a MATCH from its index.

@@ -1,5 +1,5 @@
-// Lead registration and the leads list on the real server (staff-app spec §3 Lead, §4 "Lead
-// registration", §8; DESIGN.md, Leads and Tenancy): the duplicate check finds resembling leads of
+// Lead registration and the leads list on the real server (docs/product/leads.md Lead, docs/product/leads.md "Lead
+// registration", docs/product/leads.md; DESIGN.md, Leads and Tenancy): the duplicate check finds resembling leads of
 // the caller's firm only, an identical lead is refused on both calls, FromLead stores the lead
 // with a linked draft intake in one go, and the list pages, searches and stays within the firm.
 import { CompiledQuery } from 'kysely';
@@ -74,7 +74,10 @@ describe.each(testDatabases())('leads on %s', (kind) => {
   }
 
   async function leadCount(): Promise<number> {
-    const row = await server.db.selectFrom('leads').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('leads')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
@@ -170,23 +173,46 @@ describe.each(testDatabases())('leads on %s', (kind) => {
     it('fits a long address into the intake address limit of 100, leaving out the county first', async () => {
       const street = 'Apartment 1234, Building Seventeen, 9876 Extremely Long Boulevard Name';
       const { data, response } = await fromLead(
-        sampleLead({ firstName: 'Longa', address: street, city: 'Sampleton', county: 'Very Long Sample County', state: 'ZZ', zipCode: '00001', phone: '555-000-7777' }),
+        sampleLead({
+          firstName: 'Longa',
+          address: street,
+          city: 'Sampleton',
+          county: 'Very Long Sample County',
+          state: 'ZZ',
+          zipCode: '00001',
+          phone: '555-000-7777',
+        }),
       );
       expect(response.status).toBe(201);
-      const intake = await server.db.selectFrom('intakes').select('sections').where('case_id', '=', data?.data.intake.caseId ?? '').executeTakeFirstOrThrow();
+      const intake = await server.db
+        .selectFrom('intakes')
+        .select('sections')
+        .where('case_id', '=', data?.data.intake.caseId ?? '')
+        .executeTakeFirstOrThrow();
       const address = (JSON.parse(intake.sections) as { personalInformation: { address: string } }).personalInformation.address;
       expect(address).toBe(`${street}, Sampleton, ZZ 00001`);
       expect(address.length).toBeLessThanOrEqual(100);
     });
 
     it.each(privileges)('is open to the %s', async (privilege) => {
-      const { response } = await fromLead(sampleLead({ firstName: `Priv${privilege}`, phone: `555-100-${privileges.indexOf(privilege)}000` }), tokens[privilege]);
+      const { response } = await fromLead(
+        sampleLead({ firstName: `Priv${privilege}`, phone: `555-100-${privileges.indexOf(privilege)}000` }),
+        tokens[privilege],
+      );
       expect(response.status).toBe(201);
     });
 
     it('refuses an identical lead with 409, even written with other case, accents and punctuation', async () => {
       const count = await leadCount();
-      const copy = { ...jose, firstName: 'JOSE', middleName: 'angel', lastName: 'nunez', phone: '555.010.0199', email: 'JOSE.NUNEZ@example.test', birthDate: '1985-02-14' };
+      const copy = {
+        ...jose,
+        firstName: 'JOSE',
+        middleName: 'angel',
+        lastName: 'nunez',
+        phone: '555.010.0199',
+        email: 'JOSE.NUNEZ@example.test',
+        birthDate: '1985-02-14',
+      };
       const created = await fromLead(copy, tokens.owner);
       expect(created.response.status).toBe(409);
       expect(created.error).toEqual(duplicateLeadBody);
@@ -214,7 +240,10 @@ describe.each(testDatabases())('leads on %s', (kind) => {
         body: JSON.stringify({ neosCasesInformation: { ...sampleLead(), firmId: 'someone-else' } }),
       });
       expect(response.status).toBe(400);
-      expect(await response.json()).toMatchObject({ code: 'validation_failed', fields: { 'neosCasesInformation.firmId': 'is not allowed' } });
+      expect(await response.json()).toMatchObject({
+        code: 'validation_failed',
+        fields: { 'neosCasesInformation.firmId': 'is not allowed' },
+      });
     });
 
     it('answers 401 without a token', async () => {
@@ -260,7 +289,9 @@ describe.each(testDatabases())('leads on %s', (kind) => {
     });
 
     it('finds the same email in other case', async () => {
-      const { data } = await checkDuplicate(sampleLead({ firstName: 'Other', lastName: 'Person', phone: '555-999-0003', email: 'JOSE.NUNEZ@EXAMPLE.TEST' }));
+      const { data } = await checkDuplicate(
+        sampleLead({ firstName: 'Other', lastName: 'Person', phone: '555-999-0003', email: 'JOSE.NUNEZ@EXAMPLE.TEST' }),
+      );
       expect(data?.data).toEqual({ isDuplicate: true, hasIntakeId: true, duplicateLeads: [joseDuplicate()] });
     });
 
@@ -303,7 +334,9 @@ describe.each(testDatabases())('leads on %s', (kind) => {
           minor: 'No',
         },
       });
-      const { data } = await checkDuplicate(sampleLead({ firstName: 'Nadia', lastName: 'Nointake', birthDate: '1970-07-07', phone: '555-777-0008' }));
+      const { data } = await checkDuplicate(
+        sampleLead({ firstName: 'Nadia', lastName: 'Nointake', birthDate: '1970-07-07', phone: '555-777-0008' }),
+      );
       expect(data?.data).toMatchObject({ isDuplicate: true, hasIntakeId: false, duplicateLeads: [{ firstName: 'Nadia', intakeId: null }] });
     });
 
@@ -325,9 +358,17 @@ describe.each(testDatabases())('leads on %s', (kind) => {
     });
 
     it.runIf(kind === 'sqlite')('reads the match indexes, not every lead of the firm', async () => {
-      const keys = leadMatchKeys({ firstName: 'José', lastName: 'Núñez', birthDate: '1985-02-14', phone: '5550100199', email: 'jose.nunez@example.test' });
+      const keys = leadMatchKeys({
+        firstName: 'José',
+        lastName: 'Núñez',
+        birthDate: '1985-02-14',
+        phone: '5550100199',
+        email: 'jose.nunez@example.test',
+      });
       const query = similarLeadsQuery(server.db, firmId, keys, 20).compile();
-      const plan = await server.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]));
+      const plan = await server.db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]),
+      );
       const details = plan.rows.map((row) => row.detail).join('\n');
       expect(details).toMatch(/leads_firm_name_birth_index/);
       expect(details).toMatch(/leads_firm_phone_index/);
@@ -350,14 +391,19 @@ describe.each(testDatabases())('leads on %s', (kind) => {
       };
       for (const [index, name] of names.entries()) {
         const created = await fromLead(
-          sampleLead({ firstName: name, lastName: 'Listed', phone: `(555) 200-000${index}`, email: `${name.toLowerCase()}@list.example.test` }),
+          sampleLead({
+            firstName: name,
+            lastName: 'Listed',
+            phone: `(555) 200-000${index}`,
+            email: `${name.toLowerCase()}@list.example.test`,
+          }),
           listFirmTokens.representative,
         );
         expect(created.response.status).toBe(201);
       }
     });
 
-    it('pages through the firm\'s leads, newest first, each with its intake', async () => {
+    it("pages through the firm's leads, newest first, each with its intake", async () => {
       const first = await listLeads({ pageSize: 2, offSetValue: 0 }, listFirmTokens.owner);
       const second = await listLeads({ pageSize: 2, offSetValue: 2 }, listFirmTokens.owner);
       const last = await listLeads({ pageSize: 2, offSetValue: 4 }, listFirmTokens.owner);
@@ -371,7 +417,12 @@ describe.each(testDatabases())('leads on %s', (kind) => {
       const created = rows.map((row) => row.createdAt);
       expect(created).toEqual([...created].sort().reverse());
       for (const row of rows) {
-        expect(row).toMatchObject({ lastName: 'Listed', intakeId: expect.any(String), intakeStatus: 'draft', birthDate: '1980-01-01T00:00:00.000Z' });
+        expect(row).toMatchObject({
+          lastName: 'Listed',
+          intakeId: expect.any(String),
+          intakeStatus: 'draft',
+          birthDate: '1980-01-01T00:00:00.000Z',
+        });
       }
       const ana = rows.find((row) => row.firstName === 'Ana');
       expect(ana).toEqual({

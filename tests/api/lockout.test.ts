@@ -102,7 +102,7 @@ describe.each(testDatabases())('sign-in lockout on %s', (kind) => {
     expect((await signIn(server, user.email, user.password, known)).status).toBe(200);
   });
 
-  it("a device cookie counts only for its own email, and a forged one for nothing", async () => {
+  it('a device cookie counts only for its own email, and a forged one for nothing', async () => {
     const user = await server.createUser({ firmId });
     const colleague = await server.createUser({ firmId });
     const colleagueCookie = deviceCookieOf(await signIn(server, colleague.email, colleague.password, { address: '198.51.100.9' }));
@@ -148,7 +148,10 @@ describe.each(testDatabases())('sign-in lockout on %s', (kind) => {
 
   it('caps an account at the day limit from unknown browsers, across windows and addresses', async () => {
     const user = await server.createUser({ firmId });
-    const known = { address: '198.51.100.40', cookie: deviceCookieOf(await signIn(server, user.email, user.password, { address: '198.51.100.40' })) };
+    const known = {
+      address: '198.51.100.40',
+      cookie: deviceCookieOf(await signIn(server, user.email, user.password, { address: '198.51.100.40' })),
+    };
     const start = clock;
     const seen: number[] = [];
     for (const guesses of [4, 4, 2]) {
@@ -176,7 +179,9 @@ describe.each(testDatabases())('sign-in lockout on %s', (kind) => {
     const known = await server.db.selectFrom('activity').selectAll().where('user_id', '=', user.id).execute();
     expect(known).toMatchObject([{ action: 'signIn.failed', firm_id: firmId, client_address: '192.0.2.50', email_hash: null }]);
     const unknown = await server.db.selectFrom('activity').selectAll().where('client_address', '=', '192.0.2.51').execute();
-    expect(unknown).toMatchObject([{ action: 'signIn.failed', firm_id: null, user_id: null, email_hash: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
+    expect(unknown).toMatchObject([
+      { action: 'signIn.failed', firm_id: null, user_id: null, email_hash: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    ]);
     expect(JSON.stringify(unknown)).not.toContain('ghost');
     // Keyed: not the plain SHA-256 of the address, which anyone could compute for a guessed email.
     expect(unknown[0]?.email_hash).not.toBe(createHash('sha256').update(email).digest('hex'));

@@ -21,7 +21,12 @@ describe.each(testDatabases())('malformed input on %s', (kind) => {
   });
   afterAll(() => server?.close());
 
-  async function send(method: string, path: string, body?: unknown, rawBody?: string): Promise<{ status: number; body: { code?: string } }> {
+  async function send(
+    method: string,
+    path: string,
+    body?: unknown,
+    rawBody?: string,
+  ): Promise<{ status: number; body: { code?: string } }> {
     const response = await fetch(`${server.baseUrl}${path}`, {
       method,
       headers: { ...bearer(token), ...(body !== undefined || rawBody !== undefined ? { 'content-type': 'application/json' } : {}) },
@@ -63,14 +68,35 @@ describe.each(testDatabases())('malformed input on %s', (kind) => {
     expect((await send('GET', `${list}?offSetValue=1000000000`)).status).toBe(200);
   });
 
-  it.each(['/v1/users/me', '/v1/firm', '/v1/intake/00000000-0000-0000-0000-000000000000'])('%s answers 400 for an unknown query parameter', async (path) => {
-    const answer = await send('GET', `${path}?surprise=1`);
-    expect(answer.status).toBe(400);
-  });
+  it.each(['/v1/users/me', '/v1/firm', '/v1/intake/00000000-0000-0000-0000-000000000000'])(
+    '%s answers 400 for an unknown query parameter',
+    async (path) => {
+      const answer = await send('GET', `${path}?surprise=1`);
+      expect(answer.status).toBe(400);
+    },
+  );
 
   it.each([
     ['/v1/users/login', () => ({ email: 'a\u0000@example.test', password: 'Wrong#Pass1' })],
-    ['/cases/v2/checkDuplicate', () => ({ neosCasesInformation: { firstName: 'Nul\u0000', lastName: 'Sample', birthDate: '1990-01-01', address: 'a', city: 'b', county: 'c', state: 'TX', country: 'USA', zipCode: '75001', gender: 'Male', phone: '555-010-0199', minor: 'No' } })],
+    [
+      '/cases/v2/checkDuplicate',
+      () => ({
+        neosCasesInformation: {
+          firstName: 'Nul\u0000',
+          lastName: 'Sample',
+          birthDate: '1990-01-01',
+          address: 'a',
+          city: 'b',
+          county: 'c',
+          state: 'TX',
+          country: 'USA',
+          zipCode: '75001',
+          gender: 'Male',
+          phone: '555-010-0199',
+          minor: 'No',
+        },
+      }),
+    ],
   ])('a NUL character in a text of %s is never a 500 (PostgreSQL cannot store it: 400)', async (path, body) => {
     const answer = await send('POST', path, body());
     expect(answer.status).toBeLessThan(500);

@@ -1,4 +1,4 @@
-// Neos credential validation over real HTTP (staff-app spec §5 "Integration credentials": valid
+// Neos credential validation over real HTTP (docs/product/firm-and-neos.md "Integration credentials": valid
 // only when the call returns 200; DESIGN.md, Neos integration): the server asks the local Neos
 // sandbox, answers 200 for the sandbox's credentials, 400 for any it refuses and 502 when Neos
 // cannot be reached or answers something else.
@@ -82,7 +82,9 @@ describe('NeosClient against the sandbox', () => {
   });
 
   it('throws NeosUnavailableError without NEOS_API_URL', async () => {
-    await expect(createNeosClient({ baseUrl: undefined }).validateCredentials(SANDBOX_CREDENTIALS)).rejects.toBeInstanceOf(NeosUnavailableError);
+    await expect(createNeosClient({ baseUrl: undefined }).validateCredentials(SANDBOX_CREDENTIALS)).rejects.toBeInstanceOf(
+      NeosUnavailableError,
+    );
   });
 });
 
@@ -130,7 +132,11 @@ describe.each(testDatabases())('POST /neos/validateCredentials on %s', (kind) =>
   });
 
   it('accepts them with spaces around, as pasted', async () => {
-    const { response } = await validate({ companyId: ' sandbox-company', apiKey: 'sandbox-key-0001 \n', integrationId: 'sandbox-integration ' });
+    const { response } = await validate({
+      companyId: ' sandbox-company',
+      apiKey: 'sandbox-key-0001 \n',
+      integrationId: 'sandbox-integration ',
+    });
     expect(response.status).toBe(200);
   });
 

@@ -50,7 +50,9 @@ describe.each(testDatabases())('SSN and ITIN on %s', (kind) => {
       return files.map((file) => file.toString('latin1')).join('\n');
     }
     const tables = ['users', 'intakes', 'activity', 'leads', 'firms'];
-    const rows = await Promise.all(tables.map((table) => sql<{ row: string }>`select t::text as row from ${sql.table(table)} t`.execute(server.db)));
+    const rows = await Promise.all(
+      tables.map((table) => sql<{ row: string }>`select t::text as row from ${sql.table(table)} t`.execute(server.db)),
+    );
     return rows.flatMap((result) => result.rows.map((row) => row.row)).join('\n');
   }
 
@@ -70,16 +72,23 @@ describe.each(testDatabases())('SSN and ITIN on %s', (kind) => {
       const user = await server.createUser({ firmId: firm.id, privilege });
       callers[privilege] = { user, token: await server.login(user.email, user.password) };
     }
-    const colleague = await server.createUser({ firmId: firm.id, userInformation: { ssnStatus: 'hasSsn', ssn: USER_SSN, itin: USER_ITIN } });
+    const colleague = await server.createUser({
+      firmId: firm.id,
+      userInformation: { ssnStatus: 'hasSsn', ssn: USER_SSN, itin: USER_ITIN },
+    });
     callers.colleague = { user: colleague, token: await server.login(colleague.email, colleague.password) };
     const other = await server.createFirm({ firmName: 'Foreign Sample Firm' });
     const foreign = await server.createUser({ firmId: other.id, privilege: 'owner' });
     callers.foreign = { user: foreign, token: await server.login(foreign.email, foreign.password) };
 
-    const created = await createdIntake(server, callers.representative, withFields(draftIntake({ firstName: 'Sealed', lastName: 'Client' }), {
-      'personalInformation.status': 'hasSsn',
-      'personalInformation.ssnItin': INTAKE_SSN,
-    }));
+    const created = await createdIntake(
+      server,
+      callers.representative,
+      withFields(draftIntake({ firstName: 'Sealed', lastName: 'Client' }), {
+        'personalInformation.status': 'hasSsn',
+        'personalInformation.ssnItin': INTAKE_SSN,
+      }),
+    );
     caseId = created.caseId!;
   });
 
@@ -102,7 +111,11 @@ describe.each(testDatabases())('SSN and ITIN on %s', (kind) => {
 
     it('carry no number in the intake list or the token', async () => {
       const list = await server.api.GET('/v1/intake', { params: { query: { pageSize: 100 } }, headers: bearer(callers.owner.token) });
-      const token = callers.colleague.token.split('.').slice(0, 2).map((part) => Buffer.from(part, 'base64url').toString()).join('');
+      const token = callers.colleague.token
+        .split('.')
+        .slice(0, 2)
+        .map((part) => Buffer.from(part, 'base64url').toString())
+        .join('');
       for (const form of forms(ALL_NUMBERS)) {
         expect(JSON.stringify(list.data)).not.toContain(form);
         expect(token).not.toContain(form);
@@ -122,7 +135,9 @@ describe.each(testDatabases())('SSN and ITIN on %s', (kind) => {
       expect(saved.response.status).toBe(200);
       expect((await revealIntake(callers.owner, caseId)).data?.data.ssnItin).toBe(INTAKE_SSN);
       // The mask counts as unchanged in the trail.
-      const history = (await server.api.GET('/v1/intake/{caseId}/history', { params: { path: { caseId } }, headers: bearer(callers.owner.token) })).data!.data;
+      const history = (
+        await server.api.GET('/v1/intake/{caseId}/history', { params: { path: { caseId } }, headers: bearer(callers.owner.token) })
+      ).data!.data;
       const draftSaved = history.find((row) => row.action === 'intake.draftSaved')!;
       expect(draftSaved.fields).toEqual(['personalInformation.email']);
 
@@ -152,7 +167,8 @@ describe.each(testDatabases())('SSN and ITIN on %s', (kind) => {
         email: user.email,
         userInformation: userInformation({ ssnStatus: 'hasSsn', ssn: me.userInformation.ssn, itin: me.userInformation.itin }),
       });
-      const put = (b: typeof body) => server.api.PUT('/v1/user/{id}', { params: { path: { id: user.id } }, body: b, headers: bearer(token) });
+      const put = (b: typeof body) =>
+        server.api.PUT('/v1/user/{id}', { params: { path: { id: user.id } }, body: b, headers: bearer(token) });
       const kept = await put(body);
       expect(kept.response.status).toBe(200);
       expect(kept.data?.data.userInformation).toMatchObject({ ssn: '***-**-4029', itin: '***-**-3146' });
@@ -197,12 +213,23 @@ describe.each(testDatabases())('SSN and ITIN on %s', (kind) => {
       await revealIntake(callers.administrator, caseId, 'pdfDownload');
       await revealUser(callers.owner, callers.colleague.user.id);
 
-      const history = (await server.api.GET('/v1/intake/{caseId}/history', { params: { path: { caseId } }, headers: bearer(callers.representative.token) })).data!.data;
+      const history = (
+        await server.api.GET('/v1/intake/{caseId}/history', { params: { path: { caseId } }, headers: bearer(callers.representative.token) })
+      ).data!.data;
       expect(history.slice(0, 3).map((row) => row.action)).toEqual(['pdf.downloaded', 'pdf.previewed', 'ssn.revealed']);
       expect(history[2]).toMatchObject({ userId: callers.administrator.user.id, subject: caseId, fields: ['personalInformation.ssnItin'] });
 
-      const trail = (await server.api.GET('/v1/activity', { params: { query: { action: 'ssn.revealed', pageSize: 1 } }, headers: bearer(callers.owner.token) })).data!.data;
-      expect(trail.record[0]).toMatchObject({ userId: callers.owner.user.id, subject: callers.colleague.user.id, fields: ['userInformation.ssn', 'userInformation.itin'] });
+      const trail = (
+        await server.api.GET('/v1/activity', {
+          params: { query: { action: 'ssn.revealed', pageSize: 1 } },
+          headers: bearer(callers.owner.token),
+        })
+      ).data!.data;
+      expect(trail.record[0]).toMatchObject({
+        userId: callers.owner.user.id,
+        subject: callers.colleague.user.id,
+        fields: ['userInformation.ssn', 'userInformation.itin'],
+      });
       const text = JSON.stringify([history, trail]);
       for (const form of forms(ALL_NUMBERS)) expect(text).not.toContain(form);
     });
@@ -214,9 +241,17 @@ describe.each(testDatabases())('SSN and ITIN on %s', (kind) => {
     expect(bytes.length).toBeGreaterThan(0);
     for (const form of forms(ALL_NUMBERS)) expect(bytes).not.toContain(form);
     // ... while they are there, sealed: the sealed values open to them.
-    const colleague = await server.db.selectFrom('users').select(['ssn', 'itin']).where('id', '=', callers.colleague.user.id).executeTakeFirstOrThrow();
+    const colleague = await server.db
+      .selectFrom('users')
+      .select(['ssn', 'itin'])
+      .where('id', '=', callers.colleague.user.id)
+      .executeTakeFirstOrThrow();
     expect(server.pii.open(colleague.ssn!, 'users.ssn')).toBe(USER_SSN_NEW);
-    const intake = await server.db.selectFrom('intakes').select(['sections', 'ssn_itin_sealed']).where('case_id', '=', caseId).executeTakeFirstOrThrow();
+    const intake = await server.db
+      .selectFrom('intakes')
+      .select(['sections', 'ssn_itin_sealed'])
+      .where('case_id', '=', caseId)
+      .executeTakeFirstOrThrow();
     expect(server.pii.open(intake.ssn_itin_sealed!, 'intakes.ssnItin')).toBe(INTAKE_SSN_NEW);
     expect(JSON.parse(intake.sections).personalInformation.ssnItin).toBe('');
   });
@@ -243,11 +278,20 @@ describe.each(testDatabases())('SSN and ITIN on %s', (kind) => {
       fetch(`${server.baseUrl}/v1/intake/no-such-case`, { headers: token }),
       fetch(`${server.baseUrl}/v1/users/me`),
       fetch(`${server.baseUrl}/v1/no-such-route`, { headers: token }),
-      fetch(`${server.baseUrl}/cases/v2/checkDuplicate`, { method: 'POST', headers: { ...token, 'content-type': 'application/json' }, body: '{}' }),
-      fetch(`${server.baseUrl}/neos/validateCredentials`, { method: 'POST', headers: { ...token, 'content-type': 'application/json' }, body: '{}' }),
+      fetch(`${server.baseUrl}/cases/v2/checkDuplicate`, {
+        method: 'POST',
+        headers: { ...token, 'content-type': 'application/json' },
+        body: '{}',
+      }),
+      fetch(`${server.baseUrl}/neos/validateCredentials`, {
+        method: 'POST',
+        headers: { ...token, 'content-type': 'application/json' },
+        body: '{}',
+      }),
     ];
     const responses = await Promise.all(calls);
     expect(responses.map((response) => response.status)).toEqual([200, 200, 404, 401, 404, 400, expect.any(Number)]);
-    for (const response of responses) expect({ url: response.url, cache: response.headers.get('cache-control') }).toEqual({ url: response.url, cache: 'no-store' });
+    for (const response of responses)
+      expect({ url: response.url, cache: response.headers.get('cache-control') }).toEqual({ url: response.url, cache: 'no-store' });
   });
 });

@@ -100,8 +100,16 @@ describe.each(testDatabases())('rotate-key on %s', (kind) => {
     expect(reveal.data?.data.ssnItin).toBe(INTAKE_SSN);
     const user = await server.api.POST('/v1/user/{id}/reveal', { params: { path: { id: userId } }, headers: bearer(owner.token) });
     expect(user.data?.data.ssn).toBe(USER_SSN);
-    const later = await createdIntake(server, owner, draftIntake({ firstName: 'Later', lastName: 'Sample', status: 'hasSsn', ssnItin: LATER_SSN }));
-    const row = await server.db.selectFrom('intakes').select('ssn_itin_sealed').where('case_id', '=', later.caseId!).executeTakeFirstOrThrow();
+    const later = await createdIntake(
+      server,
+      owner,
+      draftIntake({ firstName: 'Later', lastName: 'Sample', status: 'hasSsn', ssnItin: LATER_SSN }),
+    );
+    const row = await server.db
+      .selectFrom('intakes')
+      .select('ssn_itin_sealed')
+      .where('case_id', '=', later.caseId!)
+      .executeTakeFirstOrThrow();
     expect(newCipher.keyIdOf(row.ssn_itin_sealed!)).toBe(result.newKeyId);
     expect(newCipher.open(row.ssn_itin_sealed!, 'intakes.ssnItin')).toBe(LATER_SSN);
   });
@@ -181,17 +189,41 @@ describe.each(testDatabases())('migration 0008 on %s', (kind) => {
       await db
         .insertInto('users')
         .values({
-          id: 'clear-user', firm_id: firm.id, first_name: 'Clear', middle_name: null, last_name: 'Sample', email: 'clear@example.test',
-          password_hash: 'x', privilege: 'representative', phone_number: null, usage: null, civil_status: null, gender: null,
-          birth_date: null, ssn: CLEAR_SSN, ssn_status: 'hasSsn', itin: CLEAR_ITIN, created_at: now, updated_at: now,
+          id: 'clear-user',
+          firm_id: firm.id,
+          first_name: 'Clear',
+          middle_name: null,
+          last_name: 'Sample',
+          email: 'clear@example.test',
+          password_hash: 'x',
+          privilege: 'representative',
+          phone_number: null,
+          usage: null,
+          civil_status: null,
+          gender: null,
+          birth_date: null,
+          ssn: CLEAR_SSN,
+          ssn_status: 'hasSsn',
+          itin: CLEAR_ITIN,
+          created_at: now,
+          updated_at: now,
         })
         .execute();
       const blank = emptyIntake();
       const sections = toApiIntake({ ...blank, personalInformation: { ...blank.personalInformation, firstName: 'Old', lastName: 'Row' } });
-      const { ssn_itin_sealed: _sealed, ...row } = newIntakeRow({ firmId: firm.id, status: 'draft', representativeId: null, representativeName: null, sections });
+      const { ssn_itin_sealed: _sealed, ...row } = newIntakeRow({
+        firmId: firm.id,
+        status: 'draft',
+        representativeId: null,
+        representativeName: null,
+        sections,
+      });
       const clearSections = JSON.parse(row.sections);
       clearSections.personalInformation.ssnItin = CLEAR_INTAKE;
-      await db.insertInto('intakes').values({ ...row, sections: JSON.stringify(clearSections) } as never).execute();
+      await db
+        .insertInto('intakes')
+        .values({ ...row, sections: JSON.stringify(clearSections) } as never)
+        .execute();
 
       const keyId = 'mig';
       const pii = createPiiCipher({ current: keyId, keys: { [keyId]: 'm'.repeat(40) } });
@@ -201,14 +233,20 @@ describe.each(testDatabases())('migration 0008 on %s', (kind) => {
       const user = await db.selectFrom('users').select(['ssn', 'itin']).where('id', '=', 'clear-user').executeTakeFirstOrThrow();
       expect(pii.open(user.ssn!, 'users.ssn')).toBe(CLEAR_SSN);
       expect(pii.open(user.itin!, 'users.itin')).toBe(CLEAR_ITIN);
-      const intake = await db.selectFrom('intakes').select(['sections', 'ssn_itin_sealed']).where('case_id', '=', row.case_id).executeTakeFirstOrThrow();
+      const intake = await db
+        .selectFrom('intakes')
+        .select(['sections', 'ssn_itin_sealed'])
+        .where('case_id', '=', row.case_id)
+        .executeTakeFirstOrThrow();
       expect(pii.open(intake.ssn_itin_sealed!, 'intakes.ssnItin')).toBe(CLEAR_INTAKE);
       expect(intake.sections).not.toContain(CLEAR_INTAKE);
 
       if (kind === 'sqlite') {
         const dir = server.databaseName;
         const names = (await readdir(dir)).filter((name) => name.startsWith(SQLITE_FILE_NAME));
-        const bytes = (await Promise.all(names.map((name) => readFile(path.join(dir, name))))).map((file) => file.toString('latin1')).join('');
+        const bytes = (await Promise.all(names.map((name) => readFile(path.join(dir, name)))))
+          .map((file) => file.toString('latin1'))
+          .join('');
         for (const number of [CLEAR_SSN, CLEAR_ITIN, CLEAR_INTAKE]) expect(bytes).not.toContain(number);
       }
     } finally {

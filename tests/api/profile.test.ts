@@ -1,4 +1,4 @@
-// A user's own profile (staff-app spec §2 Edit Profile, §4, §5, §7, §8): PUT /v1/user/{id} on the
+// A user's own profile (docs/product/people.md Edit Profile, docs/product/people.md): PUT /v1/user/{id} on the
 // real server, over HTTP, on every test database.
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -66,7 +66,12 @@ describe.each(testDatabases())('PUT /v1/user/{id} on %s', (kind) => {
 
   it.each(['owner', 'administrator', 'representative'] as const)('lets an %s update their own record', async (privilege) => {
     const { user, token } = await signedInUser(privilege);
-    const body = profileBody({ firstName: 'Renamed', middleName: 'Middle', lastName: 'Person', email: `Renamed.${privilege}@Example.test` });
+    const body = profileBody({
+      firstName: 'Renamed',
+      middleName: 'Middle',
+      lastName: 'Person',
+      email: `Renamed.${privilege}@Example.test`,
+    });
     const { status, data } = await update(token, user.id, body);
 
     expect(status).toBe(200);
@@ -90,7 +95,13 @@ describe.each(testDatabases())('PUT /v1/user/{id} on %s', (kind) => {
         itin: null,
       },
     });
-    expect(await row(user.id)).toMatchObject({ first_name: 'Renamed', last_name: 'Person', email: `renamed.${privilege}@example.test`, privilege, firm_id: firmId });
+    expect(await row(user.id)).toMatchObject({
+      first_name: 'Renamed',
+      last_name: 'Person',
+      email: `renamed.${privilege}@example.test`,
+      privilege,
+      firm_id: firmId,
+    });
   });
 
   it('answers 401 without a token and changes nothing', async () => {
@@ -162,7 +173,7 @@ describe.each(testDatabases())('PUT /v1/user/{id} on %s', (kind) => {
       expect(await loginStatus(user.email, user.password)).toBe(200);
     });
 
-    it('keeps the password when an empty one is sent (staff-app spec §5)', async () => {
+    it('keeps the password when an empty one is sent (docs/product/people.md)', async () => {
       const before = (await row(user.id)).password_hash;
       expect((await update(token, user.id, profileBody({ email: user.email, password: '' }))).status).toBe(200);
       expect((await row(user.id)).password_hash).toBe(before);
@@ -184,7 +195,7 @@ describe.each(testDatabases())('PUT /v1/user/{id} on %s', (kind) => {
     it.each([
       ['too short', 'Ab#1xyz', 'Password must be at least 8 characters long'],
       ['without a special character', 'Abcdefg12', 'Password must contain letters, numbers, and special characters'],
-    ])('answers a password %s with invalid_password_format (staff-app spec §8)', async (_what, password, message) => {
+    ])('answers a password %s with invalid_password_format (docs/product/people.md)', async (_what, password, message) => {
       const before = (await row(user.id)).password_hash;
       const { status, error } = await update(token, user.id, profileBody({ email: user.email, password }));
       expect(status).toBe(400);
@@ -213,7 +224,7 @@ describe.each(testDatabases())('PUT /v1/user/{id} on %s', (kind) => {
     });
   });
 
-  it('clears the SSN when the status leaves hasSsn (staff-app spec §4)', async () => {
+  it('clears the SSN when the status leaves hasSsn (docs/product/people.md)', async () => {
     const { user, token } = await signedInUser('representative', {
       userInformation: { ssnStatus: 'hasSsn', ssn: '123-45-6789', birthDate: '1985-06-15' },
     });
@@ -250,15 +261,71 @@ describe.each(testDatabases())('PUT /v1/user/{id} on %s', (kind) => {
   type BodyChange = (body: Record<string, unknown> & { userInformation: Record<string, unknown> }) => void;
 
   it.each<[string, BodyChange, Record<string, string>]>([
-    ['an empty first name', (b) => { b.firstName = ''; }, { firstName: 'First name is required' }],
-    ['a last name of spaces', (b) => { b.lastName = '  '; }, { lastName: 'Last name is required' }],
-    ['an empty email', (b) => { b.email = ''; }, { email: 'Email is required' }],
-    ['a birth date under 18 years ago', (b) => { b.userInformation.birthDate = childBirthDate; }, { 'userInformation.birthDate': 'You must be at least 18 years old' }],
-    ['a birth date in the future', (b) => { b.userInformation.birthDate = futureBirthDate; }, { 'userInformation.birthDate': 'Birth date cannot be in the future' }],
-    ['hasSsn without an SSN', (b) => { b.userInformation.ssnStatus = 'hasSsn'; b.userInformation.ssn = ''; }, { 'userInformation.ssn': 'SSN is required when status is "Has SSN"' }],
-    ['an SSN in the wrong groups', (b) => { b.userInformation.ssnStatus = 'hasSsn'; b.userInformation.ssn = '1234-5-6789'; }, { 'userInformation.ssn': 'SSN must be in the format "123-45-6789"' }],
-    ['an ITIN without dashes', (b) => { b.userInformation.itin = '912701234'; }, { 'userInformation.itin': 'ITIN must be in the format "123-45-6789"' }],
-    ['an unknown field', (b) => { b.confirmPassword = 'Sample#Pass1'; }, { confirmPassword: 'is not allowed' }],
+    [
+      'an empty first name',
+      (b) => {
+        b.firstName = '';
+      },
+      { firstName: 'First name is required' },
+    ],
+    [
+      'a last name of spaces',
+      (b) => {
+        b.lastName = '  ';
+      },
+      { lastName: 'Last name is required' },
+    ],
+    [
+      'an empty email',
+      (b) => {
+        b.email = '';
+      },
+      { email: 'Email is required' },
+    ],
+    [
+      'a birth date under 18 years ago',
+      (b) => {
+        b.userInformation.birthDate = childBirthDate;
+      },
+      { 'userInformation.birthDate': 'You must be at least 18 years old' },
+    ],
+    [
+      'a birth date in the future',
+      (b) => {
+        b.userInformation.birthDate = futureBirthDate;
+      },
+      { 'userInformation.birthDate': 'Birth date cannot be in the future' },
+    ],
+    [
+      'hasSsn without an SSN',
+      (b) => {
+        b.userInformation.ssnStatus = 'hasSsn';
+        b.userInformation.ssn = '';
+      },
+      { 'userInformation.ssn': 'SSN is required when status is "Has SSN"' },
+    ],
+    [
+      'an SSN in the wrong groups',
+      (b) => {
+        b.userInformation.ssnStatus = 'hasSsn';
+        b.userInformation.ssn = '1234-5-6789';
+      },
+      { 'userInformation.ssn': 'SSN must be in the format "123-45-6789"' },
+    ],
+    [
+      'an ITIN without dashes',
+      (b) => {
+        b.userInformation.itin = '912701234';
+      },
+      { 'userInformation.itin': 'ITIN must be in the format "123-45-6789"' },
+    ],
+    [
+      'an unknown field',
+      (b) => {
+        b.confirmPassword = 'Sample#Pass1';
+      },
+      { confirmPassword: 'is not allowed' },
+    ],
   ])('answers %s with 400 validation_failed and the spec message in fields', async (_what, change, fields) => {
     const { user, token } = await signedInUser();
     const body = profileBody({ email: user.email }) as unknown as Parameters<BodyChange>[0];

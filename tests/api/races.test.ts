@@ -28,7 +28,12 @@ describe.each(testDatabases())('races on %s', (kind) => {
   it(`${AT_ONCE} identical lead registrations at once store one lead with one intake, ${rounds} rounds`, async () => {
     let duplicates = 0;
     for (let round = 0; round < rounds; round += 1) {
-      const lead = { ...sampleLead, lastName: `Racer${round}`, phone: `555-02${String(round % 100).padStart(2, '0')}-${String(round).padStart(4, '0')}`, email: `racer${round}@example.test` };
+      const lead = {
+        ...sampleLead,
+        lastName: `Racer${round}`,
+        phone: `555-02${String(round % 100).padStart(2, '0')}-${String(round).padStart(4, '0')}`,
+        email: `racer${round}@example.test`,
+      };
       const answers = await Promise.all(
         Array.from({ length: AT_ONCE }, async () => {
           const response = await fetch(`${server.baseUrl}/cases/v2/FromLead`, {
@@ -47,8 +52,14 @@ describe.each(testDatabases())('races on %s', (kind) => {
       expect(stored).toHaveLength(1);
     }
     // No draft intake was left behind by a registration that lost the race.
-    const leads = await server.db.selectFrom('leads').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const intakes = await server.db.selectFrom('intakes').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const leads = await server.db
+      .selectFrom('leads')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const intakes = await server.db
+      .selectFrom('intakes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(intakes.n)).toBe(Number(leads.n));
     recordFigure(`${kind}: identical-lead rounds`, rounds);
     recordFigure(`${kind}: duplicate leads stored`, duplicates);
@@ -61,7 +72,13 @@ describe.each(testDatabases())('races on %s', (kind) => {
     for (let round = 0; round < rounds; round += 1) {
       const answers = await Promise.all(
         Array.from({ length: AT_ONCE }, (_, index) =>
-          updateIntake(server, caller, intake.caseId, draftIntake({ lastName: 'Contested', firstName: `Editor${round}x${index}` }), version),
+          updateIntake(
+            server,
+            caller,
+            intake.caseId,
+            draftIntake({ lastName: 'Contested', firstName: `Editor${round}x${index}` }),
+            version,
+          ),
         ),
       );
       const winners = answers.filter((answer) => answer.response.status === 200);
@@ -70,7 +87,11 @@ describe.each(testDatabases())('races on %s', (kind) => {
       expect(stale).toHaveLength(AT_ONCE - 1);
       const winner = winners[0]!.data!.data;
       // The stored intake is the winner's: no stale edit overwrote it afterwards.
-      const stored = await server.db.selectFrom('intakes').select(['client_first_name', 'updated_at']).where('case_id', '=', intake.caseId).executeTakeFirstOrThrow();
+      const stored = await server.db
+        .selectFrom('intakes')
+        .select(['client_first_name', 'updated_at'])
+        .where('case_id', '=', intake.caseId)
+        .executeTakeFirstOrThrow();
       if (stored.client_first_name !== winner.personalInformation.firstName) lostUpdates += 1;
       expect(stored.client_first_name).toBe(winner.personalInformation.firstName);
       version = winner.updatedAt;

@@ -139,7 +139,9 @@ describe('stopping', { timeout: 120_000 }, () => {
     const socket = net.connect(server.port, '127.0.0.1');
     socket.on('error', () => {});
     await new Promise((resolve) => socket.once('connect', resolve));
-    socket.write('POST /v1/users/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":');
+    socket.write(
+      'POST /v1/users/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":',
+    );
     const closed = new Promise((resolve) => socket.once('close', resolve));
     // Read whatever comes, so the end of the connection is seen.
     socket.resume();
@@ -157,7 +159,9 @@ describe('stopping', { timeout: 120_000 }, () => {
     let answer = '';
     socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
     await new Promise((resolve) => socket.once('connect', resolve));
-    socket.write('POST /v1/users/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":');
+    socket.write(
+      'POST /v1/users/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":',
+    );
     await new Promise((resolve) => socket.once('close', resolve));
     expect(answer === '' || answer.startsWith('HTTP/1.1 408')).toBe(true);
     expect(server.child.exitCode).toBeNull();

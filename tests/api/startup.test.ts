@@ -26,7 +26,10 @@ describe.each(testDatabases())('database on %s', (kind) => {
 
   async function tableNames(): Promise<string[]> {
     const tables = await server.db.introspection.getTables();
-    return tables.map((table) => table.name).filter((name) => ourTables.includes(name)).sort();
+    return tables
+      .map((table) => table.name)
+      .filter((name) => ourTables.includes(name))
+      .sort();
   }
 
   it('migrates down to nothing and up again', async () => {

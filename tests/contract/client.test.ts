@@ -1,5 +1,5 @@
 // The API client as the browser uses it: the auth middleware signs requests with the stored
-// session's token (staff-app.md §7: "Authenticated calls send an Authorization bearer header
+// session's token (docs/product/app-shell.md: "Authenticated calls send an Authorization bearer header
 // holding the stored token"; login sends none), and every failure reaches callers as an ApiError
 // carrying the server's code and fields.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -80,11 +80,13 @@ describe('auth middleware', () => {
   it('never sends a token with login, even when one is stored', async () => {
     writeStoredSession({ token: 'token-abc', expiresAt: Date.now() + hour, user: signedInUser });
     const server = fakeFetch(() => Response.json({ data: { token: 't', expiresIn: '8h' } }));
-    await createApiClient(baseUrl, currentToken, server.fetch).POST('/v1/users/login', { body: { email: 'ada@example.test', password: 'x' } });
+    await createApiClient(baseUrl, currentToken, server.fetch).POST('/v1/users/login', {
+      body: { email: 'ada@example.test', password: 'x' },
+    });
     expect(server.requests[0]!.headers.has('Authorization')).toBe(false);
   });
 
-  it('sends Accept any type, and JSON on POST (staff-app.md §7 default headers)', async () => {
+  it('sends Accept any type, and JSON on POST (docs/product/app-shell.md default headers)', async () => {
     const server = fakeFetch();
     await createApiClient(baseUrl, () => undefined, server.fetch).POST('/neos/validateCredentials', {
       body: { companyId: 'c', apiKey: 'k', integrationId: 'i' },
@@ -115,15 +117,28 @@ describe('ApiError', () => {
     });
     const apiError = new ApiError(error, response);
     expect(apiError).toBeInstanceOf(Error);
-    expect(apiError).toMatchObject({ name: 'ApiError', status: 409, code: 'email_taken', message: 'This email is already in use', fields: { email: 'This email is already in use' } });
+    expect(apiError).toMatchObject({
+      name: 'ApiError',
+      status: 409,
+      code: 'email_taken',
+      message: 'This email is already in use',
+      fields: { email: 'This email is already in use' },
+    });
     expect(apiError.body).toEqual(body);
   });
 
-  it('has a plain message and no body when the answer has no body (staff-app.md §8 "no error body")', async () => {
-    const server = fakeFetch(() => new Response(null, { status: 500, statusText: 'Internal Server Error', headers: { 'Content-Length': '0' } }));
+  it('has a plain message and no body when the answer has no body (docs/product/app-shell.md "no error body")', async () => {
+    const server = fakeFetch(
+      () => new Response(null, { status: 500, statusText: 'Internal Server Error', headers: { 'Content-Length': '0' } }),
+    );
     const { error, response } = await createApiClient(baseUrl, () => 't', server.fetch).GET('/v1/users/me');
     const apiError = new ApiError(error, response);
-    expect(apiError).toMatchObject({ status: 500, code: 'http_500', message: 'Request failed with status 500 Internal Server Error', fields: {} });
+    expect(apiError).toMatchObject({
+      status: 500,
+      code: 'http_500',
+      message: 'Request failed with status 500 Internal Server Error',
+      fields: {},
+    });
     expect(apiError.body).toBeUndefined();
   });
 
@@ -137,9 +152,13 @@ describe('ApiError', () => {
 
   it('is what a call rejects with when the server cannot be reached', async () => {
     const offline = new TypeError('fetch failed');
-    const client = createApiClient(baseUrl, () => 't', async () => {
-      throw offline;
-    });
+    const client = createApiClient(
+      baseUrl,
+      () => 't',
+      async () => {
+        throw offline;
+      },
+    );
     const failure = await client.GET('/v1/firm').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ status: 0, code: 'network_error', cause: offline });
@@ -149,9 +168,13 @@ describe('ApiError', () => {
   it('leaves an aborted request an AbortError, since the caller asked for it', async () => {
     const controller = new AbortController();
     controller.abort();
-    const client = createApiClient(baseUrl, () => 't', async (request) => {
-      throw request.signal.reason;
-    });
+    const client = createApiClient(
+      baseUrl,
+      () => 't',
+      async (request) => {
+        throw request.signal.reason;
+      },
+    );
     const failure = await client.GET('/v1/leads', { signal: controller.signal }).catch((error: unknown) => error);
     expect(failure).not.toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ name: 'AbortError' });

@@ -1,4 +1,4 @@
-// openapi.yaml holds every call of the spec (staff-app.md §7, intake.md §7) and the calls the spec
+// openapi.yaml holds every call of the spec (docs/product/app-shell.md, docs/product/intake-form.md) and the calls the spec
 // needs without showing them (DESIGN.md, API), with the spec's own field names. The expected
 // lists (here and in ./specFields) are copied from the spec documents, not from the yaml.
 import { describe, expect, it } from 'vitest';
@@ -93,7 +93,7 @@ describe('every call of the spec is in the contract', () => {
   });
 });
 
-describe('staff-app.md §7 field names', () => {
+describe('docs/product/app-shell.md field names', () => {
   it('login: body {email, password}, no token; answer data {token, expiresIn}', () => {
     expect(propertyNames(doc, requestSchema(doc, 'post', '/v1/users/login'))).toEqual(['email', 'password']);
     expect(findOperation(doc, 'post', '/v1/users/login').security).toEqual([]);
@@ -129,12 +129,15 @@ describe('staff-app.md §7 field names', () => {
     expect(parametersOf(doc, 'put', '/v1/user/{id}').map((parameter) => `${parameter.in}:${parameter.name}`)).toEqual(['path:id']);
   });
 
-  it.each(['POST /cases/v2/checkDuplicate', 'POST /cases/v2/FromLead'] as const)('%s: body {neosCasesInformation} with the lead fields', (call) => {
-    const [method, path] = splitCall(call);
-    const body = requestSchema(doc, method, path);
-    expect(propertyNames(doc, body)).toEqual(['neosCasesInformation']);
-    expect(sorted(propertyNames(doc, property(doc, body, 'neosCasesInformation')))).toEqual(sorted(leadFields));
-  });
+  it.each(['POST /cases/v2/checkDuplicate', 'POST /cases/v2/FromLead'] as const)(
+    '%s: body {neosCasesInformation} with the lead fields',
+    (call) => {
+      const [method, path] = splitCall(call);
+      const body = requestSchema(doc, method, path);
+      expect(propertyNames(doc, body)).toEqual(['neosCasesInformation']);
+      expect(sorted(propertyNames(doc, property(doc, body, 'neosCasesInformation')))).toEqual(sorted(leadFields));
+    },
+  );
 
   it('duplicate check answers isDuplicate, hasIntakeId and duplicateLeads with the duplicate entry fields', () => {
     const data = dataOf('POST /cases/v2/checkDuplicate');
@@ -159,7 +162,9 @@ describe('staff-app.md §7 field names', () => {
 
   it('firm: the Firm entity fields, and the API key never comes back', () => {
     const firm = dataOf('GET /v1/firm');
-    expect(propertyNames(doc, firm)).toEqual(expect.arrayContaining(['firmName', 'firmContact', 'firmMail', 'firmAddress', 'isNeosIntegrated']));
+    expect(propertyNames(doc, firm)).toEqual(
+      expect.arrayContaining(['firmName', 'firmContact', 'firmMail', 'firmAddress', 'isNeosIntegrated']),
+    );
     const answeredNames: string[] = [];
     walkSchema(doc, firm, 'Firm', (schema) => answeredNames.push(...Object.keys(schema.properties ?? {})));
     expect(answeredNames).toEqual(expect.arrayContaining(['companyId', 'integrationId', 'apiKeyLastFour']));
@@ -170,13 +175,18 @@ describe('staff-app.md §7 field names', () => {
   });
 });
 
-describe('intake.md §7 field names', () => {
+describe('docs/product/intake-form.md field names', () => {
   it('intake list: query userId, pageSize, offSetValue, searchFilter (and the status filter); data {record, totalRecords}', () => {
     expect(queryNames('GET /v1/intake')).toEqual(['userId', 'pageSize', 'offSetValue', 'searchFilter', 'status']);
     const data = dataOf('GET /v1/intake');
     expect(propertyNames(doc, data)).toEqual(['record', 'totalRecords']);
     expect(propertyNames(doc, resolve(doc, property(doc, data, 'record').items!))).toEqual([
-      'caseId', 'clientName', 'representativeName', 'createdAt', 'updatedAt', 'status',
+      'caseId',
+      'clientName',
+      'representativeName',
+      'createdAt',
+      'updatedAt',
+      'status',
     ]);
   });
 
@@ -185,18 +195,27 @@ describe('intake.md §7 field names', () => {
     const body = requestSchema(doc, method, path);
     expect(propertyNames(doc, body)).toEqual(['userId', 'generalCaseInformation']);
     const intake = property(doc, body, 'generalCaseInformation');
-    expect(propertyNames(doc, intake)).toEqual(['caseId', 'status', 'createdAt', 'updatedAt', 'representativeName', ...Object.keys(intakeSections)]);
+    expect(propertyNames(doc, intake)).toEqual([
+      'caseId',
+      'status',
+      'createdAt',
+      'updatedAt',
+      'representativeName',
+      ...Object.keys(intakeSections),
+    ]);
   });
 
   it('the PATCH path carries the caseId', () => {
-    expect(parametersOf(doc, 'patch', '/v1/intake/{caseId}').map((parameter) => `${parameter.in}:${parameter.name}`)).toEqual(['path:caseId']);
+    expect(parametersOf(doc, 'patch', '/v1/intake/{caseId}').map((parameter) => `${parameter.in}:${parameter.name}`)).toEqual([
+      'path:caseId',
+    ]);
   });
 
   const answered = successSchema(doc, 'get', '/v1/intake/{caseId}');
   const sent = property(doc, requestSchema(doc, 'post', '/v1/intake'), 'generalCaseInformation');
 
   describe.each(Object.entries(intakeSections))('section %s', (sectionName, section) => {
-    it('holds exactly the fields of intake.md §3, in requests and answers', () => {
+    it('holds exactly the fields of docs/product/intake-form.md, in requests and answers', () => {
       const expected = sorted(fieldsOf(section));
       expect(sorted(propertyNames(doc, property(doc, sent, sectionName)))).toEqual(expected);
       expect(sorted(propertyNames(doc, property(doc, property(doc, answered, 'data'), sectionName)))).toEqual(expected);

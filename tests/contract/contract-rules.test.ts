@@ -20,9 +20,30 @@ const callOf = ({ method, path }: OperationEntry) => `${method.toUpperCase()} ${
 
 /** Draft-07 validation keywords and annotations; nothing Ajv in draft-07 mode would refuse. */
 const allowedKeywords = new Set([
-  '$ref', 'type', 'properties', 'required', 'additionalProperties', 'items', 'maxItems', 'minItems',
-  'uniqueItems', 'enum', 'const', 'maxLength', 'minLength', 'pattern', 'format', 'minimum', 'maximum',
-  'default', 'description', 'title', 'examples', 'oneOf', 'anyOf', 'allOf',
+  '$ref',
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'maxItems',
+  'minItems',
+  'uniqueItems',
+  'enum',
+  'const',
+  'maxLength',
+  'minLength',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'default',
+  'description',
+  'title',
+  'examples',
+  'oneOf',
+  'anyOf',
+  'allOf',
 ]);
 
 /** Every schema of the document: components, parameters, bodies, answers and their headers. */
@@ -69,13 +90,17 @@ describe('schema keywords', () => {
 
   it('uses only draft-07 keywords (no `nullable`, `prefixItems`, `$defs`, `example` ...)', () => {
     const unknown = everySchema().flatMap(([where, schema]) =>
-      Object.keys(schema).filter((keyword) => !allowedKeywords.has(keyword)).map((keyword) => `${where}: ${keyword}`),
+      Object.keys(schema)
+        .filter((keyword) => !allowedKeywords.has(keyword))
+        .map((keyword) => `${where}: ${keyword}`),
     );
     expect(unknown).toEqual([]);
   });
 
   it('writes nullable values as a type list with null', () => {
-    const oddTypes = everySchema().filter(([, schema]) => typesOf(schema).some((type) => !['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'].includes(type)));
+    const oddTypes = everySchema().filter(([, schema]) =>
+      typesOf(schema).some((type) => !['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'].includes(type)),
+    );
     expect(oddTypes.map(([where]) => where)).toEqual([]);
   });
 
@@ -91,7 +116,9 @@ describe('request schemas', () => {
   const requestSchemas = everyRequestSchema();
 
   it('close every object with additionalProperties: false', () => {
-    const open = requestSchemas.filter(([, schema]) => (typesOf(schema).includes('object') || schema.properties) && schema.additionalProperties !== false);
+    const open = requestSchemas.filter(
+      ([, schema]) => (typesOf(schema).includes('object') || schema.properties) && schema.additionalProperties !== false,
+    );
     expect(open.map(([where]) => where)).toEqual([]);
   });
 
@@ -117,7 +144,7 @@ describe('request schemas', () => {
 
 describe('operations', () => {
   const declaredTags = doc.tags.map((tag) => tag.name);
-  /** Operations that need no token (staff-app.md §7: login sends none; the PDF template is static). */
+  /** Operations that need no token (docs/product/app-shell.md: login sends none; the PDF template is static). */
   const publicCalls = ['POST /v1/users/login', 'GET /intake-template.pdf', 'GET /health', 'GET /ready'];
 
   /** The error answers each call documents, from the spec's error catalogues and roles. */
@@ -159,28 +186,36 @@ describe('operations', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it.each(operations.map((entry): [string, OperationEntry] => [callOf(entry), entry]))('%s: tag, security, answers', (call, { operation }) => {
-    expect(operation.tags?.length).toBe(1);
-    expect(declaredTags).toContain(operation.tags![0]);
-    expect(operation.security).toEqual(publicCalls.includes(call) ? [] : [{ bearerAuth: [] }]);
+  it.each(operations.map((entry): [string, OperationEntry] => [callOf(entry), entry]))(
+    '%s: tag, security, answers',
+    (call, { operation }) => {
+      expect(operation.tags?.length).toBe(1);
+      expect(declaredTags).toContain(operation.tags![0]);
+      expect(operation.security).toEqual(publicCalls.includes(call) ? [] : [{ bearerAuth: [] }]);
 
-    const statuses = Object.keys(operation.responses);
-    expect(statuses.filter((status) => status.startsWith('2'))).toEqual([createdCalls.includes(call) ? '201' : noContentCalls.includes(call) ? '204' : '200']);
-    expect(statuses.filter((status) => !status.startsWith('2'))).toEqual(errorStatuses[call]);
-    for (const status of errorStatuses[call] ?? []) {
-      const response = operation.responses[status]!;
-      expect(response.$ref, `${call} ${status} uses a shared response`).toMatch(/^#\/components\/responses\//);
-      if (call !== 'GET /intake-template.pdf' || status !== '404') {
-        expect(resolve(doc, response).content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/Error' });
+      const statuses = Object.keys(operation.responses);
+      expect(statuses.filter((status) => status.startsWith('2'))).toEqual([
+        createdCalls.includes(call) ? '201' : noContentCalls.includes(call) ? '204' : '200',
+      ]);
+      expect(statuses.filter((status) => !status.startsWith('2'))).toEqual(errorStatuses[call]);
+      for (const status of errorStatuses[call] ?? []) {
+        const response = operation.responses[status]!;
+        expect(response.$ref, `${call} ${status} uses a shared response`).toMatch(/^#\/components\/responses\//);
+        if (call !== 'GET /intake-template.pdf' || status !== '404') {
+          expect(resolve(doc, response).content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/Error' });
+        }
       }
-    }
-  });
+    },
+  );
 
-  it.each(operations.map((entry): [string, OperationEntry] => [callOf(entry), entry]))('%s: JSON bodies are named components', (_call, { operation }) => {
-    const bodies = [
-      operation.requestBody?.content?.['application/json']?.schema,
-      ...Object.values(operation.responses).map((response) => response.content?.['application/json']?.schema),
-    ].filter((schema): schema is SchemaObject => schema !== undefined);
-    for (const schema of bodies) expect(schema.$ref).toMatch(/^#\/components\/schemas\/\w+$/);
-  });
+  it.each(operations.map((entry): [string, OperationEntry] => [callOf(entry), entry]))(
+    '%s: JSON bodies are named components',
+    (_call, { operation }) => {
+      const bodies = [
+        operation.requestBody?.content?.['application/json']?.schema,
+        ...Object.values(operation.responses).map((response) => response.content?.['application/json']?.schema),
+      ].filter((schema): schema is SchemaObject => schema !== undefined);
+      for (const schema of bodies) expect(schema.$ref).toMatch(/^#\/components\/schemas\/\w+$/);
+    },
+  );
 });

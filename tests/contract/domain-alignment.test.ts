@@ -1,5 +1,5 @@
 // The intake form (src/domain/intake) and the contract must agree: the form cuts text at the same
-// limits the server enforces (intake.md §5), and what the form sends is a request body the server
+// limits the server enforces (docs/product/intake-form.md), and what the form sends is a request body the server
 // accepts, in type and in value.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../src/api/schema';
@@ -49,8 +49,19 @@ describe('intake form and contract', () => {
 
   it('a filled draft with dates and counts, saved again, is accepted by PATCH /v1/intake/{caseId}', () => {
     const intake = namedDraft();
-    Object.assign(intake, { caseId: 'case-1', createdAt: '2025-01-02T03:04:05.000Z', updatedAt: '2025-01-02T03:04:05.000Z', representativeName: 'Rep Person' });
-    Object.assign(intake.personalInformation, { birthDate: '1990-04-01', passengers: true, passengerCount: 2, languages: ['spanish'], phoneUsages: ['call', 'text'] });
+    Object.assign(intake, {
+      caseId: 'case-1',
+      createdAt: '2025-01-02T03:04:05.000Z',
+      updatedAt: '2025-01-02T03:04:05.000Z',
+      representativeName: 'Rep Person',
+    });
+    Object.assign(intake.personalInformation, {
+      birthDate: '1990-04-01',
+      passengers: true,
+      passengerCount: 2,
+      languages: ['spanish'],
+      phoneUsages: ['call', 'text'],
+    });
     Object.assign(intake.injuryInformation, { hospitalized: true, hospitalDate: '2025-01-01' });
     Object.assign(intake.incidentDescription, { multiVehicle: true, howManyVehicles: 3 });
     const body = { userId: 'u-1', generalCaseInformation: stripIds(asRequestBody(toApiIntake(intake))) };

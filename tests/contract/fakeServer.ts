@@ -27,9 +27,13 @@ export async function clientAnsweredByFakeServer(
   const actual = await importOriginal();
   return {
     ...actual,
-    api: actual.createApiClient('http://api.test', () => token, async (request) => {
-      fakeServer.requests.push(request);
-      return fakeServer.answer(request);
-    }),
+    api: actual.createApiClient(
+      'http://api.test',
+      () => token,
+      async (request) => {
+        fakeServer.requests.push(request);
+        return fakeServer.answer(request);
+      },
+    ),
   };
 }

@@ -28,7 +28,16 @@ const saves = [
         lastName: 'B',
         email: 'ab@example.test',
         password: 'S3cret!pass',
-        userInformation: { phoneNumber: null, usage: null, civilStatus: null, gender: null, birthDate: null, ssn: null, ssnStatus: null, itin: null },
+        userInformation: {
+          phoneNumber: null,
+          usage: null,
+          civilStatus: null,
+          gender: null,
+          birthDate: null,
+          ssn: null,
+          ssnStatus: null,
+          itin: null,
+        },
       }),
   ],
 ] as const;

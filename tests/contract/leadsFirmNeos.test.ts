@@ -43,7 +43,7 @@ describe('lead fetchers', () => {
     await expect(checkDuplicate(lead)).rejects.toMatchObject({ status: 409, body: { message: 'Cannot register duplicate lead' } });
   });
 
-  it('createLead sends the birth date as an ISO string (staff-app spec §7)', async () => {
+  it('createLead sends the birth date as an ISO string (docs/product/leads.md)', async () => {
     const created = { lead: { id: 'lead-1' }, intake: { caseId: 'case-1', status: 'draft' } } as unknown as CreatedLead;
     server.answer = () => Response.json({ data: created }, { status: 201 });
     await expect(createLead(lead)).resolves.toEqual(created);
@@ -83,7 +83,7 @@ describe('firm fetchers', () => {
   });
 });
 
-describe('validateCredentials (staff-app spec §5, §7)', () => {
+describe('validateCredentials (docs/product/leads.md)', () => {
   const credentials = { companyId: 'company-7', apiKey: 'test-key-0042', integrationId: 'integration-3' };
 
   it('succeeds on HTTP 200 without reading the body', async () => {

@@ -1,8 +1,8 @@
 // The server validates requests with Ajv in draft-07 mode (formats from ajv-formats) using the
 // schemas of openapi.yaml as they are. This compiles every request schema that way, in strict
 // mode, and shows what a client gets accepted or refused: unknown fields (DESIGN.md, API), the
-// spec's text limits (intake.md §5), its enumerations, and the `id` / `generalCaseInformationId`
-// that intake.md §5 has the client remove.
+// spec's text limits (docs/product/intake-form.md), its enumerations, and the `id` / `generalCaseInformationId`
+// that docs/product/intake-form.md has the client remove.
 import Ajv2020 from 'ajv/dist/2020';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ValidatorKey, type Validators, compileRequestSchemas, verdictOf } from './requestValidators';
@@ -82,24 +82,43 @@ describe('requests the client sends are accepted', () => {
   });
 
   it('new employee, with and without a privilege', () => {
-    const employee = { firstName: 'Ada', middleName: null, lastName: 'Testperson', email: 'ada@example.test', password: 'S3cret!pass', userInformation };
+    const employee = {
+      firstName: 'Ada',
+      middleName: null,
+      lastName: 'Testperson',
+      email: 'ada@example.test',
+      password: 'S3cret!pass',
+      userInformation,
+    };
     expect(verdict('POST /v1/firmUser body', employee)).toEqual([]);
     expect(verdict('POST /v1/firmUser body', { ...employee, privilege: 'administrator' })).toEqual([]);
   });
 
   it('profile update without a password', () => {
-    expect(verdict('PUT /v1/user/{id} body', { firstName: 'Ada', middleName: 'B', lastName: 'Testperson', email: 'ada@example.test', userInformation })).toEqual([]);
+    expect(
+      verdict('PUT /v1/user/{id} body', {
+        firstName: 'Ada',
+        middleName: 'B',
+        lastName: 'Testperson',
+        email: 'ada@example.test',
+        userInformation,
+      }),
+    ).toEqual([]);
   });
 
   it('lead for the duplicate check and for creation', () => {
     expect(verdict('POST /cases/v2/checkDuplicate body', { neosCasesInformation: lead })).toEqual([]);
-    expect(verdict('POST /cases/v2/FromLead body', { neosCasesInformation: { ...lead, birthDate: '1990-04-01', email: null } })).toEqual([]);
+    expect(verdict('POST /cases/v2/FromLead body', { neosCasesInformation: { ...lead, birthDate: '1990-04-01', email: null } })).toEqual(
+      [],
+    );
   });
 
   it('firm update, with and without integration credentials', () => {
     const firm = { firmName: 'Example Law', firmContact: '555-0102', firmMail: '', firmAddress: null };
     expect(verdict('PUT /v1/firm body', firm)).toEqual([]);
-    expect(verdict('PUT /v1/firm body', { ...firm, neosCredentials: { companyId: 'c-1', apiKey: 'k-123456', integrationId: 'i-1' } })).toEqual([]);
+    expect(
+      verdict('PUT /v1/firm body', { ...firm, neosCredentials: { companyId: 'c-1', apiKey: 'k-123456', integrationId: 'i-1' } }),
+    ).toEqual([]);
   });
 
   it('credentials validation', () => {
@@ -114,41 +133,55 @@ describe('requests the client sends are accepted', () => {
 
   it('list queries with the pager and filters', () => {
     expect(verdict('GET /v1/users query', { privilege: 'representative', search: 'ada', pageSize: 10, offSetValue: 0 })).toEqual([]);
-    expect(verdict('GET /v1/intake query', { userId: 'u-1', pageSize: 10, offSetValue: 20, searchFilter: '', status: 'final' })).toEqual([]);
+    expect(verdict('GET /v1/intake query', { userId: 'u-1', pageSize: 10, offSetValue: 20, searchFilter: '', status: 'final' })).toEqual(
+      [],
+    );
     expect(verdict('GET /v1/leads query', {})).toEqual([]);
   });
 });
 
 describe('requests the server refuses with 400', () => {
   it('unknown fields, at any depth', () => {
-    expect(verdict('POST /v1/users/login body', { email: 'a@example.test', password: 'x', remember: true })).toEqual(['/ additionalProperties']);
-    expect(verdict('POST /v1/firmUser body', { firstName: 'A', lastName: 'B', email: 'a@example.test', password: 'x', userInformation: { ...userInformation, firmId: 'f' } })).toEqual([
-      '/userInformation additionalProperties',
+    expect(verdict('POST /v1/users/login body', { email: 'a@example.test', password: 'x', remember: true })).toEqual([
+      '/ additionalProperties',
     ]);
+    expect(
+      verdict('POST /v1/firmUser body', {
+        firstName: 'A',
+        lastName: 'B',
+        email: 'a@example.test',
+        password: 'x',
+        userInformation: { ...userInformation, firmId: 'f' },
+      }),
+    ).toEqual(['/userInformation additionalProperties']);
   });
 
-  it('the id and generalCaseInformationId that the client must strip from an update (intake.md §5)', () => {
+  it('the id and generalCaseInformationId that the client must strip from an update (docs/product/intake-form.md)', () => {
     const intake: Record<string, unknown> = { ...draftIntake(), updatedAt: '2025-01-02T03:04:05.000Z' };
     expect(verdict('PATCH /v1/intake/{caseId} body', { userId: 'u-1', generalCaseInformation: { ...intake, id: 7 } })).toEqual([
       '/generalCaseInformation additionalProperties',
     ]);
     const personal = { ...(intake.personalInformation as object), generalCaseInformationId: 7 };
-    expect(verdict('PATCH /v1/intake/{caseId} body', { userId: 'u-1', generalCaseInformation: { ...intake, personalInformation: personal } })).toEqual([
-      '/generalCaseInformation/personalInformation additionalProperties',
-    ]);
+    expect(
+      verdict('PATCH /v1/intake/{caseId} body', { userId: 'u-1', generalCaseInformation: { ...intake, personalInformation: personal } }),
+    ).toEqual(['/generalCaseInformation/personalInformation additionalProperties']);
   });
 
   it('an update without the updatedAt it started from', () => {
-    expect(verdict('PATCH /v1/intake/{caseId} body', { userId: 'u-1', generalCaseInformation: draftIntake() })).toEqual(['/generalCaseInformation required']);
+    expect(verdict('PATCH /v1/intake/{caseId} body', { userId: 'u-1', generalCaseInformation: draftIntake() })).toEqual([
+      '/generalCaseInformation required',
+    ]);
   });
 
   it('an intake missing a section or a field', () => {
     const { checklist: _dropped, ...withoutChecklist } = draftIntake();
-    expect(verdict('POST /v1/intake body', { userId: 'u-1', generalCaseInformation: withoutChecklist })).toEqual(['/generalCaseInformation required']);
-    const { dl: _dl, ...personal } = blankIntakeSections().personalInformation!;
-    expect(verdict('POST /v1/intake body', { userId: 'u-1', generalCaseInformation: { ...draftIntake(), personalInformation: personal } })).toEqual([
-      '/generalCaseInformation/personalInformation required',
+    expect(verdict('POST /v1/intake body', { userId: 'u-1', generalCaseInformation: withoutChecklist })).toEqual([
+      '/generalCaseInformation required',
     ]);
+    const { dl: _dl, ...personal } = blankIntakeSections().personalInformation!;
+    expect(
+      verdict('POST /v1/intake body', { userId: 'u-1', generalCaseInformation: { ...draftIntake(), personalInformation: personal } }),
+    ).toEqual(['/generalCaseInformation/personalInformation required']);
   });
 
   it.each([
@@ -168,7 +201,9 @@ describe('requests the server refuses with 400', () => {
       return { userId: 'u-1', generalCaseInformation: intake };
     };
     expect(verdict('POST /v1/intake body', withText('x'.repeat(limit)))).toEqual([]);
-    expect(verdict('POST /v1/intake body', withText('x'.repeat(limit + 1)))).toEqual([`/generalCaseInformation/${section}/${field} maxLength`]);
+    expect(verdict('POST /v1/intake body', withText('x'.repeat(limit + 1)))).toEqual([
+      `/generalCaseInformation/${section}/${field} maxLength`,
+    ]);
   });
 
   it('values outside the enumerations', () => {
@@ -176,9 +211,16 @@ describe('requests the server refuses with 400', () => {
       '/neosCasesInformation/gender enum',
       '/neosCasesInformation/minor enum',
     ]);
-    expect(verdict('POST /v1/firmUser body', { firstName: 'A', lastName: 'B', email: 'a@example.test', password: 'x', privilege: 'superuser', userInformation })).toEqual([
-      '/privilege enum',
-    ]);
+    expect(
+      verdict('POST /v1/firmUser body', {
+        firstName: 'A',
+        lastName: 'B',
+        email: 'a@example.test',
+        password: 'x',
+        privilege: 'superuser',
+        userInformation,
+      }),
+    ).toEqual(['/privilege enum']);
     const intake = draftIntake();
     intake.personalInformation = { ...(intake.personalInformation as object), languages: ['klingon'], phoneUsages: ['call', 'call'] };
     expect(verdict('POST /v1/intake body', { userId: 'u-1', generalCaseInformation: intake })).toEqual([
@@ -204,7 +246,9 @@ describe('requests the server refuses with 400', () => {
   });
 
   it('an employee email that is not an address', () => {
-    expect(verdict('POST /v1/firmUser body', { firstName: 'A', lastName: 'B', email: 'not-an-address', password: 'x', userInformation })).toEqual(['/email format']);
+    expect(
+      verdict('POST /v1/firmUser body', { firstName: 'A', lastName: 'B', email: 'not-an-address', password: 'x', userInformation }),
+    ).toEqual(['/email format']);
   });
 
   it('pager values out of range and oversized search text', () => {

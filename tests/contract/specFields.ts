@@ -1,12 +1,27 @@
-// Field lists copied from the spec (staff-app.md §3 and §7, intake.md §3 and §5), shared by the
+// Field lists copied from the spec (docs/product/app-shell.md, docs/product/intake-form.md), shared by the
 // contract tests. Written from the documents, never from openapi.yaml.
 
 export const userInformationFields = ['phoneNumber', 'usage', 'civilStatus', 'gender', 'birthDate', 'ssn', 'ssnStatus', 'itin'];
-export const leadFields = ['firstName', 'middleName', 'lastName', 'birthDate', 'address', 'city', 'county', 'state', 'country', 'zipCode', 'email', 'gender', 'phone', 'minor'];
+export const leadFields = [
+  'firstName',
+  'middleName',
+  'lastName',
+  'birthDate',
+  'address',
+  'city',
+  'county',
+  'state',
+  'country',
+  'zipCode',
+  'email',
+  'gender',
+  'phone',
+  'minor',
+];
 export const duplicateLeadFields = ['firstName', 'middleName', 'lastName', 'birthDate', 'address', 'city', 'state', 'intakeId'];
 
 /**
- * intake.md §3, section by section, each field under the kind of value it holds: `text` a string
+ * docs/product/intake-form.md, section by section, each field under the kind of value it holds: `text` a string
  * ('' when empty), `answer` a Yes/No (true, false or null), `flag` a tick box, `date` an ISO date
  * or null, `choice` one enum value or null, `list` several, `count` an integer, `group` a nested
  * object of tick boxes.
@@ -24,7 +39,21 @@ export interface SectionFields {
 
 export const intakeSections: Record<string, SectionFields> = {
   personalInformation: {
-    text: ['firstName', 'middleName', 'lastName', 'address', 'phoneNumber', 'email', 'dl', 'ssnItin', 'alternateContact', 'relationshipToClient', 'altPhoneNumber', 'minorParentsName', 'seatingPosition'],
+    text: [
+      'firstName',
+      'middleName',
+      'lastName',
+      'address',
+      'phoneNumber',
+      'email',
+      'dl',
+      'ssnItin',
+      'alternateContact',
+      'relationshipToClient',
+      'altPhoneNumber',
+      'minorParentsName',
+      'seatingPosition',
+    ],
     list: ['languages', 'phoneUsages'],
     choice: ['gender', 'civilStatus', 'status'],
     date: ['birthDate'],
@@ -33,44 +62,166 @@ export const intakeSections: Record<string, SectionFields> = {
   },
   vehicleInformation: {
     answer: ['clientHasPhotos', 'drivable', 'lienHolder', 'tl', 'towed'],
-    text: ['information', 'owner', 'financeCompany', 'vin', 'licensePlate', 'pds', 'location', 'repairFacility', 'phoneNumber', 'insuredBy', 'policyNo', 'claimNo', 'pdAdjuster', 'phone1', 'fax1', 'biAdjuster', 'phone2', 'fax2'],
+    text: [
+      'information',
+      'owner',
+      'financeCompany',
+      'vin',
+      'licensePlate',
+      'pds',
+      'location',
+      'repairFacility',
+      'phoneNumber',
+      'insuredBy',
+      'policyNo',
+      'claimNo',
+      'pdAdjuster',
+      'phone1',
+      'fax1',
+      'biAdjuster',
+      'phone2',
+      'fax2',
+    ],
   },
   defendantInformation: {
     answer: ['clientHasPhotos', 'drivable'],
-    text: ['driversName', 'owner', 'phoneNumber', 'address', 'information', 'vin', 'licensePlate', 'insuredBy', 'policyNo', 'claimNo', 'pdAdjuster', 'phone1', 'fax1', 'biAdjuster', 'phone2', 'fax2'],
+    text: [
+      'driversName',
+      'owner',
+      'phoneNumber',
+      'address',
+      'information',
+      'vin',
+      'licensePlate',
+      'insuredBy',
+      'policyNo',
+      'claimNo',
+      'pdAdjuster',
+      'phone1',
+      'fax1',
+      'biAdjuster',
+      'phone2',
+      'fax2',
+    ],
   },
   pointsOfInjury: {
     flag: [
       // body
-      'leftNeck', 'rightNeck', 'leftShoulder', 'rightShoulder', 'leftElbow', 'rightElbow', 'leftForearm', 'rightForearm', 'leftWrist', 'rightWrist', 'leftHand', 'rightHand', 'leftKnee', 'rightKnee', 'leftFoot', 'rightFoot', 'lowerBack', 'upperBack',
+      'leftNeck',
+      'rightNeck',
+      'leftShoulder',
+      'rightShoulder',
+      'leftElbow',
+      'rightElbow',
+      'leftForearm',
+      'rightForearm',
+      'leftWrist',
+      'rightWrist',
+      'leftHand',
+      'rightHand',
+      'leftKnee',
+      'rightKnee',
+      'leftFoot',
+      'rightFoot',
+      'lowerBack',
+      'upperBack',
       // symptoms
-      'tingling', 'numbness', 'shortnessOfBreath', 'bruise', 'headache', 'blackOut', 'chestTightness', 'earRinging', 'nausea', 'dizziness',
+      'tingling',
+      'numbness',
+      'shortnessOfBreath',
+      'bruise',
+      'headache',
+      'blackOut',
+      'chestTightness',
+      'earRinging',
+      'nausea',
+      'dizziness',
       // impact
-      'leftFrontWing', 'rightFrontWing', 'leftFrontDoor', 'rightFrontDoor', 'leftBackDoor', 'rightBackDoor', 'leftBackWing', 'rightBackWing', 'bonnet', 'roof', 'tailgate', 'offside', 'nearside', 'rearBumper', 'frontBumper',
+      'leftFrontWing',
+      'rightFrontWing',
+      'leftFrontDoor',
+      'rightFrontDoor',
+      'leftBackDoor',
+      'rightBackDoor',
+      'leftBackWing',
+      'rightBackWing',
+      'bonnet',
+      'roof',
+      'tailgate',
+      'offside',
+      'nearside',
+      'rearBumper',
+      'frontBumper',
     ],
   },
   injuryInformation: {
     answer: ['ems', 'ara', 'photos', 'hospitalized', 'receivingTreatment', 'priorInjuries', 'treatmentReceived', 'healthInsurance'],
     date: ['hospitalDate'],
-    text: ['hospital', 'painStart', 'painAndSymptomsExp', 'dailyLifeWorkEffect', 'doctor', 'doctorPhone', 'doctorFax', 'chiropractor', 'chiropractorPhone', 'chiropractorFax', 'specialist', 'specialistPhone', 'specialistFax', 'description', 'facilityTreated', 'doctorSpecialistName', 'dates', 'provider', 'insIdNumber'],
+    text: [
+      'hospital',
+      'painStart',
+      'painAndSymptomsExp',
+      'dailyLifeWorkEffect',
+      'doctor',
+      'doctorPhone',
+      'doctorFax',
+      'chiropractor',
+      'chiropractorPhone',
+      'chiropractorFax',
+      'specialist',
+      'specialistPhone',
+      'specialistFax',
+      'description',
+      'facilityTreated',
+      'doctorSpecialistName',
+      'dates',
+      'provider',
+      'insIdNumber',
+    ],
     group: { painAndSymptoms: ['lossOfConciousness', 'headaches', 'vomitting'] },
   },
   incidentDescription: {
-    text: ['crashReportNum', 'city', 'county', 'crashLocation', 'clientCitedReason', 'defendantReason', 'description', 'fault', 'witnessNamesAndContacts', 'photoOrEvidenceDescription'],
+    text: [
+      'crashReportNum',
+      'city',
+      'county',
+      'crashLocation',
+      'clientCitedReason',
+      'defendantReason',
+      'description',
+      'fault',
+      'witnessNamesAndContacts',
+      'photoOrEvidenceDescription',
+    ],
     answer: ['police', 'clientCited', 'defendant', 'multiVehicle', 'priorIncidents', 'witnesses', 'photoOrEvidence'],
     count: ['howManyVehicles'],
   },
   checklist: {
     flag: [
       // discussion topics
-      'vehicleNextStep', 'processOverview', 'insuranceRepresentation', 'incidentNonDisclosure', 'treatment', 'timeframeAndPayout', 'recommendHospital', 'questions',
+      'vehicleNextStep',
+      'processOverview',
+      'insuranceRepresentation',
+      'incidentNonDisclosure',
+      'treatment',
+      'timeframeAndPayout',
+      'recommendHospital',
+      'questions',
       // checklist items
-      'firstPartyInsurance', 'thirdPartyInsurance', 'policeReport', 'medicalInsuranceInformation', 'hospitalInformation', 'treatmentInformation', 'witnessInformation', 'injuryPhoto', 'potentialTbi',
+      'firstPartyInsurance',
+      'thirdPartyInsurance',
+      'policeReport',
+      'medicalInsuranceInformation',
+      'hospitalInformation',
+      'treatmentInformation',
+      'witnessInformation',
+      'injuryPhoto',
+      'potentialTbi',
     ],
   },
 };
 
-/** intake.md §5 "Text limits", staff-app.md §9 and the text-area default of 180 (intake.md §2). */
+/** docs/product/intake-form.md "Text limits", docs/product/app-shell.md and the text-area default of 180 (docs/product/intake-form.md). */
 export const intakeTextLimits: [section: string, field: string, limit: number][] = [
   ['personalInformation', 'address', 100],
   ['personalInformation', 'ssnItin', 11],
@@ -97,7 +248,7 @@ export function fieldsOf(section: SectionFields): string[] {
   ];
 }
 
-/** A new intake form: every answer null, every text empty, no box ticked (intake.md §3). */
+/** A new intake form: every answer null, every text empty, no box ticked (docs/product/intake-form.md). */
 export function blankIntakeSections(): Record<string, Record<string, unknown>> {
   return Object.fromEntries(
     Object.entries(intakeSections).map(([name, section]) => {

@@ -19,7 +19,16 @@ const user: User = {
   privilege: 'representative',
   status: 'Active',
   createdAt: '2025-01-02T03:04:05.000Z',
-  userInformation: { phoneNumber: '555-0100', usage: 'call', civilStatus: 'single', gender: 'female', birthDate: '1990-04-01', ssn: null, ssnStatus: 'noSsn', itin: null },
+  userInformation: {
+    phoneNumber: '555-0100',
+    usage: 'call',
+    civilStatus: 'single',
+    gender: 'female',
+    birthDate: '1990-04-01',
+    ssn: null,
+    ssnStatus: 'noSsn',
+    itin: null,
+  },
 };
 
 const userInformation = user.userInformation;
@@ -39,7 +48,10 @@ describe('user fetchers', () => {
 
   it('login failure throws the server code, for the sign-in screen', async () => {
     server.answer = () => Response.json({ message: 'Email or password is incorrect', code: 'invalid_credentials' }, { status: 401 });
-    await expect(login({ email: 'ada@example.test', password: 'wrong' })).rejects.toMatchObject({ status: 401, code: 'invalid_credentials' });
+    await expect(login({ email: 'ada@example.test', password: 'wrong' })).rejects.toMatchObject({
+      status: 401,
+      code: 'invalid_credentials',
+    });
   });
 
   it('getCurrentUser returns the full record', async () => {
@@ -50,7 +62,10 @@ describe('user fetchers', () => {
 
   it('listUsers sends the filter and pager and returns the page with its total', async () => {
     server.answer = () => Response.json({ data: [user], totalRecords: 11 });
-    await expect(listUsers({ privilege: 'representative', search: 'ada', pageSize: 10, offSetValue: 10 })).resolves.toEqual({ users: [user], totalRecords: 11 });
+    await expect(listUsers({ privilege: 'representative', search: 'ada', pageSize: 10, offSetValue: 10 })).resolves.toEqual({
+      users: [user],
+      totalRecords: 11,
+    });
     const url = new URL(server.requests[0]!.url);
     expect(url.pathname).toBe('/v1/users');
     expect(Object.fromEntries(url.searchParams)).toEqual({ privilege: 'representative', search: 'ada', pageSize: '10', offSetValue: '10' });
@@ -58,14 +73,28 @@ describe('user fetchers', () => {
 
   it('createEmployee posts the employee and returns the stored user', async () => {
     server.answer = () => Response.json({ data: user }, { status: 201 });
-    const employee = { firstName: 'Ada', middleName: null, lastName: 'Testperson', email: 'ada@example.test', password: 'S3cret!pass', userInformation };
+    const employee = {
+      firstName: 'Ada',
+      middleName: null,
+      lastName: 'Testperson',
+      email: 'ada@example.test',
+      password: 'S3cret!pass',
+      userInformation,
+    };
     await expect(createEmployee(employee)).resolves.toEqual(user);
     expect(await server.requests[0]!.json()).toEqual(employee);
   });
 
   it('createEmployee with a taken email throws code and field', async () => {
-    server.answer = () => Response.json({ message: 'Email already in use', code: 'email_taken', fields: { email: 'Email already in use' } }, { status: 409 });
-    const failure = await createEmployee({ firstName: 'A', lastName: 'B', email: 'ada@example.test', password: 'S3cret!pass', userInformation }).catch((e: unknown) => e);
+    server.answer = () =>
+      Response.json({ message: 'Email already in use', code: 'email_taken', fields: { email: 'Email already in use' } }, { status: 409 });
+    const failure = await createEmployee({
+      firstName: 'A',
+      lastName: 'B',
+      email: 'ada@example.test',
+      password: 'S3cret!pass',
+      userInformation,
+    }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ status: 409, code: 'email_taken', fields: { email: 'Email already in use' } });
   });
@@ -78,16 +107,20 @@ describe('user fetchers', () => {
     expect(`${request!.method} ${new URL(request!.url).pathname}`).toBe('PUT /v1/user/u-7');
   });
 
-  it('updateUser reports invalid_password_format so the form can show its own text (staff-app.md §8)', async () => {
+  it('updateUser reports invalid_password_format so the form can show its own text (docs/product/people.md)', async () => {
     server.answer = () => Response.json({ message: 'Password format is invalid', code: 'invalid_password_format' }, { status: 400 });
-    await expect(updateUser('u-7', { firstName: 'A', lastName: 'B', email: 'a@example.test', password: 'short', userInformation })).rejects.toMatchObject({
+    await expect(
+      updateUser('u-7', { firstName: 'A', lastName: 'B', email: 'a@example.test', password: 'short', userInformation }),
+    ).rejects.toMatchObject({
       code: 'invalid_password_format',
     });
   });
 
   it('an error answer without a body still throws, with no body to show', async () => {
     server.answer = () => new Response(null, { status: 500, headers: { 'Content-Length': '0' } });
-    const failure = await updateUser('u-7', { firstName: 'A', lastName: 'B', email: 'a@example.test', userInformation }).catch((e: unknown) => e);
+    const failure = await updateUser('u-7', { firstName: 'A', lastName: 'B', email: 'a@example.test', userInformation }).catch(
+      (e: unknown) => e,
+    );
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).body).toBeUndefined();
   });

@@ -64,7 +64,7 @@ describe('parseCalendarDate', () => {
   });
 });
 
-describe('formatLongUsDate (staff-app spec §2: month name, day, year)', () => {
+describe('formatLongUsDate (docs/product/app-shell.md: month name, day, year)', () => {
   it('writes the month name, day and year', () => {
     expect(formatLongUsDate('1990-03-05')).toBe('March 5, 1990');
     expect(formatLongUsDate('2001-12-31')).toBe('December 31, 2001');
@@ -83,7 +83,7 @@ describe('formatLongUsDate (staff-app spec §2: month name, day, year)', () => {
   });
 });
 
-describe('toIsoTimestamp and fromIsoTimestamp (intake spec §3)', () => {
+describe('toIsoTimestamp and fromIsoTimestamp (docs/product/intake-form.md)', () => {
   it('sends a form date as UTC midnight and reads it back unchanged', () => {
     expect(toIsoTimestamp('1990-03-05')).toBe('1990-03-05T00:00:00.000Z');
     expect(fromIsoTimestamp('1990-03-05T00:00:00.000Z')).toBe('1990-03-05');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { capitalize, formatItin, formatSsn, fullName, maskSsn, phoneDigits } from '../../src/domain/formatters';
 
-describe('formatSsn (staff-app spec §5: 3-2-4 groups with dashes, at most 9 digits)', () => {
+describe('formatSsn (docs/product/app-shell.md: 3-2-4 groups with dashes, at most 9 digits)', () => {
   it.each([
     ['', ''],
     ['1', '1'],
@@ -51,7 +51,7 @@ describe('maskSsn', () => {
   });
 });
 
-describe('capitalize and fullName (staff-app spec §2, Profile)', () => {
+describe('capitalize and fullName (docs/product/app-shell.md, Profile)', () => {
   it('capitalises the first letter of every word and keeps the rest as typed', () => {
     expect(capitalize('ana')).toBe('Ana');
     expect(capitalize('mary-jane')).toBe('Mary-Jane');

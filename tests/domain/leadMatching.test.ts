@@ -108,7 +108,9 @@ describe('isSimilarLead (DESIGN.md, Leads)', () => {
   });
 
   it('never matches on empty phones or emails', () => {
-    expect(isSimilarLead({ ...stranger, phone: '', email: '' }, { firstName: 'Kim', lastName: 'Other', phone: '', email: null })).toBe(false);
+    expect(isSimilarLead({ ...stranger, phone: '', email: '' }, { firstName: 'Kim', lastName: 'Other', phone: '', email: null })).toBe(
+      false,
+    );
   });
 
   it('does not match a different person', () => {

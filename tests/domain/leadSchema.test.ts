@@ -25,7 +25,7 @@ function lead(changes: Partial<LeadFormValues> = {}): LeadFormValues {
 
 const errorsOf = (values: unknown) => validateFields(leadSchema, values, { today });
 
-describe('lead form (staff-app spec §5, Lead form)', () => {
+describe('lead form (docs/product/leads.md, Lead form)', () => {
   it('accepts a complete lead without middle name or email', () => {
     expect(errorsOf(lead())).toEqual({});
   });
@@ -48,9 +48,20 @@ describe('lead form (staff-app spec §5, Lead form)', () => {
   });
 
   it('reports every missing field of an empty form', () => {
-    expect(Object.keys(errorsOf(emptyLead)).sort()).toEqual(
-      ['address', 'birthDate', 'city', 'country', 'county', 'firstName', 'gender', 'lastName', 'minor', 'phone', 'state', 'zipCode'],
-    );
+    expect(Object.keys(errorsOf(emptyLead)).sort()).toEqual([
+      'address',
+      'birthDate',
+      'city',
+      'country',
+      'county',
+      'firstName',
+      'gender',
+      'lastName',
+      'minor',
+      'phone',
+      'state',
+      'zipCode',
+    ]);
   });
 
   it('counts only spaces as missing', () => {
@@ -91,7 +102,7 @@ describe('lead form (staff-app spec §5, Lead form)', () => {
     });
   });
 
-  it('accepts the ISO birth date that FromLead carries (staff-app spec §7)', () => {
+  it('accepts the ISO birth date that FromLead carries (docs/product/leads.md)', () => {
     expect(errorsOf(lead({ birthDate: '1990-03-05T00:00:00.000Z' }))).toEqual({});
   });
 

@@ -17,7 +17,10 @@ import { ValidationError } from 'yup';
 
 const today = '2024-06-01';
 
-function employee(changes: Partial<Omit<EmployeeFormValues, 'userInformation'>> = {}, info: Partial<EmployeeFormValues['userInformation']> = {}): EmployeeFormValues {
+function employee(
+  changes: Partial<Omit<EmployeeFormValues, 'userInformation'>> = {},
+  info: Partial<EmployeeFormValues['userInformation']> = {},
+): EmployeeFormValues {
   return {
     ...newEmployeeDefaults,
     firstName: 'Dana',
@@ -30,7 +33,10 @@ function employee(changes: Partial<Omit<EmployeeFormValues, 'userInformation'>> 
   };
 }
 
-function profile(changes: Partial<Omit<ProfileFormValues, 'userInformation'>> = {}, info: Partial<ProfileFormValues['userInformation']> = {}): ProfileFormValues {
+function profile(
+  changes: Partial<Omit<ProfileFormValues, 'userInformation'>> = {},
+  info: Partial<ProfileFormValues['userInformation']> = {},
+): ProfileFormValues {
   const { privilege: _privilege, ...values } = employee({ password: '', confirmPassword: '', ...changes }, info);
   return values;
 }
@@ -49,7 +55,7 @@ function birthDateMessages(validate: () => unknown): string[] {
 const employeeErrors = (values: unknown) => validateFields(employeeFormSchema, values, { today });
 const profileErrors = (values: unknown) => validateFields(profileFormSchema, values, { today });
 
-describe('employee and profile forms (staff-app spec §5)', () => {
+describe('employee and profile forms (docs/product/people.md)', () => {
   it('accept a complete employee and a profile without a new password', () => {
     expect(employeeErrors(employee())).toEqual({});
     expect(profileErrors(profile())).toEqual({});
@@ -88,8 +94,12 @@ describe('employee and profile forms (staff-app spec §5)', () => {
     });
 
     it("refuses one day short of 18: 'You must be at least 18 years old'", () => {
-      expect(employeeErrors(employee({}, { birthDate: '2006-06-02' }))['userInformation.birthDate']).toBe('You must be at least 18 years old');
-      expect(profileErrors(profile({}, { birthDate: '2010-01-01' }))['userInformation.birthDate']).toBe('You must be at least 18 years old');
+      expect(employeeErrors(employee({}, { birthDate: '2006-06-02' }))['userInformation.birthDate']).toBe(
+        'You must be at least 18 years old',
+      );
+      expect(profileErrors(profile({}, { birthDate: '2010-01-01' }))['userInformation.birthDate']).toBe(
+        'You must be at least 18 years old',
+      );
     });
 
     it("refuses a future date with 'Birth date cannot be in the future' alone", () => {
@@ -99,7 +109,9 @@ describe('employee and profile forms (staff-app spec §5)', () => {
     });
 
     it('refuses a date that does not exist', () => {
-      expect(employeeErrors(employee({}, { birthDate: '2001-02-30' }))['userInformation.birthDate']).toBe('Birth date must be a valid date');
+      expect(employeeErrors(employee({}, { birthDate: '2001-02-30' }))['userInformation.birthDate']).toBe(
+        'Birth date must be a valid date',
+      );
     });
 
     it('uses the real date when the caller gives no today', () => {
@@ -135,7 +147,7 @@ describe('employee and profile forms (staff-app spec §5)', () => {
       ['no digit', 'Abcdefg!'],
       ['no letter', '1234567!'],
       ['a special character outside !@#$%^&*', 'Abcdef1?'],
-    ])("needs letters, numbers and !@#$%%^&* (%s)", (_case, password) => {
+    ])('needs letters, numbers and !@#$%%^&* (%s)', (_case, password) => {
       const message = 'Password must contain letters, numbers, and special characters';
       expect(employeeErrors(employee({ password, confirmPassword: password })).password).toBe(message);
       expect(profileErrors(profile({ password, confirmPassword: password })).password).toBe(message);
@@ -176,7 +188,7 @@ describe('employee and profile forms (staff-app spec §5)', () => {
       expect(employeeErrors(employee({}, { ssnStatus: 'hasSsn', ssn: '123-45-6789' }))).toEqual({});
     });
 
-    it('accepts the server\'s mask sent back untouched, and nothing else with stars', () => {
+    it("accepts the server's mask sent back untouched, and nothing else with stars", () => {
       expect(profileErrors(profile({}, { ssnStatus: 'hasSsn', ssn: '***-**-6789', itin: '***-**-4321' }))).toEqual({});
       expect(profileErrors(profile({}, { ssnStatus: 'hasSsn', ssn: '***-**-67' }))['userInformation.ssn']).toBe(
         'SSN must be in the format "123-45-6789"',
@@ -204,7 +216,7 @@ describe('employee and profile forms (staff-app spec §5)', () => {
   });
 });
 
-describe('new employee defaults (staff-app spec §2 and §9)', () => {
+describe('new employee defaults (docs/product/people.md)', () => {
   it('start with call, single, male, No SSN and representative', () => {
     expect(newEmployeeDefaults.userInformation).toMatchObject({ usage: 'call', civilStatus: 'single', gender: 'male', ssnStatus: 'noSsn' });
     expect(newEmployeeDefaults.privilege).toBe('representative');
@@ -216,7 +228,7 @@ describe('new employee defaults (staff-app spec §2 and §9)', () => {
   });
 });
 
-describe('onSsnStatusChange (staff-app spec §4)', () => {
+describe('onSsnStatusChange (docs/product/people.md)', () => {
   const withSsn = employee({}, { ssnStatus: 'hasSsn', ssn: '123-45-6789' });
 
   it.each(['noSsn', 'pending', 'needToGet'] as const)('clears the SSN when the status changes to %s', (status) => {
@@ -236,7 +248,7 @@ describe('onSsnStatusChange (staff-app spec §4)', () => {
   });
 });
 
-describe('API bodies (staff-app spec §7)', () => {
+describe('API bodies (docs/product/people.md)', () => {
   it('send no confirmPassword, and no password when the profile leaves it empty', () => {
     const body = profileUpdateBodyFrom(profile());
     expect(body).not.toHaveProperty('confirmPassword');
@@ -262,7 +274,16 @@ describe('API bodies (staff-app spec §7)', () => {
       middleName: null,
       lastName: 'Testperson',
       email: 'dana@example.test',
-      userInformation: { phoneNumber: null, usage: null, civilStatus: null, gender: null, birthDate: '1990-03-05T00:00:00.000Z', ssn: null, ssnStatus: null, itin: null },
+      userInformation: {
+        phoneNumber: null,
+        usage: null,
+        civilStatus: null,
+        gender: null,
+        birthDate: '1990-03-05T00:00:00.000Z',
+        ssn: null,
+        ssnStatus: null,
+        itin: null,
+      },
     };
     expect(validateFields(profileUpdateBodySchema, body, { today })).toEqual({});
   });
@@ -274,12 +295,19 @@ describe('API bodies (staff-app spec §7)', () => {
   });
 
   it('refuse enumeration values outside the spec', () => {
-    const errors = validateFields(profileUpdateBodySchema, { ...profile(), userInformation: { ...profile().userInformation, usage: 'fax', ssnStatus: 'unknown' } }, { today });
+    const errors = validateFields(
+      profileUpdateBodySchema,
+      { ...profile(), userInformation: { ...profile().userInformation, usage: 'fax', ssnStatus: 'unknown' } },
+      { today },
+    );
     expect(Object.keys(errors).sort()).toEqual(['userInformation.ssnStatus', 'userInformation.usage']);
   });
 
   it('trim names and email in the validated value', () => {
-    const value = profileUpdateBodySchema.validateSync({ ...profileUpdateBodyFrom(profile()), firstName: '  Dana ', email: ' dana@example.test ' }, { context: { today } });
+    const value = profileUpdateBodySchema.validateSync(
+      { ...profileUpdateBodyFrom(profile()), firstName: '  Dana ', email: ' dana@example.test ' },
+      { context: { today } },
+    );
     expect(value.firstName).toBe('Dana');
     expect(value.email).toBe('dana@example.test');
   });
@@ -292,7 +320,16 @@ describe('profileFormValuesFrom', () => {
       middleName: null,
       lastName: 'Testperson',
       email: 'dana@example.test',
-      userInformation: { phoneNumber: null, usage: 'text', civilStatus: 'married', gender: 'female', birthDate: '1990-03-05T00:00:00.000Z', ssn: '123-45-6789', ssnStatus: 'hasSsn', itin: null },
+      userInformation: {
+        phoneNumber: null,
+        usage: 'text',
+        civilStatus: 'married',
+        gender: 'female',
+        birthDate: '1990-03-05T00:00:00.000Z',
+        ssn: '123-45-6789',
+        ssnStatus: 'hasSsn',
+        itin: null,
+      },
     });
     expect(values).toEqual({
       firstName: 'Dana',
@@ -301,7 +338,16 @@ describe('profileFormValuesFrom', () => {
       email: 'dana@example.test',
       password: '',
       confirmPassword: '',
-      userInformation: { phoneNumber: '', usage: 'text', civilStatus: 'married', gender: 'female', birthDate: '1990-03-05', ssn: '123-45-6789', ssnStatus: 'hasSsn', itin: '' },
+      userInformation: {
+        phoneNumber: '',
+        usage: 'text',
+        civilStatus: 'married',
+        gender: 'female',
+        birthDate: '1990-03-05',
+        ssn: '123-45-6789',
+        ssnStatus: 'hasSsn',
+        itin: '',
+      },
     });
     expect(profileErrors(values)).toEqual({});
   });

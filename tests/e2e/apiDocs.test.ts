@@ -1,4 +1,4 @@
-// /api/docs in a real browser (issue 7): Swagger UI renders the contract under the server's own
+// /api/docs in a real browser: Swagger UI renders the contract under the server's own
 // Content-Security-Policy, offline, asking nothing of any other host.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,9 +34,9 @@ describe('the API reference page', () => {
       await page.goto('/api/docs');
       await expect.poll(() => page.locator('.opblock').count(), { timeout: 15_000 }).toBeGreaterThan(0);
 
-      await expect.poll(() => page.locator('.opblock-summary-path').allInnerTexts()).toEqual(
-        expect.arrayContaining(['/v1/users/login', '/v1/intake/{caseId}', '/cases/v2/FromLead', '/intake-template.pdf']),
-      );
+      await expect
+        .poll(() => page.locator('.opblock-summary-path').allInnerTexts())
+        .toEqual(expect.arrayContaining(['/v1/users/login', '/v1/intake/{caseId}', '/cases/v2/FromLead', '/intake-template.pdf']));
       expect(await page.locator('.info .title').innerText()).toContain('Intake staff application API');
 
       // Opening an operation shows its request body schema.

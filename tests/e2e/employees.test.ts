@@ -1,7 +1,7 @@
-// Issue 3 in Chromium against the real server: an owner registers a representative who then shows
+// In Chromium against the real server: an owner registers a representative who then shows
 // in the employee list (search and privilege filter), the representative edits their profile and
 // sees the new name, and a 25-person firm is paged through with every pager control
-// (staff-app spec §2 Profile, Edit Profile, Employees, Employee Registration; §4 Pagination; §8).
+// (docs/product/people.md Profile, Edit Profile, Employees, Employee Registration; docs/product/people.md Pagination; docs/product/people.md).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../api/support/testServer';
@@ -77,7 +77,7 @@ describe('employees and profile in Chromium', () => {
       await page.waitForURL('**/new-employee');
       await page.getByRole('heading', { level: 1, name: 'Employee Registration' }).waitFor();
 
-      // An owner may also register owners (spec §2 Employee Registration, our decision).
+      // An owner may also register owners (docs/product/people.md Employee Registration, our decision).
       const privilege = page.getByRole('combobox', { name: /^Privilege/ });
       expect(await privilege.locator('option').allTextContents()).toEqual(['Representative', 'Administrator', 'Owner']);
       expect(await privilege.inputValue()).toBe('representative');
@@ -174,13 +174,11 @@ describe('employees and profile in Chromium', () => {
       await firstName.fill('Quincy');
       await page.getByRole('textbox', { name: 'Middle Name' }).fill('j');
 
-      // A weak new password is refused under its field before anything is sent (spec §5).
+      // A weak new password is refused under its field before anything is sent (docs/product/people.md).
       await page.getByLabel(/^Password/).fill('weakpass');
       await page.getByLabel(/^Confirm Password/).fill('weakpass');
       await page.getByRole('button', { name: 'Save Changes' }).click();
-      await expect
-        .poll(() => page.getByText('Password must contain letters, numbers, and special characters').count())
-        .toBe(1);
+      await expect.poll(() => page.getByText('Password must contain letters, numbers, and special characters').count()).toBe(1);
       await page.getByLabel(/^Password/).fill('');
       await page.getByLabel(/^Confirm Password/).fill('');
 

@@ -45,8 +45,14 @@ function isIntakeLoad(request: Request): boolean {
 async function newIntakeWithNames(page: Page, lastName: string): Promise<void> {
   await page.getByRole('button', { name: 'New Intake' }).click();
   await page.waitForURL('**/new-intake');
-  await page.getByRole('tabpanel').getByLabel(/^\s*First Name\s*\*?\s*$/).fill('Kept');
-  await page.getByRole('tabpanel').getByLabel(/^\s*Last Name\s*\*?\s*$/).fill(lastName);
+  await page
+    .getByRole('tabpanel')
+    .getByLabel(/^\s*First Name\s*\*?\s*$/)
+    .fill('Kept');
+  await page
+    .getByRole('tabpanel')
+    .getByLabel(/^\s*Last Name\s*\*?\s*$/)
+    .fill(lastName);
 }
 
 async function caseIdFromAddress(page: Page): Promise<string> {

@@ -1,4 +1,4 @@
-// Issue 6 items 3 and 4 in Chromium, on the built app and the real server (intake spec §2 Intake
+// The PDF preview and download in Chromium, on the built app and the real server (docs/product/pdf.md Intake
 // form screen, 'PDF preview, download and fill rules'): the preview of a draft and of a final
 // intake, painted by pdf.js in the modal, the draft overlay, the download of a final intake as
 // 'Intake Form.pdf' (opened again with pdf.js in Node), which buttons show when, no PDF code
@@ -156,7 +156,7 @@ async function openPreview(page: Page, caseRoute: string) {
   return { dialog, painted, frame: dialog.getByRole('region', { name: 'Intake form PDF' }) };
 }
 
-describe('the preview (intake spec §2)', () => {
+describe('the preview (docs/product/pdf.md)', () => {
   it("shows a draft in a modal: 'Loading PDF...', then page 1 painted, under a transparent overlay on the top 10%", async () => {
     await inWatchedPage(async ({ page }) => {
       const { dialog, painted, frame } = await openPreview(page, `/intake-details/edit/${draftId}`);
@@ -209,17 +209,20 @@ describe("'Download PDF' (intake spec 'PDF preview, download and fill rules')", 
       const bytes = new Uint8Array(readFileSync(file));
       expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
 
-      const pageOne = (await extractText(bytes)).filter((text) => text.page === 0).map((text) => text.str).join(' ');
+      const pageOne = (await extractText(bytes))
+        .filter((text) => text.page === 0)
+        .map((text) => text.str)
+        .join(' ');
       expect(pageOne).toContain(FINAL_CLIENT.firstName);
       expect(pageOne).toContain(FINAL_CLIENT.lastName);
-      // Filled in the browser and not sent anywhere (spec §7): no request carried the document.
+      // Filled in the browser and not sent anywhere (docs/product/pdf.md): no request carried the document.
       await downloadButton.waitFor();
       expect(sentBodies.filter((body) => body.includes('%PDF'))).toEqual([]);
     });
   });
 });
 
-describe('which PDF buttons show (intake spec §2)', () => {
+describe('which PDF buttons show (docs/product/pdf.md)', () => {
   it("shows no 'Download PDF' for a draft and no 'Preview PDF' on /new-intake before the first save", async () => {
     await inWatchedPage(async ({ page }) => {
       await page.goto(`/intake-details/edit/${draftId}`);
@@ -233,7 +236,7 @@ describe('which PDF buttons show (intake spec §2)', () => {
   });
 });
 
-describe('PDF code loads only when asked for (issue 6 item 4)', () => {
+describe('PDF code loads only when asked for', () => {
   it('requests no viewer, pdf.js, fill worker or template until Preview PDF is clicked', async () => {
     await inWatchedPage(async ({ page, urls }) => {
       // Signed in: /login and /intake-list have loaded. Then the form of a final intake.
@@ -255,9 +258,7 @@ describe('PDF code loads only when asked for (issue 6 item 4)', () => {
   it('keeps pdf-lib, pdf.js and the viewer out of the entry and its preloads (dist/index.html)', () => {
     const dist = path.resolve('dist');
     const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-    const initial = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+)"/g)].map(
-      (match) => match[1],
-    );
+    const initial = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+)"/g)].map((match) => match[1]);
     expect(initial.length).toBeGreaterThan(1);
     const markers = ['pdf-lib', 'pdfjs', 'GlobalWorkerOptions', 'rpv-core'];
     for (const file of initial) {

@@ -1,4 +1,4 @@
-// Issue 5 in Chromium, on the built app and the real server (intake spec §2, §4, §5, §8): a draft
+// In Chromium, on the built app and the real server (docs/product/intake-form.md): a draft
 // with only the names, reopened from the list and filled on all seven tabs, saved after the
 // 'Save changes' question, a final submit refused on tab 3 and then accepted, the final intake
 // read-only, the list's search and status filter, and a reload in the middle of typing that
@@ -187,9 +187,14 @@ async function fillSection(page: Page, section: keyof GeneralCaseInformation, va
     if (key === 'painAndSymptoms' && typeof value === 'object' && value !== null) {
       for (const [tick, on] of Object.entries(value)) if (on) await panel(page).getByLabel(labelled(tickLabels[tick])).check();
     } else if (Array.isArray(value)) {
-      for (const choice of value) await panel(page).getByLabel(labelled(choiceLabels[choice as string])).check();
+      for (const choice of value)
+        await panel(page)
+          .getByLabel(labelled(choiceLabels[choice as string]))
+          .check();
     } else if (typeof value === 'boolean' && fieldLabels[path] === undefined && !(key in tickLabels)) {
-      await panel(page).locator(`input[type="radio"][name="${path}"][value="${String(value)}"]`).check();
+      await panel(page)
+        .locator(`input[type="radio"][name="${path}"][value="${String(value)}"]`)
+        .check();
     } else if (typeof value === 'boolean') {
       if (value) await panel(page).getByLabel(labelled(tickLabels[key])).check();
     } else if (value === null || value === '') {
@@ -197,7 +202,9 @@ async function fillSection(page: Page, section: keyof GeneralCaseInformation, va
     } else if (path === 'personalInformation.status') {
       await field(page, path).selectOption(String(value));
     } else if (path === 'personalInformation.gender' || path === 'personalInformation.civilStatus') {
-      await panel(page).locator(`input[type="radio"][name="${path}"][value="${String(value)}"]`).check();
+      await panel(page)
+        .locator(`input[type="radio"][name="${path}"][value="${String(value)}"]`)
+        .check();
     } else {
       await field(page, path).fill(String(value));
     }
@@ -281,7 +288,7 @@ describe('intakes in Chromium', () => {
       await field(page, 'personalInformation.lastName').fill(intake.personalInformation.lastName);
       await page.getByRole('button', { name: 'Save As Draft' }).click();
       await toast(page, TEXT.saved).waitFor();
-      // Create mode stays (intake spec §4), the button with it.
+      // Create mode stays (docs/product/intake-form.md), the button with it.
       await page.getByRole('button', { name: 'Save As Draft' }).waitFor();
 
       const rows = await storedRows();
@@ -337,7 +344,10 @@ describe('intakes in Chromium', () => {
       expect(stored.checklist).toEqual(intake.checklist);
       // Answers carry the mask; the number itself comes only from a reveal (docs/product/intake-form.md).
       expect(stored.personalInformation.ssnItin).toBe(maskSsn(intake.personalInformation.ssnItin));
-      const revealed = await app.server.api.POST('/v1/intake/{caseId}/reveal', { params: { path: { caseId } }, headers: bearer(await ownerToken()) });
+      const revealed = await app.server.api.POST('/v1/intake/{caseId}/reveal', {
+        params: { path: { caseId } },
+        headers: bearer(await ownerToken()),
+      });
       expect(revealed.data?.data.ssnItin).toBe(intake.personalInformation.ssnItin);
     });
   });
@@ -511,8 +521,7 @@ interface ReplayPath {
 function selectModelPaths(): ReplayPath[] {
   const planned = modelPlans.map((plan) => ({
     ...plan,
-    paths: planModel(intakeMachine, { events: modelSamples, input: plan.input, offer: (type) => lifecycleEvents.has(type) })
-      .paths,
+    paths: planModel(intakeMachine, { events: modelSamples, input: plan.input, offer: (type) => lifecycleEvents.has(type) }).paths,
   }));
   const chosen: ReplayPath[] = [];
   for (const target of targetStates) {
@@ -548,7 +557,7 @@ async function perform(page: Page, event: AnyEventObject): Promise<void> {
   } else if (event.type === 'confirm.cancel') {
     await page.getByRole('dialog', { name: 'Save changes' }).getByRole('button', { name: 'Cancel' }).click();
   } else if (event.type === 'final.submit') {
-    // Submit lives on the last tab (intake spec §2).
+    // Submit lives on the last tab (docs/product/intake-form.md).
     await openTab(page, 'discuss');
     await page.getByRole('button', { name: 'Submit' }).click();
   } else if (!event.type.startsWith('xstate.done.actor.')) {
@@ -586,11 +595,13 @@ const screenOf: Array<[StateValue, (page: Page, snapshot: AnyMachineSnapshot, ev
   [
     { ready: { form: 'editable' } },
     async (page, snapshot) => {
-      // Errors the machine holds are under their fields, on the tab it shows (intake spec §5, §8).
+      // Errors the machine holds are under their fields, on the tab it shows (docs/product/intake-form.md).
       const { errors, currentTab } = snapshot.context as { errors: Record<string, string>; currentTab: number };
       const messages = Object.entries(errors).filter(([path]) => path.startsWith(`${intakeTabs[currentTab].section}.`));
       if (messages.length === 0) return;
-      await expect.poll(() => page.getByRole('tab', { name: new RegExp(intakeTabs[currentTab].name) }).getAttribute('aria-selected')).toBe('true');
+      await expect
+        .poll(() => page.getByRole('tab', { name: new RegExp(intakeTabs[currentTab].name) }).getAttribute('aria-selected'))
+        .toBe('true');
       for (const [, message] of messages) await panel(page).getByText(message).first().waitFor();
     },
   ],

@@ -1,8 +1,8 @@
-// Issue 4 in Chromium against the real server and the Neos sandbox over real HTTP: an owner
+// In Chromium against the real server and the Neos sandbox over real HTTP: an owner
 // registers a lead, meets the duplicate dialog with both answers, finds the lead in the list and
 // opens its draft intake, edits the firm, and validates Neos credentials (bad, then good) until
-// the firm shows as connected (staff-app spec §2 Lead Registration, Integration credentials form;
-// §4; §8).
+// the firm shows as connected (docs/product/leads.md Lead Registration, Integration credentials form;
+// docs/product/leads.md; docs/product/leads.md).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CREDENTIALS } from '../../sandbox/neos/server';
@@ -44,7 +44,6 @@ function withPage(work: (page: Page) => Promise<void>) {
   return withPageIn(browser, server.baseUrl, work);
 }
 
-
 /** The firm's leads as the API lists them. */
 async function storedLeads() {
   const token = await server.login(owner.email, owner.password);
@@ -85,7 +84,7 @@ describe('leads and firm in Chromium', () => {
       await fillLead(page, lead);
       await page.getByRole('button', { name: 'Submit' }).click();
       await page.getByText('Lead created successfully').waitFor();
-      // staff-app spec §4: after success the form resets.
+      // docs/product/leads.md: after success the form resets.
       await expect.poll(() => page.getByLabel('Last Name').inputValue()).toBe('');
       expect(await storedLeads()).toHaveLength(1);
 
@@ -93,9 +92,7 @@ describe('leads and firm in Chromium', () => {
       await page.getByRole('button', { name: 'Submit' }).click();
       const dialog = page.getByRole('dialog', { name: 'Similar Lead Found' });
       await dialog.waitFor();
-      expect(await dialog.getByRole('listitem').allTextContents()).toEqual([
-        expect.stringContaining('Marisol Quillfeather'),
-      ]);
+      expect(await dialog.getByRole('listitem').allTextContents()).toEqual([expect.stringContaining('Marisol Quillfeather')]);
       await dialog.getByText('Do you still want to register this lead?').waitFor();
       await dialog.getByText('Birth Date: July 14, 1988').waitFor();
       expect(await seriousViolations(page)).toEqual([]);

@@ -1,4 +1,4 @@
-// Issue 2 in Chromium: sign-in, guards, not-found, sign-out, the small-screen drawer and axe.
+// In Chromium: sign-in, guards, not-found, sign-out, the small-screen drawer and axe.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/a11y';
@@ -79,7 +79,12 @@ describe('the application shell in Chromium', () => {
       await expect.poll(() => page.getByText('Page not found').count()).toBe(1);
       expect(await page.getByText('404').count()).toBe(1);
       expect(await page.getByText("Sorry, we couldn't find the page you're looking for.").count()).toBe(1);
-      expect(await page.getByRole('button', { name: 'Go back home' }).or(page.getByRole('link', { name: 'Go back home' })).count()).toBe(1);
+      expect(
+        await page
+          .getByRole('button', { name: 'Go back home' })
+          .or(page.getByRole('link', { name: 'Go back home' }))
+          .count(),
+      ).toBe(1);
       expect(await page.getByRole('link', { name: 'Contact support' }).count()).toBe(1);
     });
   });

@@ -39,7 +39,11 @@ beforeAll(async () => {
   });
   const token = await ownerToken();
   const base = fullValidIntake();
-  const intake = { ...base, caseId: null, personalInformation: { ...base.personalInformation, ...CLIENT, status: 'hasSsn' as const, ssnItin: CLIENT_SSN } };
+  const intake = {
+    ...base,
+    caseId: null,
+    personalInformation: { ...base.personalInformation, ...CLIENT, status: 'hasSsn' as const, ssnItin: CLIENT_SSN },
+  };
   const created = await app.server.api.POST('/v1/intake', {
     body: { userId: app.owner.id, generalCaseInformation: { ...toApiIntake(intake), status: 'final' } },
     headers: bearer(token),
@@ -229,7 +233,10 @@ describe('Sign Out', () => {
   it('ends the token on the server: it is refused afterwards', async () => {
     await withPage(async (page) => {
       await signIn(page, representative);
-      const token = await page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { token?: string }).token, AUTH_STORAGE_KEY);
+      const token = await page.evaluate(
+        (key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { token?: string }).token,
+        AUTH_STORAGE_KEY,
+      );
       expect(token).toBeTruthy();
       const before = await app.server.api.GET('/v1/users/me', { headers: bearer(token ?? '') });
       expect(before.response.status).toBe(200);

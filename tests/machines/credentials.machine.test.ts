@@ -1,4 +1,4 @@
-// Integration credential validation (staff-app spec §4, §5, §8): model-based, every transition of
+// Integration credential validation (docs/product/firm-and-neos.md): model-based, every transition of
 // the definition traversed; the submit handler's event comes only after a success.
 import { describe, expect, it } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
@@ -11,7 +11,7 @@ const credentials: CredentialsInput = { companyId: 'company-7', apiKey: 'test-ke
 const samples: AnyEventObject[] = [
   { type: 'credentials.validate', credentials },
   { type: 'xstate.done.actor.validateCredentials', output: undefined },
-  // A refusal from Neos and a server that cannot be reached count alike (spec §5).
+  // A refusal from Neos and a server that cannot be reached count alike (docs/product/firm-and-neos.md).
   { type: 'xstate.error.actor.validateCredentials', error: { status: 400, message: 'Neos refused the credentials' } },
 ];
 
@@ -23,7 +23,7 @@ function checkStep(snapshot: AnyMachineSnapshot, probe: StepProbe) {
       break;
     case 'credentials.validate':
       expect(snapshot.value).toBe('validating');
-      // The loading state while the call runs (spec §4).
+      // The loading state while the call runs (docs/product/firm-and-neos.md).
       expect(snapshot.hasTag('busy')).toBe(true);
       expect(probe.calls).toEqual([{ actor: 'validateCredentials', input: credentials }]);
       expect(probe.emitted).toEqual([]);
@@ -47,7 +47,7 @@ function checkStep(snapshot: AnyMachineSnapshot, probe: StepProbe) {
   }
 }
 
-describe('credentials machine (staff-app spec §4 Integration credential validation)', () => {
+describe('credentials machine (docs/product/firm-and-neos.md Integration credential validation)', () => {
   const plan = planModel(credentialsMachine, { events: samples });
 
   it('traverses every transition of its definition', () => {
@@ -58,13 +58,21 @@ describe('credentials machine (staff-app spec §4 Integration credential validat
     });
   });
 
-  it.each(plan.paths.map((path) => [path.steps.slice(1).map((step) => step.event.type).join(' → '), path] as const))(
-    'runs the path %s',
-    async (_, path) => {
-      await runPath(credentialsMachine, path, {
-        actors: ['validateCredentials'],
-        states: { idle: checkStep, validating: checkStep, valid: checkStep, invalid: checkStep },
-      });
-    },
-  );
+  it.each(
+    plan.paths.map(
+      (path) =>
+        [
+          path.steps
+            .slice(1)
+            .map((step) => step.event.type)
+            .join(' → '),
+          path,
+        ] as const,
+    ),
+  )('runs the path %s', async (_, path) => {
+    await runPath(credentialsMachine, path, {
+      actors: ['validateCredentials'],
+      states: { idle: checkStep, validating: checkStep, valid: checkStep, invalid: checkStep },
+    });
+  });
 });

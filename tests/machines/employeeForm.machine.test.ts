@@ -1,6 +1,6 @@
-// Employee Registration's machine (staff-app spec §2, §5, §8 Employee create, §9 defaults): every
+// Employee Registration's machine (docs/product/people.md Employee create, docs/product/people.md defaults): every
 // transition of the definition is taken by a planned path, each path runs against the real
-// machine, and the outcomes of §8 are checked with the client's real ApiError.
+// machine, and the outcomes of docs/product/people.md are checked with the client's real ApiError.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject } from 'xstate';
 import { ApiError } from '../../src/api/errors';
@@ -56,7 +56,7 @@ describe('employeeForm machine: model', () => {
     expect(expectEveryTransitionTraversed(employeeFormMachine, plan)).toMatchObject({ machineId: 'employeeForm' });
   });
 
-  it('starts from the spec defaults (§9): call, single, male, No SSN, representative', () => {
+  it('starts from the spec defaults (docs/product/people.md): call, single, male, No SSN, representative', () => {
     const values = createActor(employeeFormMachine, { input: {} }).getSnapshot().context.values;
     expect(values).toMatchObject({
       privilege: 'representative',
@@ -100,10 +100,9 @@ describe('employeeForm machine: model', () => {
 type Create = (body: EmployeeCreateRequest) => Promise<User>;
 
 function employeeActor(create: Create) {
-  const actor = createActor(
-    employeeFormMachine.provide({ actors: { createEmployee: fromPromise(({ input }) => create(input)) } }),
-    { input: {} },
-  );
+  const actor = createActor(employeeFormMachine.provide({ actors: { createEmployee: fromPromise(({ input }) => create(input)) } }), {
+    input: {},
+  });
   const emitted: EmployeeFormEmitted[] = [];
   actor.on('*', (event) => emitted.push(event));
   actor.start();
@@ -115,7 +114,7 @@ function refusal(status: number, body: unknown): ApiError {
 }
 
 describe('employeeForm machine: validation and outcomes', () => {
-  it('asks for the required fields and the password first (spec §5), without calling the server', () => {
+  it('asks for the required fields and the password first (docs/product/people.md), without calling the server', () => {
     const create = () => Promise.reject(new Error('must not be called'));
     const { actor, emitted } = employeeActor(create);
     actor.send({ type: 'form.submit' });

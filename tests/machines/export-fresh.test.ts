@@ -1,4 +1,4 @@
-// docs/machines holds every machine's JSON and Mermaid diagram (issue 7); QA and reviewers read
+// docs/machines holds every machine's JSON and Mermaid diagram; QA and reviewers read
 // them instead of the code, so they must match the machines as they are now.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -112,22 +112,30 @@ describe('firmForm machine', () => {
     });
   });
 
-  it.each(plan.paths.map((path) => [path.steps.slice(1).map((step) => step.event.type).join(' → '), path] as const))(
-    'runs the path %s',
-    async (_, path) => {
-      await runPath(firmFormMachine, path, {
-        actors: ['loadFirm', 'saveFirm'],
-        states: {
-          loading: checkStep,
-          loadFailed: checkStep,
-          editing: checkStep,
-          saving: checkStep,
-          savingCredentials: checkStep,
-          saved: checkStep,
-        },
-      });
-    },
-  );
+  it.each(
+    plan.paths.map(
+      (path) =>
+        [
+          path.steps
+            .slice(1)
+            .map((step) => step.event.type)
+            .join(' → '),
+          path,
+        ] as const,
+    ),
+  )('runs the path %s', async (_, path) => {
+    await runPath(firmFormMachine, path, {
+      actors: ['loadFirm', 'saveFirm'],
+      states: {
+        loading: checkStep,
+        loadFailed: checkStep,
+        editing: checkStep,
+        saving: checkStep,
+        savingCredentials: checkStep,
+        saved: checkStep,
+      },
+    });
+  });
 
   it('runs every answer of both saves', () => {
     const answered = new Set(

@@ -41,13 +41,21 @@ describe('firmRecord machine', () => {
     expect(expectEveryTransitionTraversed(firmRecordMachine, plan)).toMatchObject({ transitions: 3, traversed: 3 });
   });
 
-  it.each(plan.paths.map((path) => [path.steps.slice(1).map((step) => step.event.type).join(' → '), path] as const))(
-    'runs the path %s',
-    async (_, path) => {
-      await runPath(firmRecordMachine, path, {
-        actors: ['loadFirm'],
-        states: { loading: checkStep, loaded: checkStep, failed: checkStep },
-      });
-    },
-  );
+  it.each(
+    plan.paths.map(
+      (path) =>
+        [
+          path.steps
+            .slice(1)
+            .map((step) => step.event.type)
+            .join(' → '),
+          path,
+        ] as const,
+    ),
+  )('runs the path %s', async (_, path) => {
+    await runPath(firmRecordMachine, path, {
+      actors: ['loadFirm'],
+      states: { loading: checkStep, loaded: checkStep, failed: checkStep },
+    });
+  });
 });

@@ -1,15 +1,7 @@
-// Intake lifecycle machine (intake spec §2 Intake form screen, §4, §5, §8; issue 5, items 2 and 6):
+// Intake lifecycle machine (docs/product/intake-form.md Intake form screen, docs/product/intake-form.md:
 // model-based paths over every transition of the definition, then the spec's flows one by one.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  createActor,
-  fromPromise,
-  SimulatedClock,
-  waitFor,
-  type AnyEventObject,
-  type AnyMachineSnapshot,
-  type SnapshotFrom,
-} from 'xstate';
+import { createActor, fromPromise, SimulatedClock, waitFor, type AnyEventObject, type AnyMachineSnapshot, type SnapshotFrom } from 'xstate';
 import { emptyIntake } from '../../src/domain/intake/empty';
 import { errorsByTab, intakeMessages } from '../../src/domain/intake/schemas';
 import { intakeTabs } from '../../src/domain/intake/tabs';
@@ -123,8 +115,7 @@ const samples: AnyEventObject[] = [
 // Event groups of the orthogonal parts; each plan leaves out what it does not study, since the
 // product of tab (7) x preview (3) x changes (3) x lifecycle would pass the planner's limit.
 const isTabEvent = (type: string) => type.startsWith('tab.');
-const isPdfEvent = (type: string) =>
-  type.startsWith('pdf.') || type.includes('.actor.buildPdf') || type.includes('.actor.downloadPdf');
+const isPdfEvent = (type: string) => type.startsWith('pdf.') || type.includes('.actor.buildPdf') || type.includes('.actor.downloadPdf');
 const isCopyTimingEvent = (type: string) => type === 'unsavedCopy.flush' || type.startsWith('xstate.after.');
 
 const isLoadResult = (type: string) => type.includes('.actor.loadIntake');
@@ -178,10 +169,10 @@ function stepChecker(input: IntakeMachineInput) {
     }
 
     if (snapshot.matches('ready')) {
-      // Back/Next and Submit (intake spec §2): the last tab shows Submit instead of Next.
+      // Back/Next and Submit (docs/product/intake-form.md): the last tab shows Submit instead of Next.
       expect(snapshot.can({ type: 'tab.next' })).toBe(context.currentTab < 6);
       expect(snapshot.can({ type: 'tab.back' })).toBe(context.currentTab > 0);
-      // 'Preview PDF' only when a caseId exists (intake spec §2).
+      // 'Preview PDF' only when a caseId exists (docs/product/intake-form.md).
       expect(snapshot.can({ type: 'pdf.preview' })).toBe(context.caseId !== null && snapshot.matches({ ready: { pdfPreview: 'closed' } }));
       expect(snapshot.hasTag('dirty')).toBe(
         snapshot.matches({ ready: { changes: 'dirty' } }) || snapshot.matches({ ready: { changes: 'editedWhileSaving' } }),
@@ -202,7 +193,7 @@ function stepChecker(input: IntakeMachineInput) {
       // Final intakes open read-only, whatever the route; a submit on its way locks the inputs.
       if (context.status === 'final') expect(snapshot.hasTag('readOnly')).toBe(true);
       if (snapshot.matches({ ready: { form: 'submittingFinal' } })) expect(snapshot.hasTag('locked')).toBe(true);
-      // 'Download PDF' only when the intake is final (intake spec §2, §4), one file at a time.
+      // 'Download PDF' only when the intake is final (docs/product/intake-form.md), one file at a time.
       expect(snapshot.can({ type: 'pdf.download' })).toBe(
         context.status === 'final' && snapshot.matches({ ready: { pdfDownload: 'idle' } }),
       );
@@ -235,7 +226,7 @@ function stepChecker(input: IntakeMachineInput) {
         break;
       case 'draft.save':
         if (snapshot.matches({ ready: { form: 'editable' } })) {
-          // Invalid draft: the name errors on the fields (intake spec §5, §8), the first tab shown.
+          // Invalid draft: the name errors on the fields (docs/product/intake-form.md), the first tab shown.
           const { firstName, lastName } = context.intake.personalInformation;
           expect(context.errors['personalInformation.firstName']).toBe(firstName === '' ? intakeMessages.firstName : undefined);
           expect(context.errors['personalInformation.lastName']).toBe(lastName === '' ? intakeMessages.lastName : undefined);
@@ -252,7 +243,7 @@ function stepChecker(input: IntakeMachineInput) {
           expect(probe.emitted).toEqual([
             { type: 'toast.error', message: `Please fill required fields in the "${TAB_NAMES[context.currentTab]}" tab.` },
           ]);
-          // The tab shown is the first one holding an error (intake spec §5).
+          // The tab shown is the first one holding an error (docs/product/intake-form.md).
           const marked = intakeTabs.findIndex((tab) => Object.keys(errorsByTab(context.errors)[tab.id]).length > 0);
           expect(marked).toBe(context.currentTab);
         } else {
@@ -270,7 +261,7 @@ function stepChecker(input: IntakeMachineInput) {
         // The copy of the saved edits is gone.
         expect(storage.getItem(unsavedCopyKey(ownerBefore))).toBeNull();
         if (snapshot.matches({ ready: { form: 'submitted' } })) {
-          // Intake spec §4: the same text in create and edit mode, then the list.
+          // docs/product/intake-form.md: the same text in create and edit mode, then the list.
           expect(probe.emitted).toEqual([
             { type: 'toast.success', message: 'Intake created successfully!' },
             { type: 'navigate', to: '/intake-list' },
@@ -293,7 +284,7 @@ function stepChecker(input: IntakeMachineInput) {
           expect(probe.emitted).toEqual([{ type: 'toast.error', message: intakeLifecycleMessages.alreadyFinal }]);
           break;
         }
-        // Everything typed is kept (intake spec §8; DESIGN.md on 409).
+        // Everything typed is kept (docs/product/intake-form.md; DESIGN.md on 409).
         expect(context.intake).toEqual(before?.context.intake);
         expect(snapshot.hasTag('dirty')).toBe(before?.hasTag('dirty'));
         if (update && error.code === 'intake_stale') {
@@ -443,7 +434,7 @@ describe('the form store', () => {
     expect(store.getSnapshot().hasTag('readOnly')).toBe(false);
   });
 
-  it('applies the form rules on a field change (intake spec §4, §5)', () => {
+  it('applies the form rules on a field change (docs/product/intake-form.md)', () => {
     const { actor } = startIntake(createNew);
     actor.send({ type: 'field.change', path: 'personalInformation.ssnItin', value: '900000001' });
     expect(actor.getSnapshot().context.intake.personalInformation.ssnItin).toBe(TYPED_SSN);
@@ -467,7 +458,7 @@ describe('the form store', () => {
     expect(actor.getSnapshot().context.intake.pointsOfInjury.headache).toBe(true);
   });
 
-  it('clears a field error when the field changes, and the tab mark with the tab\'s last error', () => {
+  it("clears a field error when the field changes, and the tab mark with the tab's last error", () => {
     const { actor } = startIntake(createNew);
     actor.send({ type: 'draft.save' });
     const tabErrors = () => errorsByTab(actor.getSnapshot().context.errors).personal;
@@ -478,7 +469,7 @@ describe('the form store', () => {
     expect(tabErrors()).toEqual({});
   });
 
-  it('drops the error of a field a No answer clears (intake spec §4)', () => {
+  it('drops the error of a field a No answer clears (docs/product/intake-form.md)', () => {
     const { actor } = startIntake(createNew);
     actor.send({
       type: 'fields.change',
@@ -530,7 +521,7 @@ describe('create mode', () => {
     actor.send({ type: 'draft.save' });
     await waitFor(actor, idle);
     expect(saves[1]).toMatchObject({ caseId: CASE_ID, updatedAt: VERSION_2, status: 'draft' });
-    // 'n/a' is sent empty (intake spec §5).
+    // 'n/a' is sent empty (docs/product/intake-form.md).
     expect(saves[1].intake.personalInformation.middleName).toBe('');
   });
 
@@ -560,7 +551,7 @@ describe('create mode', () => {
     expect(actor.getSnapshot().can({ type: 'field.change', path: 'personalInformation.dl', value: 'D-1' })).toBe(false);
   });
 
-  it('Save As Draft without names shows the name errors on the fields and saves nothing (intake spec §8)', () => {
+  it('Save As Draft without names shows the name errors on the fields and saves nothing (docs/product/intake-form.md)', () => {
     const { actor, saves, emitted } = startIntake(createNew);
     actor.send({ type: 'tab.select', index: 4 });
     actor.send({ type: 'draft.save' });
@@ -702,7 +693,7 @@ describe('edit mode', () => {
     ]);
   });
 
-  it('a final intake opened with route mode edit is read-only (intake spec §4)', async () => {
+  it('a final intake opened with route mode edit is read-only (docs/product/intake-form.md)', async () => {
     const { actor } = startIntake(edit, { load: async () => apiFinal });
     await waitFor(actor, idle);
     const snapshot = actor.getSnapshot();
@@ -714,7 +705,7 @@ describe('edit mode', () => {
     actor.send({ type: 'field.change', path: 'personalInformation.firstName', value: 'Changed' });
     expect(actor.getSnapshot().context.intake.personalInformation.firstName).toBe('Alex');
     expect(actor.getSnapshot().hasTag('dirty')).toBe(false);
-    // Only Back and Next (intake spec §2).
+    // Only Back and Next (docs/product/intake-form.md).
     actor.send({ type: 'tab.next' });
     expect(actor.getSnapshot().context.currentTab).toBe(1);
   });
@@ -773,7 +764,11 @@ describe('someone else saved first (409)', () => {
     actor.send({ type: 'field.change', path: 'personalInformation.address', value: 'Mine, again' });
     expect(actor.getSnapshot().context.intake.personalInformation.address).toBe('Mine, again');
 
-    serverVersion = toApiIntake({ ...storedDraft(), updatedAt: VERSION_2, personalInformation: { ...storedDraft().personalInformation, address: 'Theirs' } });
+    serverVersion = toApiIntake({
+      ...storedDraft(),
+      updatedAt: VERSION_2,
+      personalInformation: { ...storedDraft().personalInformation, address: 'Theirs' },
+    });
     actor.send({ type: 'intake.reload' });
     await waitFor(actor, (snapshot) => snapshot.matches('ready'));
     expect(loads()).toBe(2);

@@ -6,7 +6,13 @@ import { describePath, expectEveryTransitionTraversed, planModel, runPath, type 
 
 const caseId = 'case-2025-0042';
 const entries: HistoryEntry[] = [
-  { id: 'a2', at: '2025-03-14T09:05:00.000Z', userName: 'Dana Quill', action: 'intake.submittedFinal', fields: ['injuryInformation.bodyParts'] },
+  {
+    id: 'a2',
+    at: '2025-03-14T09:05:00.000Z',
+    userName: 'Dana Quill',
+    action: 'intake.submittedFinal',
+    fields: ['injuryInformation.bodyParts'],
+  },
   { id: 'a1', at: '2025-03-14T09:00:00.000Z', userName: 'Dana Quill', action: 'intake.created', fields: [] },
 ];
 

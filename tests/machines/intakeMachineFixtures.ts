@@ -47,7 +47,7 @@ export function storedFinal(): GeneralCaseInformation {
 
 export const apiDraft = toApiIntake(storedDraft());
 export const apiFinal = toApiIntake(storedFinal());
-/** A stored birth date the form cannot read (intake spec §3: 'Invalid ISO date string'). */
+/** A stored birth date the form cannot read (docs/product/intake-form.md: 'Invalid ISO date string'). */
 export const apiUnreadable = { ...apiDraft, personalInformation: { ...apiDraft.personalInformation, birthDate: 'last spring' } };
 
 /** A copy of unsaved edits as the page reads it from sessionStorage (no SSN digits). */

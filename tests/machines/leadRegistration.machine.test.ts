@@ -1,4 +1,4 @@
-// Lead registration (staff-app spec §4 and §8): model-based, every transition of the definition
+// Lead registration (docs/product/leads.md): model-based, every transition of the definition
 // traversed, and every step checked against what a person would see (state, form error, toasts).
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
@@ -25,16 +25,32 @@ const withIntake: DuplicateCheck = { isDuplicate: true, hasIntakeId: true, dupli
 const withoutIntake: DuplicateCheck = { isDuplicate: true, hasIntakeId: false, duplicateLeads: [{ ...similar, intakeId: null }] };
 
 const created: CreatedLead = {
-  lead: { ...lead, middleName: null, email: 'marisol@example.test', id: 'lead-1', birthDate: '1988-07-14T00:00:00.000Z', intakeId: 'case-42', createdAt: '2024-05-01T10:00:00.000Z' },
+  lead: {
+    ...lead,
+    middleName: null,
+    email: 'marisol@example.test',
+    id: 'lead-1',
+    birthDate: '1988-07-14T00:00:00.000Z',
+    intakeId: 'case-42',
+    createdAt: '2024-05-01T10:00:00.000Z',
+  },
   intake: { caseId: 'case-42', status: 'draft' },
 };
 
 // Plain objects shaped like ApiError: an Error would serialise as {} in the model's paths.
-const refusedWithMessage = { status: 409, message: 'This lead is already registered', body: { code: 'duplicate_lead', message: 'This lead is already registered' } };
+const refusedWithMessage = {
+  status: 409,
+  message: 'This lead is already registered',
+  body: { code: 'duplicate_lead', message: 'This lead is already registered' },
+};
 const refusedWithoutBody = { status: 409, message: 'Request failed with status 409', body: undefined };
 const serverFailure = { status: 500, message: 'Database unavailable', body: { code: 'internal', message: 'Database unavailable' } };
 const unreachable = { status: 0, message: 'The server could not be reached', body: undefined };
-const createFailure = { status: 400, message: 'Zip Code is required', body: { code: 'validation_failed', message: 'Zip Code is required' } };
+const createFailure = {
+  status: 400,
+  message: 'Zip Code is required',
+  body: { code: 'validation_failed', message: 'Zip Code is required' },
+};
 
 interface Expected {
   state: string;
@@ -47,7 +63,10 @@ interface Expected {
 const loading = { type: 'toast.loading', message: 'Creating lead...' };
 
 const expectations: Array<[AnyEventObject, Expected]> = [
-  [{ type: 'form.submit', lead }, { state: 'checkingDuplicates', emitted: [], calls: [{ actor: 'checkDuplicate', input: lead }] }],
+  [
+    { type: 'form.submit', lead },
+    { state: 'checkingDuplicates', emitted: [], calls: [{ actor: 'checkDuplicate', input: lead }] },
+  ],
   [
     { type: 'xstate.done.actor.checkDuplicate', output: noDuplicate },
     { state: 'creating', emitted: [loading], calls: [{ actor: 'createLead', input: lead }] },
@@ -82,7 +101,10 @@ const expectations: Array<[AnyEventObject, Expected]> = [
     { type: 'xstate.done.actor.createLead', output: created },
     {
       state: 'editing',
-      emitted: [{ type: 'toast.success', message: 'Lead created successfully' }, { type: 'lead.created', created }],
+      emitted: [
+        { type: 'toast.success', message: 'Lead created successfully' },
+        { type: 'lead.created', created },
+      ],
       calls: [],
       duplicates: [],
     },
@@ -119,7 +141,7 @@ function checkStep(snapshot: AnyMachineSnapshot, probe: StepProbe) {
   expect(snapshot.context.lead).toEqual(probe.event.type === 'xstate.done.actor.createLead' ? undefined : lead);
 }
 
-describe('leadRegistration machine (staff-app spec §4 Lead registration, §8)', () => {
+describe('leadRegistration machine (docs/product/leads.md Lead registration, docs/product/leads.md)', () => {
   const plan = planModel(leadRegistrationMachine, { events: samples });
 
   it('traverses every transition of its definition', () => {
@@ -127,15 +149,23 @@ describe('leadRegistration machine (staff-app spec §4 Lead registration, §8)',
     expect(summary).toMatchObject({ machineId: 'leadRegistration', transitions: 10, traversed: 10 });
   });
 
-  it.each(plan.paths.map((path) => [path.steps.slice(1).map((step) => step.event.type).join(' → '), path] as const))(
-    'runs the path %s',
-    async (_, path) => {
-      await runPath(leadRegistrationMachine, path, {
-        actors: ['checkDuplicate', 'createLead'],
-        states: { editing: checkStep, checkingDuplicates: checkStep, confirmingDuplicate: checkStep, creating: checkStep },
-      });
-    },
-  );
+  it.each(
+    plan.paths.map(
+      (path) =>
+        [
+          path.steps
+            .slice(1)
+            .map((step) => step.event.type)
+            .join(' → '),
+          path,
+        ] as const,
+    ),
+  )('runs the path %s', async (_, path) => {
+    await runPath(leadRegistrationMachine, path, {
+      actors: ['checkDuplicate', 'createLead'],
+      states: { editing: checkStep, checkingDuplicates: checkStep, confirmingDuplicate: checkStep, creating: checkStep },
+    });
+  });
 
   // Two of these failures reach the same state, so the plan runs only one of them; each answer
   // the spec lists is checked here on a running actor.

@@ -66,7 +66,7 @@ export interface TransitionEdge {
   guard?: string;
 }
 
-/** One row of the coverage table (issue 7 prints these). */
+/** One row of the coverage table prints these). */
 export interface CoverageSummary {
   machineId: string;
   /** State nodes of the definition, the root excluded. */
@@ -174,7 +174,11 @@ function recordingScope() {
 
 function eventsOffered(samples: readonly AnyEventObject[], offer: (eventType: string) => boolean = () => true) {
   return (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
-    const types = new Set(getNextTransitions(snapshot).map((transition) => transition.eventType).filter(offer));
+    const types = new Set(
+      getNextTransitions(snapshot)
+        .map((transition) => transition.eventType)
+        .filter(offer),
+    );
     types.delete('');
     return [...types].flatMap((type) => {
       const matching = samples.filter((sample) => sample.type === type);
@@ -241,7 +245,9 @@ export function planModel(machine: AnyStateMachine, options: PlanOptions = {}): 
     shortest = getShortestPaths(machine, { events, input: options.input, limit });
   } catch (error) {
     if (error instanceof Error && error.message === 'Traversal limit exceeded') {
-      throw new Error(`'${machine.id}' has more than ${limit} states with these samples: bound its context or use fewer samples`);
+      throw new Error(`'${machine.id}' has more than ${limit} states with these samples: bound its context or use fewer samples`, {
+        cause: error,
+      });
     }
     throw error;
   }
@@ -314,10 +320,7 @@ export function readRecordedCoverage(dir: string): RecordedCoverage[] {
  * Throws, listing them, when some transitions of the definition are taken by no path. The summary
  * is recorded first (see `recordCoverage`), so a shortfall shows in the test:model table as well.
  */
-export function expectEveryTransitionTraversed(
-  machine: AnyStateMachine,
-  plans: ModelPlan | readonly ModelPlan[],
-): CoverageSummary {
+export function expectEveryTransitionTraversed(machine: AnyStateMachine, plans: ModelPlan | readonly ModelPlan[]): CoverageSummary {
   const all = Array.isArray(plans) ? plans : [plans as ModelPlan];
   const traversed = new Set(all.flatMap((plan) => [...plan.traversed]));
   const summary = coverageSummary(machine, all);
@@ -325,8 +328,7 @@ export function expectEveryTransitionTraversed(
   const missing = collectTransitions(machine).filter((edge) => !traversed.has(edge.key));
   if (missing.length > 0) {
     throw new Error(
-      `${missing.length} transition(s) of '${machine.id}' never traversed:\n` +
-        missing.map((edge) => `  ${describeEdge(edge)}`).join('\n'),
+      `${missing.length} transition(s) of '${machine.id}' never traversed:\n` + missing.map((edge) => `  ${describeEdge(edge)}`).join('\n'),
     );
   }
   return summary;
@@ -442,9 +444,7 @@ export async function runPath(machine: AnyStateMachine, path: ModelPath, options
       else controlled.reject(name, event.error);
       await update;
     } else if (event.type.startsWith(AFTER_PREFIX)) {
-      const scheduled = Object.values(actor.system.getSnapshot()._scheduledEvents).find(
-        (entry) => entry.event.type === event.type,
-      );
+      const scheduled = Object.values(actor.system.getSnapshot()._scheduledEvents).find((entry) => entry.event.type === event.type);
       if (!scheduled) throw new Error(`No timer pending for ${event.type}`);
       clock.increment(scheduled.delay);
     } else {

@@ -1,4 +1,4 @@
-// Pagination machine (staff-app spec §4 Pagination and §5 Search, intake spec §4 and §9): model-based
+// Pagination machine (docs/product/intake-list.md Pagination and docs/product/intake-list.md Search, docs/product/intake-list.md): model-based
 // paths over every transition, then the paging rules, the debounce and the filter one by one.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type Actor, type SnapshotFrom } from 'xstate';
@@ -140,7 +140,7 @@ function pager(snapshot: PaginationSnapshot) {
 }
 
 describe('pagination rules', () => {
-  describe('defaults (spec §4, §9)', () => {
+  describe('defaults (docs/product/intake-list.md)', () => {
     it('starts loading page 1, offset 0, page size 10, no search, no filter', async () => {
       const { actor, requests } = startList(makeCases(3));
 
@@ -162,7 +162,7 @@ describe('pagination rules', () => {
     });
   });
 
-  describe('paging with 25 records: pages 1 to 3 (spec §4)', () => {
+  describe('paging with 25 records: pages 1 to 3 (docs/product/intake-list.md)', () => {
     it('page 1: first and previous disabled, next and last enabled', async () => {
       const { actor } = startList(makeCases(25));
 
@@ -174,7 +174,14 @@ describe('pagination rules', () => {
       await settled(actor);
 
       expect(pager(await press(actor, 'page.next'))).toEqual({ page: 2, offset: 10, first: true, previous: true, next: true, last: true });
-      expect(pager(await press(actor, 'page.next'))).toEqual({ page: 3, offset: 20, first: true, previous: true, next: false, last: false });
+      expect(pager(await press(actor, 'page.next'))).toEqual({
+        page: 3,
+        offset: 20,
+        first: true,
+        previous: true,
+        next: false,
+        last: false,
+      });
       expect(requests.map((request) => request.offset)).toEqual([0, 10, 20]);
       expect(actor.getSnapshot().context.rows).toHaveLength(5);
     });
@@ -259,9 +266,7 @@ describe('pagination rules', () => {
       const actor = createActor(
         paginationMachine.provide({
           actors: {
-            load: fromPromise<PageResult, PageRequest>(
-              ({ input }) => new Promise((resolve) => answers.set(input.filter, resolve)),
-            ),
+            load: fromPromise<PageResult, PageRequest>(({ input }) => new Promise((resolve) => answers.set(input.filter, resolve))),
           },
         }),
         { input: {} },
@@ -277,7 +282,7 @@ describe('pagination rules', () => {
     });
   });
 
-  describe('search debounce (spec §5 Search: 2000 ms of no typing)', () => {
+  describe('search debounce (docs/product/intake-list.md Search: 2000 ms of no typing)', () => {
     beforeEach(() => {
       vi.useFakeTimers();
     });

@@ -1,6 +1,6 @@
-// Edit Profile's machine (staff-app spec §2 Edit Profile, §4 SSN, §5, §8 Profile update): every
+// Edit Profile's machine (docs/product/people.md Edit Profile, docs/product/people.md SSN, docs/product/people.md Profile update): every
 // transition of the definition is taken by a planned path, each path runs against the real
-// machine, and the outcomes of §8 are checked with the client's real ApiError.
+// machine, and the outcomes of docs/product/people.md are checked with the client's real ApiError.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject } from 'xstate';
 import { ApiError } from '../../src/api/errors';
@@ -127,7 +127,7 @@ function refusal(status: number, body: unknown): ApiError {
   return new ApiError(body, { status, statusText: '' });
 }
 
-describe('profileForm machine: outcomes (spec §8)', () => {
+describe('profileForm machine: outcomes (docs/product/people.md)', () => {
   it('fills the form from the stored user, the password fields empty', async () => {
     const { actor } = await editingActor(() => Promise.resolve(saved));
     expect(actor.getSnapshot().context.values).toEqual({
@@ -150,7 +150,7 @@ describe('profileForm machine: outcomes (spec §8)', () => {
     });
   });
 
-  it('clears the SSN and its message when the status leaves hasSsn (spec §4)', async () => {
+  it('clears the SSN and its message when the status leaves hasSsn (docs/product/people.md)', async () => {
     const { actor } = await editingActor(() => Promise.resolve(saved));
     actor.send({ type: 'field.change', field: 'userInformation.ssn', value: '12' });
     actor.send({ type: 'form.submit' });
@@ -200,9 +200,7 @@ describe('profileForm machine: outcomes (spec §8)', () => {
   });
 
   it('shows invalid_password_format with the spec text on the password field and keeps the typing', async () => {
-    const { actor, emitted } = await editingActor(() =>
-      Promise.reject(refusal(400, { message: 'weak', code: 'invalid_password_format' })),
-    );
+    const { actor, emitted } = await editingActor(() => Promise.reject(refusal(400, { message: 'weak', code: 'invalid_password_format' })));
     actor.send({ type: 'field.change', field: 'lastName', value: 'Changed' });
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (snapshot) => snapshot.matches('editing') && emitted.some((event) => event.type === 'saveFailed'));

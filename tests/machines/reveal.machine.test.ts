@@ -40,7 +40,12 @@ describe('reveal machine', () => {
   const plan = planModel(revealMachine, { events: samples });
 
   it('traverses every transition of its definition', () => {
-    expect(expectEveryTransitionTraversed(revealMachine, plan)).toMatchObject({ machineId: 'reveal', states: 4, transitions: 5, traversed: 5 });
+    expect(expectEveryTransitionTraversed(revealMachine, plan)).toMatchObject({
+      machineId: 'reveal',
+      states: 4,
+      transitions: 5,
+      traversed: 5,
+    });
   });
 
   for (const path of plan.paths) {

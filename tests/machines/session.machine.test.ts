@@ -1,4 +1,4 @@
-// Session machine (staff-app spec §4 Session, §8 login failure, §9): model-based paths over every
+// Session machine (docs/product/sign-in-and-session.md Session, docs/product/sign-in-and-session.md login failure, docs/product/sign-in-and-session.md): model-based paths over every
 // transition, then the rules one by one.
 import { SignJWT } from 'jose';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -326,7 +326,7 @@ describe('session rules', () => {
   });
 
   describe('logging out', () => {
-    it('clears context, stored session and this tab\'s drafts, and emits loggedOut', async () => {
+    it("clears context, stored session and this tab's drafts, and emits loggedOut", async () => {
       const { actor, emitted } = startSession(grantingDana);
       await logIn(actor);
       sessionStorage.setItem(draftKey, '{"firstName":"Ana"}');

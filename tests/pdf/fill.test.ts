@@ -4,15 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { emptyIntake, toApiIntake, type GeneralCaseInformation } from '../../src/domain/intake';
 import { fillIntakePdf, type PdfIntake } from '../../src/pdf/fill';
-import {
-  MIN_VALUE_SIZE,
-  PAD,
-  intakeLayout,
-  lineStart,
-  valueBox,
-  type PrintedField,
-  type TextField,
-} from '../../src/pdf/layout';
+import { MIN_VALUE_SIZE, PAD, intakeLayout, lineStart, valueBox, type PrintedField, type TextField } from '../../src/pdf/layout';
 import { ELLIPSIS } from '../../src/pdf/text';
 import { fullValidIntake, withFields } from '../domain/intake/fixtures';
 import { extractText, readPdfAssets, withoutTemplate, type PlacedText } from './support';
@@ -61,7 +53,7 @@ describe('a full intake', () => {
     'incidentDescription.howManyVehicles': '3',
   };
 
-  it('prints every text value once, at its field\'s page and position, and nothing else', async () => {
+  it("prints every text value once, at its field's page and position, and nothing else", async () => {
     const texts = await drawn(intake());
     const source = intake() as unknown as Record<string, Record<string, unknown>>;
     let expectedCount = 0;
@@ -76,7 +68,10 @@ describe('a full intake', () => {
         continue;
       }
       expectedCount += 1;
-      expect(found.map((text) => text.str), path).toEqual([expected]);
+      expect(
+        found.map((text) => text.str),
+        path,
+      ).toEqual([expected]);
     }
     const ssnParts = 3;
     const marks = texts.filter((text) => text.str === 'X').length;
@@ -127,7 +122,7 @@ describe('a full intake', () => {
     expect(bytes.length).toBeLessThan(80_000);
   });
 
-  it('prints the same from the form\'s shape (YYYY-MM-DD dates) as from the API\'s (ISO dates)', async () => {
+  it("prints the same from the form's shape (YYYY-MM-DD dates) as from the API's (ISO dates)", async () => {
     const fromForm = await drawn(fullValidIntake());
     const fromApi = await drawn(intake());
     expect(fromForm).toEqual(fromApi);
@@ -146,12 +141,20 @@ describe('choices and ticks', () => {
     const female = loose(fullValidIntake(), 'personalInformation', { gender: 'female', civilStatus: 'married' });
     expect(await choiceOf(female, 'personalInformation.gender')).toEqual(['Female']);
     expect(await choiceOf(female, 'personalInformation.civilStatus')).toEqual(['Married']);
-    expect(await choiceOf(loose(fullValidIntake(), 'personalInformation', { gender: ' Male ' }), 'personalInformation.gender')).toEqual(['Male']);
+    expect(await choiceOf(loose(fullValidIntake(), 'personalInformation', { gender: ' Male ' }), 'personalInformation.gender')).toEqual([
+      'Male',
+    ]);
   });
 
   it('gives pending, noSsn and needToGet each their own box', async () => {
-    const boxes = await Promise.all((['noSsn', 'pending', 'needToGet'] as const).map((status) =>
-      choiceOf(withFields(fullValidIntake(), { 'personalInformation.status': status, 'personalInformation.ssnItin': '' }), 'personalInformation.status')));
+    const boxes = await Promise.all(
+      (['noSsn', 'pending', 'needToGet'] as const).map((status) =>
+        choiceOf(
+          withFields(fullValidIntake(), { 'personalInformation.status': status, 'personalInformation.ssnItin': '' }),
+          'personalInformation.status',
+        ),
+      ),
+    );
     expect(boxes).toEqual([['No SSN'], ['Pending'], ['Need to Get']]);
   });
 
@@ -180,7 +183,8 @@ describe('wrapping', () => {
   });
 
   it('wraps a long description onto lines 14 points apart', async () => {
-    const words = 'The client was stopped at the light when the defendant, driving fast, hit the rear bumper and pushed the car into the crosswalk; both drivers waited.';
+    const words =
+      'The client was stopped at the light when the defendant, driving fast, hit the rear bumper and pushed the car into the crosswalk; both drivers waited.';
     const entry = textField('incidentDescription.description');
     const texts = (await drawn(withFields(emptyIntake(), { 'incidentDescription.description': words }))).filter((text) => text.page === 3);
     expect(texts.length).toBeGreaterThan(1);
@@ -195,7 +199,9 @@ describe('wrapping', () => {
   /** Lines of `text` as drawn, each checked to be full: the next word would not have fitted. */
   async function witnessLines(text: string) {
     const entry = textField('incidentDescription.witnessNamesAndContacts');
-    const texts = (await drawn(withFields(emptyIntake(), { 'incidentDescription.witnessNamesAndContacts': text }))).filter((t) => t.page === 3);
+    const texts = (await drawn(withFields(emptyIntake(), { 'incidentDescription.witnessNamesAndContacts': text }))).filter(
+      (t) => t.page === 3,
+    );
     expect(texts.map((t) => t.str).join(' ')).toBe(text);
     expect(near((texts[0] as PlacedText).x, entry.firstLineX as number)).toBe(true);
     texts.slice(1).forEach((t, index) => {
@@ -222,7 +228,9 @@ describe('wrapping', () => {
   });
 
   it('wraps purely numeric witness text at 92 characters on the first line and 110 after it', async () => {
-    const { lengths, fullLengths } = await witnessLines(Array.from({ length: 10 }, (_, index) => `(555) 010-05${String(index).padStart(2, '0')},`).join(' '));
+    const { lengths, fullLengths } = await witnessLines(
+      Array.from({ length: 10 }, (_, index) => `(555) 010-05${String(index).padStart(2, '0')},`).join(' '),
+    );
     expect(lengths.length).toBe(2);
     expect(lengths[0]).toBeLessThanOrEqual(92);
     expect(fullLengths[0]).toBeGreaterThan(92);
@@ -237,7 +245,9 @@ describe('blank values and hard text', () => {
   });
 
   it('prints no count when its Yes/No is not Yes', async () => {
-    const texts = await drawn(withFields(emptyIntake(), { 'personalInformation.passengers': false, 'personalInformation.passengerCount': 2 }));
+    const texts = await drawn(
+      withFields(emptyIntake(), { 'personalInformation.passengers': false, 'personalInformation.passengerCount': 2 }),
+    );
     const count = textField('personalInformation.passengerCount');
     expect(at(texts, 0, count.x, count.y)).toEqual([]);
   });
@@ -254,7 +264,9 @@ describe('blank values and hard text', () => {
   it('shrinks, then cuts with an ellipsis, a value too long for its box, never reaching the next field', async () => {
     const first = textField('personalInformation.firstName');
     const middle = textField('personalInformation.middleName');
-    const texts = await drawn(withFields(emptyIntake(), { 'personalInformation.firstName': 'W'.repeat(100), 'personalInformation.middleName': 'Q' }));
+    const texts = await drawn(
+      withFields(emptyIntake(), { 'personalInformation.firstName': 'W'.repeat(100), 'personalInformation.middleName': 'Q' }),
+    );
     const [printed] = at(texts, 0, first.x, first.y) as [PlacedText];
     expect(printed.str.endsWith(ELLIPSIS)).toBe(true);
     expect(printed.size).toBeCloseTo(MIN_VALUE_SIZE, 1);

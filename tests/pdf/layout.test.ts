@@ -81,7 +81,7 @@ describe('the printed-field table', () => {
     expect(collisions).toEqual([]);
   });
 
-  it('keeps a mark field\'s label clear of its first box, and its boxes clear of each other', () => {
+  it("keeps a mark field's label clear of its first box, and its boxes clear of each other", () => {
     for (const field of intakeLayout) {
       if (field.kind === 'text' || field.kind === 'splitSsn') continue;
       const [label, ...options] = fieldParts(field, measure) as [Rect, ...Rect[]];
@@ -110,21 +110,25 @@ describe('the printed-field table', () => {
   });
 
   it('wraps long descriptions onto lines 14 points apart, and witness text at 65/80 or 92/110', () => {
-    const wrapped = intakeLayout.filter((field): field is PrintedField & TextField => field.kind === 'text' && field.wrap !== undefined && field.field !== 'address');
-    expect(wrapped.map(name)).toEqual(expect.arrayContaining([
-      'injuryInformation.painAndSymptomsExp',
-      'injuryInformation.dailyLifeWorkEffect',
-      'incidentDescription.description',
-      'incidentDescription.fault',
-      'incidentDescription.witnessNamesAndContacts',
-    ]));
+    const wrapped = intakeLayout.filter(
+      (field): field is PrintedField & TextField => field.kind === 'text' && field.wrap !== undefined && field.field !== 'address',
+    );
+    expect(wrapped.map(name)).toEqual(
+      expect.arrayContaining([
+        'injuryInformation.painAndSymptomsExp',
+        'injuryInformation.dailyLifeWorkEffect',
+        'incidentDescription.description',
+        'incidentDescription.fault',
+        'incidentDescription.witnessNamesAndContacts',
+      ]),
+    );
     for (const field of wrapped) expect(field.lineGap, name(field)).toBe(DESCRIPTION_LINE_GAP);
     const witnesses = textField('incidentDescription.witnessNamesAndContacts');
     expect(witnesses.wrap).toEqual({ firstLine: 65, otherLines: 80 });
     expect(witnesses.numericWrap).toEqual({ firstLine: 92, otherLines: 110 });
   });
 
-  it('gives each Yes/No two marks, the SSN three parts left to right, and the spec\'s options', () => {
+  it("gives each Yes/No two marks, the SSN three parts left to right, and the spec's options", () => {
     for (const field of intakeLayout) {
       if (field.kind === 'xMark') expect(field.no.x - field.yes.x, name(field)).toBeGreaterThan(20);
     }

@@ -26,13 +26,15 @@ describe('the blank intake template', () => {
     }
   });
 
-  it('has four US Letter pages titled Client Intake Form, with each field\'s label', async () => {
+  it("has four US Letter pages titled Client Intake Form, with each field's label", async () => {
     const bytes = await buildIntakeTemplate();
     const doc = await PDFDocument.load(bytes, { updateMetadata: false });
     expect(doc.getPageCount()).toBe(PAGE_COUNT);
     for (const page of doc.getPages()) expect(page.getSize()).toEqual({ width: PAGE_WIDTH, height: PAGE_HEIGHT });
     expect(doc.getTitle()).toBe(TITLE);
     const texts = (await extractText(bytes)).map((text) => text.str);
-    expect(texts).toEqual(expect.arrayContaining([TITLE, 'Client Personal Information', 'SSN/ITIN', 'Yes', 'No', 'Vietnamese', 'Need to Get']));
+    expect(texts).toEqual(
+      expect.arrayContaining([TITLE, 'Client Personal Information', 'SSN/ITIN', 'Yes', 'No', 'Vietnamese', 'Need to Get']),
+    );
   });
 });

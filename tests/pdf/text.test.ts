@@ -10,7 +10,7 @@ describe('wrapByCharacters', () => {
     expect(wrapByCharacters('one two three four five', { firstLine: 9, otherLines: 9 })).toEqual(['one two', 'three', 'four five']);
   });
 
-  it('uses the first line\'s count for the first line and the other count after it', () => {
+  it("uses the first line's count for the first line and the other count after it", () => {
     const lines = wrapByCharacters('aa bb cc dd ee ff gg', { firstLine: 5, otherLines: 11 });
     expect(lines).toEqual(['aa bb', 'cc dd ee ff', 'gg']);
   });

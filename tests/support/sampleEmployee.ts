@@ -1,5 +1,5 @@
 // One made-up employee, Theo Sample, registered by the machine and page tests of Employee
-// Registration (staff-app spec §2, §8 Employee create). Only the privilege and the ITIN vary.
+// Registration (docs/product/people.md Employee create). Only the privilege and the ITIN vary.
 import type { EmployeeCreateRequest, User } from '../../src/api/users';
 import type { Privilege } from '../../src/domain/enums';
 
@@ -12,7 +12,7 @@ export const typedEmployee = {
   birthDate: '1985-11-30',
 } as const;
 
-/** The POST /v1/firmUser body for `typedEmployee` over the form's defaults (§9: call, single, male, No SSN). */
+/** The POST /v1/firmUser body for `typedEmployee` over the form's defaults (docs/product/people.md: call, single, male, No SSN). */
 export function typedEmployeeRequest(privilege: Privilege, itin: string | null): EmployeeCreateRequest {
   return {
     firstName: typedEmployee.firstName,

@@ -1,5 +1,5 @@
 // One made-up firm, not yet connected to Neos, shown and edited by the contract, machine and page
-// tests of the firm screens (staff-app spec §2 Firm, Edit Firm).
+// tests of the firm screens (docs/product/firm-and-neos.md Firm, Edit Firm).
 import type { Firm } from '../../src/api/firm';
 
 export const sampleFirm: Firm = {

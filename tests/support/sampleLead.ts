@@ -1,5 +1,5 @@
 // One made-up lead, Marisol Quillfeather, registered by the contract, machine, page and browser
-// tests alike (staff-app spec §5 Lead form). Each test spreads it and changes only what it is about.
+// tests alike (docs/product/leads.md Lead form). Each test spreads it and changes only what it is about.
 import type { LeadInput } from '../../src/domain/schemas/lead';
 
 /** What a person types into the Lead form's text fields. */

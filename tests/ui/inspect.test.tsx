@@ -1,4 +1,4 @@
-// `?inspect` (issue 7): in development every machine the app starts reports to one Stately
+// `?inspect`: in development every machine the app starts reports to one Stately
 // inspector; without the parameter nothing is attached. The real inspector opens a pop-up on
 // stately.ai, so here it is replaced by one that keeps what it receives.
 import { act, render, waitFor } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// Firms and their staff (staff-app spec §3, User and Firm).
+// Firms and their staff (docs/product/people.md, User and Firm).
 import type { Kysely } from 'kysely';
 
 // Migrations take Kysely<any> on purpose (Kysely's own advice): a migration describes the schema as

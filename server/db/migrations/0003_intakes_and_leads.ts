@@ -1,4 +1,4 @@
-// Intakes and leads (DESIGN.md, Intakes and Leads; staff-app spec §3 Lead). An intake keeps its
+// Intakes and leads (DESIGN.md, Intakes and Leads; docs/product/leads.md Lead). An intake keeps its
 // seven sections as one JSON text and, beside it, the columns the list filters, sorts and searches.
 // A lead keeps what the form sent plus its normalised match keys (src/domain/leadMatching.ts), so
 // the duplicate check reads three indexes instead of every lead of the firm.
@@ -23,11 +23,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'text', (col) => col.notNull())
     .execute();
   // The intake list: one firm, optionally one status, most recently updated first.
-  await db.schema
-    .createIndex('intakes_firm_status_updated_index')
-    .on('intakes')
-    .columns(['firm_id', 'status', 'updated_at'])
-    .execute();
+  await db.schema.createIndex('intakes_firm_status_updated_index').on('intakes').columns(['firm_id', 'status', 'updated_at']).execute();
 
   await db.schema
     .createTable('leads')

@@ -1,4 +1,4 @@
-// The intake list (intake spec §7 GET /v1/intake; DESIGN.md, Intakes: "an index for search").
+// The intake list (docs/product/intake-list.md GET /v1/intake; DESIGN.md, Intakes: "an index for search").
 //
 // Search: `search_terms` holds the words an intake is found by (server/intakes/search.ts makes
 // them, the same on both databases) and a full-text index over it answers the search without
@@ -20,7 +20,10 @@ import { databaseKind } from '../database';
 
 // Kysely<any>: see 0001_firms_and_users.ts.
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('intakes').addColumn('search_terms', 'text', (col) => col.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('intakes')
+    .addColumn('search_terms', 'text', (col) => col.notNull().defaultTo(''))
+    .execute();
 
   // Intakes stored before this migration (a lead's draft) get their words too. The function is the
   // application's own, so that old and new rows are indexed alike.
@@ -40,7 +43,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
 
   if (databaseKind(db) === 'postgres') {
-    await sql`alter table intakes add column search_vector tsvector generated always as (to_tsvector('simple', search_terms)) stored`.execute(db);
+    await sql`alter table intakes add column search_vector tsvector generated always as (to_tsvector('simple', search_terms)) stored`.execute(
+      db,
+    );
     await sql`create index intakes_search_index on intakes using gin (search_vector)`.execute(db);
   } else {
     // firm_id, status and updated_at ride along (unindexed) so a search is filtered, counted and

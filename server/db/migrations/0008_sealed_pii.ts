@@ -21,7 +21,11 @@ interface SectionsWithPerson {
 export function sealedPii(pii: PiiCipher | undefined): Migration {
   return {
     async up(db: Kysely<any>): Promise<void> {
-      const users = (await db.selectFrom('users').select(['id', 'ssn', 'itin']).execute()) as { id: string; ssn: string | null; itin: string | null }[];
+      const users = (await db.selectFrom('users').select(['id', 'ssn', 'itin']).execute()) as {
+        id: string;
+        ssn: string | null;
+        itin: string | null;
+      }[];
       const intakes = (await db.selectFrom('intakes').select(['case_id', 'sections']).execute()) as { case_id: string; sections: string }[];
       const clearUsers = users.filter((user) => (user.ssn && !isSealed(user.ssn)) || (user.itin && !isSealed(user.itin)));
       const clearIntakes = intakes.filter((intake) => (JSON.parse(intake.sections) as SectionsWithPerson).personalInformation?.ssnItin);
@@ -30,8 +34,13 @@ export function sealedPii(pii: PiiCipher | undefined): Migration {
 
       await db.schema.alterTable('intakes').addColumn('ssn_itin_sealed', 'text').execute();
       for (const user of clearUsers) {
-        const seal = (value: string | null, column: 'users.ssn' | 'users.itin') => (value && !isSealed(value) ? pii!.seal(value, column) : value);
-        await db.updateTable('users').set({ ssn: seal(user.ssn, 'users.ssn'), itin: seal(user.itin, 'users.itin') }).where('id', '=', user.id).execute();
+        const seal = (value: string | null, column: 'users.ssn' | 'users.itin') =>
+          value && !isSealed(value) ? pii!.seal(value, column) : value;
+        await db
+          .updateTable('users')
+          .set({ ssn: seal(user.ssn, 'users.ssn'), itin: seal(user.itin, 'users.itin') })
+          .where('id', '=', user.id)
+          .execute();
       }
       for (const intake of clearIntakes) {
         const sections = JSON.parse(intake.sections) as SectionsWithPerson;
@@ -63,12 +72,20 @@ export function sealedPii(pii: PiiCipher | undefined): Migration {
           .where('id', '=', user.id)
           .execute();
       }
-      const intakes = await db.selectFrom('intakes').select(['case_id', 'sections', 'ssn_itin_sealed']).where('ssn_itin_sealed', 'is not', null).execute();
+      const intakes = await db
+        .selectFrom('intakes')
+        .select(['case_id', 'sections', 'ssn_itin_sealed'])
+        .where('ssn_itin_sealed', 'is not', null)
+        .execute();
       for (const intake of intakes as { case_id: string; sections: string; ssn_itin_sealed: string }[]) {
         if (!pii) throw needKey();
         const sections = JSON.parse(intake.sections) as SectionsWithPerson;
         sections.personalInformation = { ...sections.personalInformation, ssnItin: pii.open(intake.ssn_itin_sealed, 'intakes.ssnItin') };
-        await db.updateTable('intakes').set({ sections: JSON.stringify(sections) }).where('case_id', '=', intake.case_id).execute();
+        await db
+          .updateTable('intakes')
+          .set({ sections: JSON.stringify(sections) })
+          .where('case_id', '=', intake.case_id)
+          .execute();
       }
       await db.schema.alterTable('intakes').dropColumn('ssn_itin_sealed').execute();
     },

@@ -35,14 +35,18 @@ export async function up(db: Kysely<any>): Promise<void> {
       on conflict (firm_id, status) do update set total = intake_totals.total + excluded.total;`;
     const removed = 'select firm_id, status, -1 as change from old_rows';
     const added = 'select firm_id, status, 1 as change from new_rows';
-    await sql.raw(`create function intake_totals_add() returns trigger language plpgsql as $$
+    await sql
+      .raw(
+        `create function intake_totals_add() returns trigger language plpgsql as $$
       begin
         if tg_op = 'INSERT' then ${upsert(added)}
         elsif tg_op = 'DELETE' then ${upsert(removed)}
         else ${upsert(`${removed} union all ${added}`)}
         end if;
         return null;
-      end $$`).execute(db);
+      end $$`,
+      )
+      .execute(db);
     await sql`create trigger intake_totals_insert after insert on intakes
       referencing new table as new_rows for each statement execute function intake_totals_add()`.execute(db);
     await sql`create trigger intake_totals_update after update on intakes

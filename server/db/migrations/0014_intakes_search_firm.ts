@@ -21,18 +21,30 @@ async function dropTriggers(db: Kysely<any>): Promise<void> {
 
 /** The 0006 triggers, writing the table's columns as `columns` lists them from the new row. */
 async function createTriggers(db: Kysely<any>, columns: string, values: string, updates: string): Promise<void> {
-  await sql.raw(`create trigger intakes_search_insert after insert on intakes begin
+  await sql
+    .raw(
+      `create trigger intakes_search_insert after insert on intakes begin
     insert into intakes_search (${columns}) values (${values});
-  end`).execute(db);
+  end`,
+    )
+    .execute(db);
   // The case ID and the firm never change; every save changes updated_at.
-  await sql.raw(`create trigger intakes_search_update after update of search_terms, status, updated_at on intakes begin
+  await sql
+    .raw(
+      `create trigger intakes_search_update after update of search_terms, status, updated_at on intakes begin
     update intakes_search set ${updates}
     where case_key match '"' || replace(replace(old.case_id, '-', ''), '"', '') || '"' and case_id = old.case_id;
-  end`).execute(db);
-  await sql.raw(`create trigger intakes_search_delete after delete on intakes begin
+  end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger intakes_search_delete after delete on intakes begin
     delete from intakes_search
     where case_key match '"' || replace(replace(old.case_id, '-', ''), '"', '') || '"' and case_id = old.case_id;
-  end`).execute(db);
+  end`,
+    )
+    .execute(db);
 }
 
 // Kysely<any>: see 0001_firms_and_users.ts.

@@ -13,7 +13,9 @@ import { databaseKind } from '../database';
 export async function up(db: Kysely<any>): Promise<void> {
   if (databaseKind(db) !== 'postgres') return;
   await sql`alter table intakes set (autovacuum_analyze_scale_factor = 0.02, autovacuum_vacuum_scale_factor = 0.05)`.execute(db);
-  await sql`alter table intake_totals set (fillfactor = 50, autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 1000)`.execute(db);
+  await sql`alter table intake_totals set (fillfactor = 50, autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 1000)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -53,7 +53,10 @@ export function tabIndexOf(validation: IntakeValidation, fallback: number): numb
 function readLoose(intake: GeneralCaseInformation, path: string): unknown {
   return path
     .split('.')
-    .reduce<unknown>((node, key) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined), intake);
+    .reduce<unknown>(
+      (node, key) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined),
+      intake,
+    );
 }
 
 const related = (a: string, b: string) => a === b || a.startsWith(`${b}.`) || b.startsWith(`${a}.`);
@@ -81,9 +84,7 @@ function remainingErrors(
   const entries = Object.entries(errors);
   if (entries.length === 0) return errors;
   return Object.fromEntries(
-    entries.filter(
-      ([key]) => !paths.some((path) => related(key, path)) && readLoose(before, key) === readLoose(after, key),
-    ),
+    entries.filter(([key]) => !paths.some((path) => related(key, path)) && readLoose(before, key) === readLoose(after, key)),
   );
 }
 
@@ -93,10 +94,7 @@ export function applyChanges(
   changes: ReadonlyArray<FieldChange>,
 ): { intake: GeneralCaseInformation; errors: FieldErrors } {
   // The value's type is the binding's promise for its path (intakeFieldBinding.tsx).
-  const intake = changes.reduce(
-    (next, { path, value }) => applyChange(next, path, value as FieldValue<typeof path>),
-    current.intake,
-  );
+  const intake = changes.reduce((next, { path, value }) => applyChange(next, path, value as FieldValue<typeof path>), current.intake);
   const paths = changes.flatMap((change) => [change.path, ...dependentsOf(change.path)]);
   return { intake, errors: remainingErrors(current.errors, current.intake, intake, paths) };
 }
@@ -115,7 +113,10 @@ export interface StoredVersion {
  * instead of overwriting their work. The copy has no SSN digits: the loaded ones are kept unless
  * the copy's status means there is no SSN.
  */
-export function restoredIntake(stored: StoredVersion, copy: GeneralCaseInformation): { intake: GeneralCaseInformation; updatedAt: string | null } {
+export function restoredIntake(
+  stored: StoredVersion,
+  copy: GeneralCaseInformation,
+): { intake: GeneralCaseInformation; updatedAt: string | null } {
   const keepsSsn = !statusesWithoutSsn.includes(copy.personalInformation.status as (typeof statusesWithoutSsn)[number]);
   const updatedAt = copy.updatedAt ?? stored.updatedAt;
   return {

@@ -1,4 +1,4 @@
-// A new form starts with every answer null and every text empty (intake spec §3); every tick box
+// A new form starts with every answer null and every text empty (docs/product/intake-form.md); every tick box
 // starts unticked and the lists start empty.
 import {
   bodyPoints,

@@ -1,4 +1,4 @@
-// The intake domain (intake spec §2-§5, §9): types, blank form, tabs, limits, rules, schemas and
+// The intake domain (docs/product/intake-form.md-docs/product/intake-form.md): types, blank form, tabs, limits, rules, schemas and
 // the conversions between the form and the API. Pure TypeScript for the browser and the server.
 export * from './types';
 export * from './empty';

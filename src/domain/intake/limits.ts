@@ -1,4 +1,4 @@
-// Text limits of the intake (intake spec §5 'Text limits', §2). Input beyond a limit is cut in
+// Text limits of the intake (docs/product/intake-form.md 'Text limits', docs/product/intake-form.md). Input beyond a limit is cut in
 // the form, and the same numbers are maxLength in openapi.yaml so the server refuses what the
 // form could never have sent.
 //
@@ -28,7 +28,7 @@ export type TextPath = Exclude<
 
 /**
  * Multi-line text areas: they strip newlines, block Enter and show '{n} characters remaining'
- * (intake spec §2). The injury tab names its two; in the incident tab the long descriptions are
+ * (docs/product/intake-form.md). The injury tab names its two; in the incident tab the long descriptions are
  * text areas too (the PDF wraps them over several lines, spec 'PDF preview').
  */
 export const textAreaPaths = [
@@ -143,13 +143,13 @@ export function isTextArea(path: string): path is TextAreaPath {
   return (textAreaPaths as readonly string[]).includes(path);
 }
 
-/** The form's '{n} characters remaining' count (intake spec §2), never below 0. */
+/** The form's '{n} characters remaining' count (docs/product/intake-form.md), never below 0. */
 export function charactersRemaining(path: TextPath, value: string): number {
   return Math.max(0, textLimits[path] - value.length);
 }
 
 /**
- * What the form keeps of typed or pasted text (intake spec §2 and §5): text areas lose their
+ * What the form keeps of typed or pasted text (docs/product/intake-form.md): text areas lose their
  * newlines (Enter is blocked, pasted line breaks are stripped), and anything past the limit is cut.
  */
 export function fitText(path: TextPath, value: string): string {

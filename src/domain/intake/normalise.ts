@@ -1,4 +1,4 @@
-// Between the form and the wire (intake spec §3 and §5 'Normalisation on save').
+// Between the form and the wire (docs/product/intake-form.md 'Normalisation on save').
 import { fromIsoTimestamp, toIsoTimestamp } from '../dates';
 import { emptyIntake } from './empty';
 import { isBlank } from './rules';
@@ -15,12 +15,12 @@ type Loose<T> = T extends readonly (infer U)[]
     ? { [K in keyof T]?: Loose<T[K]> | null }
     : T | (T extends string ? '' : never) | null;
 
-/** 'n/a' typed as a middle name, in any case, means there is none (intake spec §5). */
+/** 'n/a' typed as a middle name, in any case, means there is none (docs/product/intake-form.md). */
 export function normaliseMiddleName(middleName: string): string {
   return middleName.trim().toLowerCase() === 'n/a' ? '' : middleName;
 }
 
-/** Counts travel as integers, 0 when empty (intake spec §5); never below 0 (§9). */
+/** Counts travel as integers, 0 when empty (docs/product/intake-form.md); never below 0 (docs/product/intake-form.md). */
 export function countToInteger(value: Count | null | undefined): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) return 0;
   return Math.max(0, Math.trunc(value));
@@ -37,7 +37,7 @@ function dateFromIso(value: string | null | undefined): string {
 /**
  * The form's intake as it is sent (POST/PATCH /v1/intake): 'n/a' middle name emptied, counts as
  * integers, 'YYYY-MM-DD' dates as ISO timestamps (null when empty). Throws Error('Invalid date')
- * for a date that is not one (intake spec §3).
+ * for a date that is not one (docs/product/intake-form.md).
  */
 export function toApiIntake(intake: GeneralCaseInformation): ApiGeneralCaseInformation {
   const { personalInformation: personal, injuryInformation: injury, incidentDescription: incident } = intake;
@@ -68,7 +68,7 @@ function pickKnown<T>(blank: T, source: unknown): T {
   for (const [key, empty] of Object.entries(blank as Record_)) {
     const value = from[key];
     if (value === undefined || value === null || (empty === null && value === '')) picked[key] = empty;
-    else if (Array.isArray(empty)) picked[key] = Array.isArray(value) ? [...value] : empty;
+    else if (Array.isArray(empty)) picked[key] = Array.isArray(value) ? [...(value as unknown[])] : empty;
     else if (empty !== null && typeof empty === 'object') picked[key] = pickKnown(empty, value);
     else picked[key] = value;
   }
@@ -77,8 +77,8 @@ function pickKnown<T>(blank: T, source: unknown): T {
 
 /**
  * A loaded intake ready for editing: ISO timestamps back to 'YYYY-MM-DD', missing or null fields
- * blank, and a count whose controlling answer is not Yes shown empty (it was cleared, §4, and
- * travelled as 0). Throws Error('Invalid ISO date string') for an unreadable date (intake spec §3).
+ * blank, and a count whose controlling answer is not Yes shown empty (it was cleared, docs/product/intake-form.md, and
+ * travelled as 0). Throws Error('Invalid ISO date string') for an unreadable date (docs/product/intake-form.md).
  */
 export function fromApiIntake(api: LooseApiIntake): GeneralCaseInformation {
   const blank = emptyIntake();
@@ -111,11 +111,11 @@ export function fromApiIntake(api: LooseApiIntake): GeneralCaseInformation {
 const strippedKeys = new Set(['id', 'generalCaseInformationId']);
 
 /**
- * A copy without any field named id or generalCaseInformationId, at any depth (intake spec §5
- * 'On update', §7 PATCH). The input is left as it was.
+ * A copy without any field named id or generalCaseInformationId, at any depth (docs/product/intake-form.md
+ * 'On update', docs/product/intake-form.md PATCH). The input is left as it was.
  */
 export function stripIds<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((item) => stripIds(item)) as T;
+  if (Array.isArray(value)) return (value as unknown[]).map((item) => stripIds(item)) as T;
   if (value === null || typeof value !== 'object') return value;
   const copy: Record_ = {};
   for (const [key, field] of Object.entries(value as Record_)) {

@@ -1,4 +1,4 @@
-// The intake form's own rules (intake spec §4 and §5), as pure functions from one intake to the
+// The intake form's own rules (docs/product/intake-form.md), as pure functions from one intake to the
 // next so the form, the intake machine and the server apply them identically.
 import { MINIMUM_AGE } from '../constants';
 import { ageOn, parseCalendarDate } from '../dates';
@@ -14,7 +14,7 @@ export function isBlank(value: string | null | undefined): boolean {
 }
 
 /**
- * Dependent-field clearing when a Yes/No answer becomes No (intake spec §4): the answer's path and
+ * Dependent-field clearing when a Yes/No answer becomes No (docs/product/intake-form.md): the answer's path and
  * the fields it empties.
  */
 export const clearedWhenNo: Readonly<Partial<Record<FieldPath, readonly FieldPath[]>>> = {
@@ -32,7 +32,7 @@ export const clearedWhenNo: Readonly<Partial<Record<FieldPath, readonly FieldPat
   'vehicleInformation.towed': ['vehicleInformation.location'],
 };
 
-/** SSN statuses under which there is no SSN/ITIN to keep (intake spec §4). */
+/** SSN statuses under which there is no SSN/ITIN to keep (docs/product/intake-form.md). */
 export const statusesWithoutSsn: readonly SsnStatus[] = ['noSsn', 'pending', 'needToGet'];
 
 const clearedWithAlternateContact = [
@@ -70,9 +70,12 @@ function clear(intake: GeneralCaseInformation, paths: readonly FieldPath[]): Gen
 
 /**
  * Numeric values below zero become 0; the number of vehicles in a multi-vehicle incident is at
- * least 1 (intake spec §5 and §9). An emptied input stays empty.
+ * least 1 (docs/product/intake-form.md). An emptied input stays empty.
  */
-export function clampCount(path: 'personalInformation.passengerCount' | 'incidentDescription.howManyVehicles', value: number | ''): number | '' {
+export function clampCount(
+  path: 'personalInformation.passengerCount' | 'incidentDescription.howManyVehicles',
+  value: number | '',
+): number | '' {
   if (value === '' || Number.isNaN(value)) return '';
   if (path === 'incidentDescription.howManyVehicles') return Math.max(1, value);
   return Math.max(0, value);
@@ -82,7 +85,7 @@ function fitValue(path: FieldPath, value: unknown): unknown {
   if (path === 'personalInformation.passengerCount' || path === 'incidentDescription.howManyVehicles') {
     return clampCount(path, value as number | '');
   }
-  // Typed SSN/ITIN becomes digits in 3-2-4 groups, at most 9 digits (intake spec §5).
+  // Typed SSN/ITIN becomes digits in 3-2-4 groups, at most 9 digits (docs/product/intake-form.md).
   if (path === 'personalInformation.ssnItin') return formatSsn(value as string);
   if (isTextPath(path)) return fitText(path, value as string);
   return value;
@@ -90,13 +93,9 @@ function fitValue(path: FieldPath, value: unknown): unknown {
 
 /**
  * Sets one field the way the form does: the value is fitted (texts cut to their limit, counts
- * clamped, SSN grouped), then the fields that depend on it are cleared (intake spec §4).
+ * clamped, SSN grouped), then the fields that depend on it are cleared (docs/product/intake-form.md).
  */
-export function applyChange<P extends FieldPath>(
-  intake: GeneralCaseInformation,
-  path: P,
-  value: FieldValue<P>,
-): GeneralCaseInformation {
+export function applyChange<P extends FieldPath>(intake: GeneralCaseInformation, path: P, value: FieldValue<P>): GeneralCaseInformation {
   let next = writePath(intake, path, fitValue(path, value));
   const dependents = clearedWhenNo[path];
   if (dependents && value === false) next = clear(next, dependents);
@@ -110,7 +109,7 @@ export function applyChange<P extends FieldPath>(
 }
 
 /**
- * Fields the form disables because of another answer (intake spec §4). View mode, which disables
+ * Fields the form disables because of another answer (docs/product/intake-form.md). View mode, which disables
  * everything, is the intake machine's business, not this rule's.
  */
 export function isDisabled(intake: GeneralCaseInformation, path: FieldPath): boolean {
@@ -131,17 +130,17 @@ export function isDisabled(intake: GeneralCaseInformation, path: FieldPath): boo
 
 const bothPhoneUsages: readonly PhoneUsage[] = ['call', 'text'];
 
-/** The 'Both' box: ticking sets call and text, unticking empties the list (intake spec §4). */
+/** The 'Both' box: ticking sets call and text, unticking empties the list (docs/product/intake-form.md). */
 export function setBothPhoneUsages(intake: GeneralCaseInformation, ticked: boolean): GeneralCaseInformation {
   return writePath(intake, 'personalInformation.phoneUsages', ticked ? [...bothPhoneUsages] : []);
 }
 
-/** 'Both' shows ticked when call and text are both present (intake spec §4). */
+/** 'Both' shows ticked when call and text are both present (docs/product/intake-form.md). */
 export function bothPhoneUsagesTicked(intake: GeneralCaseInformation): boolean {
   return bothPhoneUsages.every((usage) => intake.personalInformation.phoneUsages.includes(usage));
 }
 
-/** Select All shows ticked only when the group is non-empty and every item is ticked (intake spec §2). */
+/** Select All shows ticked only when the group is non-empty and every item is ticked (docs/product/intake-form.md). */
 export function groupAllTicked<K extends string>(values: Readonly<Record<K, boolean>>, keys: readonly K[]): boolean {
   return keys.length > 0 && keys.every((key) => values[key] === true);
 }
@@ -164,7 +163,7 @@ export function applyGroup<S extends TickSection>(
 }
 
 /**
- * Whether the birth date makes the client under 18 (intake spec §5 and §9), which makes the
+ * Whether the birth date makes the client under 18 (docs/product/intake-form.md), which makes the
  * parent's name required. False while there is no valid birth date.
  */
 export function isMinor(intake: GeneralCaseInformation, today: string | Date = new Date()): boolean {

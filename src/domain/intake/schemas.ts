@@ -1,4 +1,4 @@
-// Intake validation (intake spec §5): the draft rule, one schema per tab checked on final submit,
+// Intake validation (docs/product/intake-form.md): the draft rule, one schema per tab checked on final submit,
 // and text limits everywhere (the server runs the same schemas, so a request cannot carry what
 // the form would have cut). Messages quoted by the spec are used verbatim; the others follow
 // their style ('Please provide ...', 'Please select ...', 'Please answer "<label>"').
@@ -6,20 +6,14 @@ import { array, boolean, mixed, object, string, type ObjectShape, type TestConte
 import { isFuture, parseCalendarDate, todayIso } from '../dates';
 import { SSN_MASK_PATTERN } from '../ssnMask';
 import { civilStatuses, genders, languages, phoneUsages, ssnStatuses } from '../enums';
-import {
-  birthDateFutureMessage,
-  emailFormatMessage,
-  todayOf,
-  validateFields,
-  type ValidationContext,
-} from '../schemas/shared';
+import { birthDateFutureMessage, emailFormatMessage, todayOf, validateFields, type ValidationContext } from '../schemas/shared';
 import { COUNT_MAXIMUM, FINAL_COUNT_MAXIMUM, textLimits, textPaths, type TextPath } from './limits';
 import { isBlank, isMinorBirthDate } from './rules';
 import { intakeTabs, tabOfPath, validatedTabs, type IntakeTab, type IntakeTabId, type ValidatedTabId } from './tabs';
 import type { FieldErrors, GeneralCaseInformation } from './types';
 
 export const intakeMessages = {
-  // Quoted by the spec (§5, §8).
+  // Quoted by the spec (docs/product/intake-form.md).
   firstName: 'Please enter your First Name',
   lastName: 'Please enter your Last Name',
   email: emailFormatMessage,
@@ -146,7 +140,7 @@ const ssnPattern = /^\d{3}-\d{2}-\d{4}$/;
 
 // ---- Field builders ----------------------------------------------------------------------------
 
-/** Any text of the intake: cut at its limit (intake spec §5 'Text limits'). */
+/** Any text of the intake: cut at its limit (docs/product/intake-form.md 'Text limits'). */
 function text(path: TextPath) {
   const limit = textLimits[path];
   return string().max(limit, intakeMessages.tooLong(limit));
@@ -168,15 +162,23 @@ function requiredTextIf(path: TextPath, message: string, condition: (parent: Par
 
 /** A Yes/No question that must be answered: null (unanswered) fails. */
 function answer(message: string) {
-  return boolean().nullable().test('answered', message, (value) => value === true || value === false);
+  return boolean()
+    .nullable()
+    .test('answered', message, (value) => value === true || value === false);
 }
 
 function choice<T extends string>(options: readonly T[], message: string) {
-  return mixed<T>().nullable().test('selected', message, (value) => value != null && options.includes(value));
+  return mixed<T>()
+    .nullable()
+    .test('selected', message, (value) => value != null && options.includes(value));
 }
 
 function atLeastOne<T extends string>(options: readonly T[], message: string) {
-  return array(string().defined().oneOf([...options])).test('at-least-one', message, (value) => !!value && value.length > 0);
+  return array(
+    string()
+      .defined()
+      .oneOf([...options]),
+  ).test('at-least-one', message, (value) => !!value && value.length > 0);
 }
 
 const filledDate = (value: string | undefined): value is string => !isBlank(value);
@@ -211,7 +213,7 @@ const answeredYes = (key: string) => (parent: Parent) => parent[key] === true;
 
 /**
  * PD and BI adjusters come with their phone and fax: a named adjuster needs both, and a phone or
- * fax needs the adjuster's name (intake spec §5, Vehicle and Defendant tabs). Alone, phones and
+ * fax needs the adjuster's name (docs/product/intake-form.md, Vehicle and Defendant tabs). Alone, phones and
  * faxes are optional.
  */
 function adjusterFields(section: 'vehicleInformation' | 'defendantInformation') {
@@ -228,7 +230,7 @@ function adjusterFields(section: 'vehicleInformation' | 'defendantInformation') 
 
 // ---- Draft ---------------------------------------------------------------------------------------
 
-/** Draft save: only the client's first and last name are required (intake spec §5 and §8). */
+/** Draft save: only the client's first and last name are required (docs/product/intake-form.md). */
 export const draftSchema = object({
   personalInformation: object({
     firstName: requiredText('personalInformation.firstName', intakeMessages.firstName),
@@ -284,7 +286,7 @@ const personalSchema = object({
         return !filledDate(value) || parseCalendarDate(value) === null || !isFuture(value, todayOf(this));
       }),
     status: choice(ssnStatuses, p.status),
-    // Required only with status 'Has SSN'; whatever is typed must read 123-45-6789 (§5).
+    // Required only with status 'Has SSN'; whatever is typed must read 123-45-6789 (docs/product/intake-form.md).
     ssnItin: text('personalInformation.ssnItin').test('ssn', intakeMessages.ssnFormat, function (value) {
       if (isBlank(value)) {
         return (this.parent as Parent).status === 'hasSsn' ? this.createError({ message: p.ssnItin }) : true;
@@ -293,15 +295,11 @@ const personalSchema = object({
       return ssnPattern.test(value ?? '') || SSN_MASK_PATTERN.test(value ?? '');
     }),
     alternateContact: text('personalInformation.alternateContact'),
-    relationshipToClient: requiredTextIf(
-      'personalInformation.relationshipToClient',
-      p.relationshipToClient,
-      given('alternateContact'),
-    ),
+    relationshipToClient: requiredTextIf('personalInformation.relationshipToClient', p.relationshipToClient, given('alternateContact')),
     altPhoneNumber: text('personalInformation.altPhoneNumber'),
-    // A client under 18 needs a parent's name (intake spec §5 and §9).
+    // A client under 18 needs a parent's name (docs/product/intake-form.md).
     minorParentsName: requiredTextIf('personalInformation.minorParentsName', p.minorParentsName, (parent, context) =>
-      isMinorBirthDate(String(parent.birthDate ?? ''), todayOf(context)),
+      isMinorBirthDate(typeof parent.birthDate === 'string' ? parent.birthDate : '', todayOf(context)),
     ),
     passengers: answer(p.passengers),
     passengerCount: count(0, p.passengerCount, answeredYes('passengers')),
@@ -367,7 +365,7 @@ const injurySchema = object({
     painStart: requiredText('injuryInformation.painStart', i.painStart),
     painAndSymptomsExp: requiredText('injuryInformation.painAndSymptomsExp', i.painAndSymptomsExp),
     dailyLifeWorkEffect: requiredText('injuryInformation.dailyLifeWorkEffect', i.dailyLifeWorkEffect),
-    // 'Currently receiving treatment' needs no answer (intake spec §5).
+    // 'Currently receiving treatment' needs no answer (docs/product/intake-form.md).
     receivingTreatment: boolean().nullable(),
     doctor: requiredText('injuryInformation.doctor', i.doctor),
     doctorPhone: requiredText('injuryInformation.doctorPhone', i.doctorPhone),
@@ -403,7 +401,7 @@ const incidentSchema = object({
     defendant: answer(n.defendant),
     defendantReason: requiredTextIf('incidentDescription.defendantReason', n.defendantReason, answeredYes('defendant')),
     multiVehicle: answer(n.multiVehicle),
-    // At least 1 vehicle (intake spec §9).
+    // At least 1 vehicle (docs/product/intake-form.md).
     howManyVehicles: count(1, n.howManyVehicles, answeredYes('multiVehicle')),
     description: requiredText('incidentDescription.description', n.description),
     priorIncidents: answer(n.priorIncidents),
@@ -423,7 +421,7 @@ const incidentSchema = object({
   }),
 });
 
-/** Final submit: one schema per validated tab (Points of Injury and To Discuss have none, §5). */
+/** Final submit: one schema per validated tab (Points of Injury and To Discuss have none, docs/product/intake-form.md). */
 export const finalTabSchemas = {
   personal: personalSchema,
   vehicle: vehicleSchema,
@@ -434,9 +432,7 @@ export const finalTabSchemas = {
 
 // ---- Results -------------------------------------------------------------------------------------
 
-export type IntakeValidation =
-  | { ok: true }
-  | { ok: false; firstFailingTab: IntakeTab; errors: FieldErrors };
+export type IntakeValidation = { ok: true } | { ok: false; firstFailingTab: IntakeTab; errors: FieldErrors };
 
 function toValidation(errors: FieldErrors): IntakeValidation {
   const byTab = errorsByTab(errors);
@@ -449,7 +445,7 @@ function contextFor(today: string | Date): ValidationContext {
 }
 
 /**
- * Final submit (intake spec §5): the tabs are checked in order and the first failing one is the
+ * Final submit (docs/product/intake-form.md): the tabs are checked in order and the first failing one is the
  * tab the form jumps to (with `requiredFieldsToast(firstFailingTab.name)`). The errors of every
  * validated tab are returned, so each tab can carry its mark.
  */
@@ -462,7 +458,7 @@ export function validateFinal(intake: GeneralCaseInformation, today: string | Da
   return toValidation(errors);
 }
 
-/** Draft save (intake spec §5): first and last name, and nothing beyond its limit. */
+/** Draft save (docs/product/intake-form.md): first and last name, and nothing beyond its limit. */
 export function validateDraft(intake: GeneralCaseInformation): IntakeValidation {
   const errors = { ...validateFields(limitsSchema, intake), ...validateFields(draftSchema, intake) };
   return toValidation(errors);

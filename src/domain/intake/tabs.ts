@@ -1,4 +1,4 @@
-// The seven tabs of the intake form, in order (intake spec §2), and the section each one edits.
+// The seven tabs of the intake form, in order (docs/product/intake-form.md), and the section each one edits.
 import type { SectionKey } from './types';
 
 export const intakeTabs = [
@@ -10,7 +10,7 @@ export const intakeTabs = [
     section: 'defendantInformation',
     validatedOnSubmit: true,
   },
-  // Points of Injury and To Discuss are not validated on final submit (intake spec §5).
+  // Points of Injury and To Discuss are not validated on final submit (docs/product/intake-form.md).
   { id: 'points', name: 'Points of Injury and Impact', section: 'pointsOfInjury', validatedOnSubmit: false },
   { id: 'injury', name: 'Injury Information', section: 'injuryInformation', validatedOnSubmit: true },
   { id: 'incident', name: 'Incident Description', section: 'incidentDescription', validatedOnSubmit: true },
@@ -24,9 +24,7 @@ export type ValidatedTabId = ValidatedTab['id'];
 
 export const intakeTabIds: readonly IntakeTabId[] = intakeTabs.map((tab) => tab.id);
 
-export const validatedTabs: readonly ValidatedTab[] = intakeTabs.filter(
-  (tab): tab is ValidatedTab => tab.validatedOnSubmit,
-);
+export const validatedTabs: readonly ValidatedTab[] = intakeTabs.filter((tab): tab is ValidatedTab => tab.validatedOnSubmit);
 
 export function intakeTab(id: IntakeTabId): IntakeTab {
   return intakeTabs.find((tab) => tab.id === id) as IntakeTab;
@@ -38,7 +36,7 @@ export function tabOfPath(path: string): IntakeTab | undefined {
   return intakeTabs.find((tab) => tab.section === section);
 }
 
-/** The toast of a final submit with a missing required field (intake spec §5 and §8). */
+/** The toast of a final submit with a missing required field (docs/product/intake-form.md). */
 export function requiredFieldsToast(tabName: string): string {
   return `Please fill required fields in the "${tabName}" tab.`;
 }

@@ -1,4 +1,4 @@
-// The intake (intake spec §3), with exactly the spec's field names so the form, the machine, the
+// The intake (docs/product/intake-form.md), with exactly the spec's field names so the form, the machine, the
 // PDF filler, the server and openapi.yaml's GeneralCaseInformation all speak one vocabulary.
 //
 // Two shapes of the same intake:
@@ -6,12 +6,12 @@
 //   unanswered), texts are strings ('' = empty), calendar dates are 'YYYY-MM-DD' ('' = empty) and
 //   the two counts are `number | ''` so an untouched number input stays empty instead of showing 0
 //   (a count the user never typed must fail "required", which 0 would not).
-// - `ApiGeneralCaseInformation` is what travels (intake spec §3 and §7): the same fields, but the
-//   calendar dates are ISO timestamps or null and the counts are integers (0 when empty, §5).
+// - `ApiGeneralCaseInformation` is what travels (docs/product/intake-form.md): the same fields, but the
+//   calendar dates are ISO timestamps or null and the counts are integers (0 when empty, docs/product/intake-form.md).
 // `normalise.ts` converts between the two.
 import type { CivilStatus, Gender, IntakeStatus, Language, PhoneUsage, SsnStatus } from '../enums';
 
-/** A Yes/No question: true = Yes, false = No, null = not answered yet (intake spec §3). */
+/** A Yes/No question: true = Yes, false = No, null = not answered yet (docs/product/intake-form.md). */
 export type Answer = boolean | null;
 
 /** A count typed in a number input; '' until the user types one. */
@@ -93,22 +93,57 @@ export interface DefendantInformation {
   fax2: string;
 }
 
-/** Tab 4's three groups (intake spec §3, pointsOfInjury). The form renders one group per list. */
+/** Tab 4's three groups (docs/product/intake-form.md, pointsOfInjury). The form renders one group per list. */
 export const bodyPoints = [
-  'leftNeck', 'rightNeck', 'leftShoulder', 'rightShoulder', 'leftElbow', 'rightElbow',
-  'leftForearm', 'rightForearm', 'leftWrist', 'rightWrist', 'leftHand', 'rightHand',
-  'leftKnee', 'rightKnee', 'leftFoot', 'rightFoot', 'lowerBack', 'upperBack',
+  'leftNeck',
+  'rightNeck',
+  'leftShoulder',
+  'rightShoulder',
+  'leftElbow',
+  'rightElbow',
+  'leftForearm',
+  'rightForearm',
+  'leftWrist',
+  'rightWrist',
+  'leftHand',
+  'rightHand',
+  'leftKnee',
+  'rightKnee',
+  'leftFoot',
+  'rightFoot',
+  'lowerBack',
+  'upperBack',
 ] as const;
 
 export const symptomPoints = [
-  'tingling', 'numbness', 'shortnessOfBreath', 'bruise', 'headache', 'blackOut',
-  'chestTightness', 'earRinging', 'nausea', 'dizziness',
+  'tingling',
+  'numbness',
+  'shortnessOfBreath',
+  'bruise',
+  'headache',
+  'blackOut',
+  'chestTightness',
+  'earRinging',
+  'nausea',
+  'dizziness',
 ] as const;
 
 export const impactPoints = [
-  'leftFrontWing', 'rightFrontWing', 'leftFrontDoor', 'rightFrontDoor', 'leftBackDoor',
-  'rightBackDoor', 'leftBackWing', 'rightBackWing', 'bonnet', 'roof', 'tailgate', 'offside',
-  'nearside', 'rearBumper', 'frontBumper',
+  'leftFrontWing',
+  'rightFrontWing',
+  'leftFrontDoor',
+  'rightFrontDoor',
+  'leftBackDoor',
+  'rightBackDoor',
+  'leftBackWing',
+  'rightBackWing',
+  'bonnet',
+  'roof',
+  'tailgate',
+  'offside',
+  'nearside',
+  'rearBumper',
+  'frontBumper',
 ] as const;
 
 export type BodyPoint = (typeof bodyPoints)[number];
@@ -179,14 +214,27 @@ export interface IncidentDescription {
 
 /** Tab 7, group 'Topics to Discuss with Client', in the order the spec lists them. */
 export const discussionTopics = [
-  'vehicleNextStep', 'processOverview', 'insuranceRepresentation', 'incidentNonDisclosure',
-  'treatment', 'timeframeAndPayout', 'recommendHospital', 'questions',
+  'vehicleNextStep',
+  'processOverview',
+  'insuranceRepresentation',
+  'incidentNonDisclosure',
+  'treatment',
+  'timeframeAndPayout',
+  'recommendHospital',
+  'questions',
 ] as const;
 
 /** Tab 7, group 'Checklist'. */
 export const checklistItems = [
-  'firstPartyInsurance', 'thirdPartyInsurance', 'policeReport', 'medicalInsuranceInformation',
-  'hospitalInformation', 'treatmentInformation', 'witnessInformation', 'injuryPhoto', 'potentialTbi',
+  'firstPartyInsurance',
+  'thirdPartyInsurance',
+  'policeReport',
+  'medicalInsuranceInformation',
+  'hospitalInformation',
+  'treatmentInformation',
+  'witnessInformation',
+  'injuryPhoto',
+  'potentialTbi',
 ] as const;
 
 export type DiscussionTopic = (typeof discussionTopics)[number];
@@ -206,19 +254,24 @@ export interface IntakeSections {
 export type SectionKey = keyof IntakeSections;
 
 export const sectionKeys = [
-  'personalInformation', 'vehicleInformation', 'defendantInformation', 'pointsOfInjury',
-  'injuryInformation', 'incidentDescription', 'checklist',
+  'personalInformation',
+  'vehicleInformation',
+  'defendantInformation',
+  'pointsOfInjury',
+  'injuryInformation',
+  'incidentDescription',
+  'checklist',
 ] as const satisfies readonly SectionKey[];
 
 /** The intake as the form edits it. */
 export interface GeneralCaseInformation extends IntakeSections {
-  /** null until the server has stored the intake ('Preview PDF' needs one, intake spec §2). */
+  /** null until the server has stored the intake ('Preview PDF' needs one, docs/product/intake-form.md). */
   caseId: string | null;
   status: IntakeStatus;
   /** ISO timestamps set by the server; null before the first save. Never edited in the form. */
   createdAt: string | null;
   updatedAt: string | null;
-  /** null when absent: the list then shows 'Unknown' (intake spec §2). */
+  /** null when absent: the list then shows 'Unknown' (docs/product/intake-form.md). */
   representativeName: string | null;
 }
 
@@ -234,9 +287,11 @@ export type ApiInjuryInformation = Omit<InjuryInformation, 'hospitalDate'> & { h
 
 export type ApiIncidentDescription = Omit<IncidentDescription, 'howManyVehicles'> & { howManyVehicles: number };
 
-/** The intake as it travels (intake spec §3 and §7, POST/PATCH /v1/intake). */
-export interface ApiGeneralCaseInformation
-  extends Omit<GeneralCaseInformation, 'personalInformation' | 'injuryInformation' | 'incidentDescription'> {
+/** The intake as it travels (docs/product/intake-form.md, POST/PATCH /v1/intake). */
+export interface ApiGeneralCaseInformation extends Omit<
+  GeneralCaseInformation,
+  'personalInformation' | 'injuryInformation' | 'incidentDescription'
+> {
   personalInformation: ApiPersonalInformation;
   injuryInformation: ApiInjuryInformation;
   incidentDescription: ApiIncidentDescription;

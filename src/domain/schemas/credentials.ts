@@ -1,5 +1,5 @@
-// Case-management integration credentials (staff-app spec §2 "Integration credentials form",
-// §3). Whether they are valid is the validation call's answer (§5); this only checks presence.
+// Case-management integration credentials (docs/product/firm-and-neos.md "Integration credentials form",
+// docs/product/firm-and-neos.md). Whether they are valid is the validation call's answer (docs/product/firm-and-neos.md); this only checks presence.
 import { object, type InferType } from 'yup';
 import { requiredText } from './shared';
 

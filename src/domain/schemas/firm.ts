@@ -1,5 +1,5 @@
-// The firm record (staff-app spec §3 Firm). The spec does not show the firm screens' rules
-// (§5), so these are ours: every field required, lengths that fit a letterhead.
+// The firm record (docs/product/firm-and-neos.md Firm). The spec does not show the firm screens' rules
+// (docs/product/firm-and-neos.md), so these are ours: every field required, lengths that fit a letterhead.
 // isNeosIntegrated is set by the server after a credential validation, never by this form.
 import { object, type InferType } from 'yup';
 import { FIRM_ADDRESS_MAX_LENGTH, FIRM_CONTACT_MAX_LENGTH, FIRM_NAME_MAX_LENGTH } from '../constants';

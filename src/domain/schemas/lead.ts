@@ -1,11 +1,11 @@
-// Lead registration (staff-app spec §2 "Lead Registration", §3 Lead, §5 "Lead form"). The same
+// Lead registration (docs/product/leads.md "Lead Registration", docs/product/leads.md Lead, docs/product/leads.md "Lead form"). The same
 // schema checks the form in the browser and neosCasesInformation on the server.
 import { object, string, type InferType } from 'yup';
 import { MINIMUM_AGE } from '../constants';
 import { leadGenders, yesNo, type LeadGender, type YesNo } from '../enums';
 import { birthDate, emailFormatMessage, hasAge, isOldEnough, optionalText, requiredText } from './shared';
 
-/** Required fields read '{Field} is required' with the form's label (staff-app spec §5). */
+/** Required fields read '{Field} is required' with the form's label (docs/product/leads.md). */
 export const leadMessages = {
   lastNameRequired: 'Last Name is required',
   firstNameRequired: 'First Name is required',
@@ -27,7 +27,7 @@ export const leadSchema = object({
   lastName: requiredText(leadMessages.lastNameRequired),
   middleName: optionalText(),
   firstName: requiredText(leadMessages.firstNameRequired),
-  // A person who is not a minor must be 18 (staff-app spec §5 and §9); for a minor the spec sets
+  // A person who is not a minor must be 18 (docs/product/leads.md); for a minor the spec sets
   // no age rule.
   birthDate: birthDate(leadMessages.birthDateRequired).when('minor', {
     is: 'No',
@@ -69,7 +69,7 @@ export interface LeadFormValues {
   minor: YesNo | '';
 }
 
-/** The form after a successful registration resets to this (staff-app spec §4). */
+/** The form after a successful registration resets to this (docs/product/leads.md). */
 export const emptyLead: Readonly<LeadFormValues> = Object.freeze({
   lastName: '',
   middleName: '',

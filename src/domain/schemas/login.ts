@@ -1,4 +1,4 @@
-// Login form (staff-app spec §2 "Login screen", §5 Login). The spec quotes no messages here.
+// Login form (docs/product/sign-in-and-session.md "Login screen", docs/product/sign-in-and-session.md Login). The spec quotes no messages here.
 import { object, string, type InferType } from 'yup';
 import { requiredEmail } from './shared';
 

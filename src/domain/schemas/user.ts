@@ -1,4 +1,4 @@
-// Profile edit and employee registration (staff-app spec §2 and §5, "Profile and employee
+// Profile edit and employee registration (docs/product/people.md, "Profile and employee
 // forms"). The server validates the API bodies with the *BodySchema variants; the forms add
 // confirmPassword on top of them, so both sides run the same rules.
 import { object, string, type InferType } from 'yup';
@@ -38,24 +38,20 @@ export const userMessages = {
 /** 123-45-6789, or the server's mask sent back untouched, which keeps the stored number (docs/product/people.md). */
 const ssnOrMaskPattern = new RegExp(`^\\d{3}-\\d{2}-\\d{4}$|${SSN_MASK_PATTERN.source}`);
 
-/** A letter, a digit and one of !@#$%^&* (staff-app spec §5). Other characters are allowed. */
+/** A letter, a digit and one of !@#$%^&* (docs/product/people.md). Other characters are allowed. */
 export function isStrongPassword(password: string): boolean {
   return /[A-Za-z]/.test(password) && /\d/.test(password) && /[!@#$%^&*]/.test(password);
 }
 
 /**
  * Password rules for a password that is given. An empty password passes them: on profile edit it
- * means "unchanged" (staff-app spec §5), on employee create `.required` reports it. The strength
+ * means "unchanged" (docs/product/people.md), on employee create `.required` reports it. The strength
  * rule waits for the length rule so the field shows one message at a time.
  * Passwords are not trimmed: spaces are part of them.
  */
 const password = string()
   .test('min-length', userMessages.passwordTooShort, (value) => !value || value.length >= PASSWORD_MIN_LENGTH)
-  .test(
-    'strength',
-    userMessages.passwordTooSimple,
-    (value) => !value || value.length < PASSWORD_MIN_LENGTH || isStrongPassword(value),
-  );
+  .test('strength', userMessages.passwordTooSimple, (value) => !value || value.length < PASSWORD_MIN_LENGTH || isStrongPassword(value));
 
 const userInformationSchema = object({
   phoneNumber: optionalText(),
@@ -77,7 +73,7 @@ const userInformationSchema = object({
   itin: optionalText().matches(ssnOrMaskPattern, { message: userMessages.itinFormat, excludeEmptyString: true }),
 });
 
-/** PUT /v1/user/{id} body (staff-app spec §7): the password is optional. */
+/** PUT /v1/user/{id} body (docs/product/people.md): the password is optional. */
 export const profileUpdateBodySchema = object({
   firstName: requiredText(userMessages.firstNameRequired),
   middleName: optionalText(),
@@ -93,7 +89,7 @@ export const employeeCreateBodySchema = profileUpdateBodySchema.shape({
   privilege: string().oneOf(privileges).default('representative'),
 });
 
-/** Form-only: the API bodies carry no confirmPassword (staff-app spec §7). */
+/** Form-only: the API bodies carry no confirmPassword (docs/product/people.md). */
 const confirmPassword = string()
   .default('')
   .test('matches-password', userMessages.passwordsDiffer, function (value) {
@@ -134,7 +130,7 @@ export interface EmployeeFormValues extends ProfileFormValues {
   privilege: Privilege;
 }
 
-/** A new employee's form (staff-app spec §2 and §9): call, single, male, No SSN, representative. */
+/** A new employee's form (docs/product/people.md): call, single, male, No SSN, representative. */
 export const newEmployeeDefaults: Readonly<EmployeeFormValues> = Object.freeze({
   firstName: '',
   middleName: '',
@@ -156,7 +152,7 @@ export const newEmployeeDefaults: Readonly<EmployeeFormValues> = Object.freeze({
 });
 
 /**
- * The values after the SSN status changes: leaving hasSsn clears the SSN (staff-app spec §4), so
+ * The values after the SSN status changes: leaving hasSsn clears the SSN (docs/product/people.md), so
  * a hidden field never sends a number the person can no longer see.
  */
 export function onSsnStatusChange<T extends { userInformation: Pick<UserInformationFormValues, 'ssn' | 'ssnStatus'> }>(

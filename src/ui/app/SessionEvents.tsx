@@ -6,7 +6,7 @@ import { useSessionActor } from './session';
 
 /**
  * The root route: turns what the session machine emits into what a person sees (staff-app spec
- * §4): the welcome toast and the intake list after login, the sign-out toast and the login screen
+ * docs/product/sign-in-and-session.md): the welcome toast and the intake list after login, the sign-out toast and the login screen
  * after logout, the login screen after expiry (the route guard then explains why).
  */
 export function SessionEvents() {

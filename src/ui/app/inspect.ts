@@ -1,4 +1,4 @@
-// `?inspect` in development (DESIGN.md, State machines; issue 7): open the app as
+// `?inspect` in development (DESIGN.md, State machines: open the app as
 // http://localhost:5173/?inspect and every machine it starts shows up live in the Stately
 // inspector (@statelyai/inspect), which opens in a pop-up window (allow pop-ups for the dev
 // server once). The inspector is loaded with a dynamic import inside `if (import.meta.env.DEV)`,
@@ -57,10 +57,6 @@ export function useMachineActor<TLogic extends AnyActorLogic>(
 ): Actor<TLogic> {
   // useActorRef's conditional rest parameters (input required or not) cannot be re-spread from a
   // generic; the arguments are the ones its signature demanded of our caller.
-  const start = useActorRef as (
-    logic: TLogic,
-    options: ActorOptions<TLogic>,
-    observer: ActorRefArguments<TLogic>[1],
-  ) => Actor<TLogic>;
+  const start = useActorRef as (logic: TLogic, options: ActorOptions<TLogic>, observer: ActorRefArguments<TLogic>[1]) => Actor<TLogic>;
   return start(logic, { ...inspectOptions(), ...(options as ActorOptions<TLogic> | undefined) }, observer);
 }

@@ -3,7 +3,7 @@ import { LAZY_SCREEN_TIMEOUT_MS } from '../../domain/constants';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { ScreenLoadError } from '../pages/errors/ScreenLoadError';
 
-/** The screen's code did not arrive in time (staff-app spec §9: lazy screen load time-out). */
+/** The screen's code did not arrive in time (docs/product/app-shell.md: lazy screen load time-out). */
 export class ScreenLoadTimeoutError extends Error {
   override readonly name = 'ScreenLoadTimeoutError';
   constructor(timeoutMs: number) {
@@ -61,15 +61,12 @@ class LoadBoundary extends Component<LoadBoundaryProps, LoadBoundaryState> {
 }
 
 /**
- * A screen whose code loads on first use (staff-app spec §2: leads list, firm and firm edit load
+ * A screen whose code loads on first use (docs/product/app-shell.md: leads list, firm and firm edit load
  * lazily; every screen but login does here, to keep the first download small). While it loads,
  * the full-page 'Please wait ...' overlay shows; after `timeoutMs` an error with a retry button
  * replaces it instead of a spinner that never ends.
  */
-export function lazyScreen(
-  load: () => Promise<{ default: ComponentType }>,
-  timeoutMs: number = LAZY_SCREEN_TIMEOUT_MS,
-): ComponentType {
+export function lazyScreen(load: () => Promise<{ default: ComponentType }>, timeoutMs: number = LAZY_SCREEN_TIMEOUT_MS): ComponentType {
   const createLazy = () => lazy(() => withTimeout(load(), timeoutMs));
   // Module level, so that a screen loaded once renders at once the next time it is opened. React
   // remembers a failed lazy load for good, so a retry needs a new lazy component.

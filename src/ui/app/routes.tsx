@@ -10,12 +10,12 @@ import * as screens from './screens';
 import { SessionEvents } from './SessionEvents';
 import { ShellLayout } from './ShellLayout';
 
-/** /new-leads is open to all three privileges and to nothing else (staff-app spec §2 and §6). */
+/** /new-leads is open to all three privileges and to nothing else (docs/product/app-shell.md). */
 function isStaffPrivilege(privilege: Privilege): boolean {
   return privileges.includes(privilege);
 }
 
-// staff-app spec §2 route table and intake spec §2.
+// docs/product/app-shell.md route table and docs/product/intake-form.md.
 export const appRoutes: RouteObject[] = [
   {
     element: <SessionEvents />,
@@ -66,13 +66,7 @@ export type AppRouter = ReturnType<typeof createBrowserRouter>;
  * their initial entries.
  */
 export function createAppRouter(): AppRouter;
-export function createAppRouter<Options>(
-  create: (routes: RouteObject[], options?: Options) => AppRouter,
-  options?: Options,
-): AppRouter;
-export function createAppRouter<Options>(
-  create?: (routes: RouteObject[], options?: Options) => AppRouter,
-  options?: Options,
-): AppRouter {
+export function createAppRouter<Options>(create: (routes: RouteObject[], options?: Options) => AppRouter, options?: Options): AppRouter;
+export function createAppRouter<Options>(create?: (routes: RouteObject[], options?: Options) => AppRouter, options?: Options): AppRouter {
   return create ? create(appRoutes, options) : createBrowserRouter(appRoutes);
 }

@@ -9,7 +9,7 @@ function messageOf(event: AnyEventObject): string {
 /**
  * Shows what a machine emits as `toast.loading` / `toast.success` / `toast.error` ({ message }).
  * A success or error after a loading toast replaces it (e.g. 'Creating lead...' becomes 'Lead
- * created successfully', staff-app spec §8); other toasts stand on their own, so two results in a
+ * created successfully', docs/product/app-shell.md); other toasts stand on their own, so two results in a
  * row ('Neos Credentials Validated', then 'Neos credentials saved') are both seen.
  */
 export function useToastEvents(actor: AnyActorRef): void {

@@ -60,7 +60,7 @@ export const vars = createGlobalTheme(':root', {
     dialog: '0 20px 40px rgba(0, 0, 0, 0.25)',
   },
   motion: {
-    // staff-app spec §9: drawer transition 300 ms.
+    // docs/product/app-shell.md: drawer transition 300 ms.
     drawer: '300ms ease-in-out',
     spin: '800ms linear infinite',
   },

@@ -25,13 +25,13 @@ export type Schema = Record<string, unknown> & {
 /** Text a person could type, plus the awkward kinds: accents, CJK, emoji, control characters. */
 const awkwardText = fc.oneof(
   fc.string({ maxLength: 30 }),
-  fc.constantFrom('', ' ', 'O\'Brien', 'José Núñez', '中文', '🙂', '\u0000', 'a\r\nb', '<script>', "'; drop table users; --", 'constructor'),
+  fc.constantFrom('', ' ', "O'Brien", 'José Núñez', '中文', '🙂', '\u0000', 'a\r\nb', '<script>', "'; drop table users; --", 'constructor'),
 );
 
 /** Anything JSON can hold, including what no schema of the contract allows. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue({ maxDepth: 2 }),
-  fc.constantFrom(9223372036854775807, 1e19, -1e19, 1.5, -1, 0, Number.MAX_SAFE_INTEGER, [], {}, null, true, '', 'x'.repeat(5000)),
+  fc.constantFrom(2 ** 63, 1e19, -1e19, 1.5, -1, 0, Number.MAX_SAFE_INTEGER, [], {}, null, true, '', 'x'.repeat(5000)),
   awkwardText,
 );
 
@@ -45,18 +45,23 @@ function types(schema: Schema): string[] {
 }
 
 function isoDate(): fc.Arbitrary<string> {
-  return fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
+  return fc
+    .date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
+    .map((date) => date.toISOString().slice(0, 10));
 }
 
 function stringFor(schema: Schema): fc.Arbitrary<string> {
   const maxLength = Math.min(schema.maxLength ?? 40, 60);
   const minLength = Math.min(schema.minLength ?? 0, maxLength);
   if (schema.format === 'date') return isoDate();
-  if (schema.format === 'date-time') return fc.date({ noInvalidDate: true, min: new Date('2000-01-01'), max: new Date('2099-01-01') }).map((date) => date.toISOString());
+  if (schema.format === 'date-time')
+    return fc.date({ noInvalidDate: true, min: new Date('2000-01-01'), max: new Date('2099-01-01') }).map((date) => date.toISOString());
   if (schema.format === 'email') return fc.emailAddress().filter((email) => email.length <= (schema.maxLength ?? 254));
   if (schema.pattern) {
     try {
-      return fc.stringMatching(new RegExp(schema.pattern)).filter((text) => text.length >= minLength && text.length <= (schema.maxLength ?? Infinity));
+      return fc
+        .stringMatching(new RegExp(schema.pattern))
+        .filter((text) => text.length >= minLength && text.length <= (schema.maxLength ?? Infinity));
     } catch {
       // A pattern fast-check cannot invert: plain text below.
     }
@@ -87,7 +92,12 @@ export function valid(schema: Schema, depth = 0): fc.Arbitrary<unknown> {
         case 'string':
           return stringFor(schema);
         case 'array':
-          return depth > 3 ? fc.constant([]) : fc.array(valid(schema.items ?? {}, depth + 1), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 3, 3) });
+          return depth > 3
+            ? fc.constant([])
+            : fc.array(valid(schema.items ?? {}, depth + 1), {
+                minLength: schema.minItems ?? 0,
+                maxLength: Math.min(schema.maxItems ?? 3, 3),
+              });
         default:
           return objectFor(schema, depth);
       }
@@ -132,21 +142,23 @@ function changedAt(value: unknown, path: string[], change: (object: Json) => str
 export function mutated(value: unknown): fc.Arbitrary<unknown> {
   const paths = objectPaths(value);
   if (paths.length === 0) return hostileValue;
-  const key = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...prototypeKeys) }, { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 10 }) });
-  return fc.tuple(fc.constantFrom(...paths), fc.nat({ max: 3 }), key, hostileValue).map(
-    ([path, how, key, bad]) =>
-      changedAt(value, path, (object) => {
-        const keys = Object.keys(object);
-        if (how <= 1 || keys.length === 0) {
-          // An extra key, often one named like Object.prototype's.
-          const rest = JSON.stringify(object).slice(1);
-          return `{${JSON.stringify(key)}:${JSON.stringify(bad ?? null)}${rest === '}' ? '' : ','}${rest}`;
-        }
-        const field = keys[key.length % keys.length]!;
-        // A field given a hostile value, or left out.
-        if (how === 2) return JSON.stringify({ ...object, [field]: bad ?? null });
-        return JSON.stringify(Object.fromEntries(Object.entries(object).filter(([name]) => name !== field)));
-      }),
+  const key = fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...prototypeKeys) },
+    { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 10 }) },
+  );
+  return fc.tuple(fc.constantFrom(...paths), fc.nat({ max: 3 }), key, hostileValue).map(([path, how, key, bad]) =>
+    changedAt(value, path, (object) => {
+      const keys = Object.keys(object);
+      if (how <= 1 || keys.length === 0) {
+        // An extra key, often one named like Object.prototype's.
+        const rest = JSON.stringify(object).slice(1);
+        return `{${JSON.stringify(key)}:${JSON.stringify(bad ?? null)}${rest === '}' ? '' : ','}${rest}`;
+      }
+      const field = keys[key.length % keys.length]!;
+      // A field given a hostile value, or left out.
+      if (how === 2) return JSON.stringify({ ...object, [field]: bad ?? null });
+      return JSON.stringify(Object.fromEntries(Object.entries(object).filter(([name]) => name !== field)));
+    }),
   );
 }
 

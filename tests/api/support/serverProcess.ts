@@ -44,7 +44,8 @@ export function spawnServer(options: SpawnOptions & { port: number }): ServerPro
     LOG_LEVEL: 'warn',
     ...options.env,
   };
-  const [command, args] = options.via === 'npm' ? ['npm', ['start', '--silent']] : [process.execPath, ['--import', 'tsx', 'server/start.ts']];
+  const [command, args] =
+    options.via === 'npm' ? ['npm', ['start', '--silent']] : [process.execPath, ['--import', 'tsx', 'server/start.ts']];
   const child = spawn(command as string, args as string[], { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let text = '';
   child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));

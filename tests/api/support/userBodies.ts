@@ -1,5 +1,5 @@
 // Valid bodies for POST /v1/firmUser and PUT /v1/user/{id} (openapi.yaml), made up for the tests,
-// and dates relative to today for the birth-date rules (staff-app spec §5).
+// and dates relative to today for the birth-date rules (docs/product/app-shell.md).
 import type { components } from '../../../src/api/schema';
 
 export type EmployeeCreateRequest = components['schemas']['EmployeeCreateRequest'];

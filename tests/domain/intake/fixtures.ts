@@ -144,15 +144,13 @@ export function fullValidIntake(): GeneralCaseInformation {
 export function withField<P extends FieldPath>(intake: GeneralCaseInformation, path: P, value: FieldValue<P>): GeneralCaseInformation {
   const [section, key, leaf] = path.split('.') as [keyof GeneralCaseInformation, string, string | undefined];
   const current = intake[section] as unknown as Record<string, unknown>;
-  const next = leaf === undefined
-    ? { ...current, [key]: value }
-    : { ...current, [key]: { ...(current[key] as Record<string, unknown>), [leaf]: value } };
+  const next =
+    leaf === undefined
+      ? { ...current, [key]: value }
+      : { ...current, [key]: { ...(current[key] as Record<string, unknown>), [leaf]: value } };
   return { ...intake, [section]: next };
 }
 
 export function withFields(intake: GeneralCaseInformation, fields: Partial<{ [P in FieldPath]: FieldValue<P> }>): GeneralCaseInformation {
-  return Object.entries(fields).reduce(
-    (next, [path, value]) => withField(next, path as FieldPath, value as never),
-    intake,
-  );
+  return Object.entries(fields).reduce((next, [path, value]) => withField(next, path as FieldPath, value as never), intake);
 }

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  emptyIntake,
-  fromApiIntake,
-  stripIds,
-  toApiIntake,
-  withoutSsnDigits,
-  type LooseApiIntake,
-} from '../../../src/domain/intake';
+import { emptyIntake, fromApiIntake, stripIds, toApiIntake, withoutSsnDigits, type LooseApiIntake } from '../../../src/domain/intake';
 import { fullValidIntake, withFields } from './fixtures';
 
-describe('normalisation on save (intake spec §5)', () => {
+describe('normalisation on save (docs/product/intake-form.md)', () => {
   it.each(['n/a', 'N/A', 'N/a', ' n/A '])("a middle name equal to 'n/a' in any case (%j) is sent empty", (middleName) => {
     const api = toApiIntake(withFields(fullValidIntake(), { 'personalInformation.middleName': middleName }));
     expect(api.personalInformation.middleName).toBe('');
@@ -32,7 +25,7 @@ describe('normalisation on save (intake spec §5)', () => {
     expect(typed.incidentDescription.howManyVehicles).toBe(3);
   });
 
-  it('dates travel as ISO timestamps, and as null when empty (intake spec §3)', () => {
+  it('dates travel as ISO timestamps, and as null when empty (docs/product/intake-form.md)', () => {
     const api = toApiIntake(fullValidIntake());
     expect(api.personalInformation.birthDate).toBe('1990-03-05T00:00:00.000Z');
     expect(api.injuryInformation.hospitalDate).toBe('2024-05-02T00:00:00.000Z');
@@ -41,7 +34,7 @@ describe('normalisation on save (intake spec §5)', () => {
     expect(blank.injuryInformation.hospitalDate).toBeNull();
   });
 
-  it("an unparseable form date fails with 'Invalid date' (intake spec §3)", () => {
+  it("an unparseable form date fails with 'Invalid date' (docs/product/intake-form.md)", () => {
     expect(() => toApiIntake(withFields(emptyIntake(), { 'personalInformation.birthDate': '05/03/1990' }))).toThrow(
       new Error('Invalid date'),
     );
@@ -55,7 +48,7 @@ describe('normalisation on save (intake spec §5)', () => {
   });
 });
 
-describe('loading for editing (intake spec §3)', () => {
+describe('loading for editing (docs/product/intake-form.md)', () => {
   it('round trip: form -> API -> form gives the same intake', () => {
     const intake = fullValidIntake();
     expect(fromApiIntake(toApiIntake(intake))).toEqual(intake);
@@ -72,7 +65,7 @@ describe('loading for editing (intake spec §3)', () => {
     expect(loaded.injuryInformation.hospitalDate).toBe('2024-05-02');
   });
 
-  it("an unparseable ISO date fails with 'Invalid ISO date string' (intake spec §3)", () => {
+  it("an unparseable ISO date fails with 'Invalid ISO date string' (docs/product/intake-form.md)", () => {
     const api = toApiIntake(fullValidIntake());
     expect(() => fromApiIntake({ ...api, personalInformation: { ...api.personalInformation, birthDate: 'yesterday' } })).toThrow(
       new Error('Invalid ISO date string'),
@@ -121,7 +114,7 @@ describe('loading for editing (intake spec §3)', () => {
   });
 });
 
-describe('on update (intake spec §5 and §7)', () => {
+describe('on update (docs/product/intake-form.md)', () => {
   it('removes every field named id or generalCaseInformationId at any depth, without changing the input', () => {
     const body = {
       userId: 'user-1',

@@ -22,7 +22,7 @@ function read(intake: object, path: string): unknown {
   return path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], intake);
 }
 
-describe('dependent-field clearing when a Yes/No answer becomes No (intake spec §4)', () => {
+describe('dependent-field clearing when a Yes/No answer becomes No (docs/product/intake-form.md)', () => {
   const cases: [string, FieldPath, FieldPath[]][] = [
     ['hospitalized No clears hospitalDate', 'injuryInformation.hospitalized', ['injuryInformation.hospitalDate']],
     ['priorInjuries No clears description', 'injuryInformation.priorInjuries', ['injuryInformation.description']],
@@ -70,7 +70,11 @@ describe('dependent-field clearing when a Yes/No answer becomes No (intake spec 
 
   it('status hasSsn keeps ssnItin', () => {
     const before = withField(fullValidIntake(), 'personalInformation.status', 'pending');
-    const after = applyChange({ ...before, personalInformation: { ...before.personalInformation, ssnItin: '900-00-0001' } }, 'personalInformation.status', 'hasSsn');
+    const after = applyChange(
+      { ...before, personalInformation: { ...before.personalInformation, ssnItin: '900-00-0001' } },
+      'personalInformation.status',
+      'hasSsn',
+    );
     expect(after.personalInformation.ssnItin).toBe('900-00-0001');
   });
 
@@ -98,7 +102,7 @@ describe('dependent-field clearing when a Yes/No answer becomes No (intake spec 
   });
 });
 
-describe('numbers (intake spec §5 and §9)', () => {
+describe('numbers (docs/product/intake-form.md)', () => {
   it('a negative passenger count becomes 0', () => {
     expect(applyChange(fullValidIntake(), 'personalInformation.passengerCount', -3).personalInformation.passengerCount).toBe(0);
   });
@@ -116,7 +120,7 @@ describe('numbers (intake spec §5 and §9)', () => {
   });
 });
 
-describe('input fitting (intake spec §2 and §5)', () => {
+describe('input fitting (docs/product/intake-form.md)', () => {
   it('text beyond its limit is cut', () => {
     const after = applyChange(emptyIntake(), 'incidentDescription.clientCitedReason', 'x'.repeat(30));
     expect(after.incidentDescription.clientCitedReason).toBe('x'.repeat(20));
@@ -133,7 +137,7 @@ describe('input fitting (intake spec §2 and §5)', () => {
   });
 });
 
-describe('disabled fields (intake spec §4)', () => {
+describe('disabled fields (docs/product/intake-form.md)', () => {
   it.each([
     ['howManyVehicles', 'incidentDescription.howManyVehicles', 'incidentDescription.multiVehicle'],
     ['fault', 'incidentDescription.fault', 'incidentDescription.priorIncidents'],
@@ -162,7 +166,7 @@ describe('disabled fields (intake spec §4)', () => {
   });
 });
 
-describe("phone usage 'Both' (intake spec §4)", () => {
+describe("phone usage 'Both' (docs/product/intake-form.md)", () => {
   it('ticking Both sets call and text', () => {
     const after = setBothPhoneUsages(emptyIntake(), true);
     expect(after.personalInformation.phoneUsages).toEqual(['call', 'text']);
@@ -181,7 +185,7 @@ describe("phone usage 'Both' (intake spec §4)", () => {
   });
 });
 
-describe('Select All (intake spec §2)', () => {
+describe('Select All (docs/product/intake-form.md)', () => {
   it('an empty group is never ticked', () => {
     expect(groupAllTicked({}, [])).toBe(false);
   });
@@ -212,7 +216,7 @@ describe('Select All (intake spec §2)', () => {
   });
 });
 
-describe('minor (intake spec §5 and §9)', () => {
+describe('minor (docs/product/intake-form.md)', () => {
   const born = (birthDate: string) => withFields(emptyIntake(), { 'personalInformation.birthDate': birthDate });
 
   it('a client under 18 is a minor', () => {

@@ -32,7 +32,7 @@ describe('the fixture', () => {
   });
 });
 
-describe('draft save (intake spec §5 and §8)', () => {
+describe('draft save (docs/product/intake-form.md)', () => {
   it('a blank intake fails on first and last name only, with the spec texts', () => {
     const result = validateDraft(emptyIntake());
     expect(result).toEqual({
@@ -69,7 +69,7 @@ describe('draft save (intake spec §5 and §8)', () => {
   });
 });
 
-describe('final submit: tab order (intake spec §5)', () => {
+describe('final submit: tab order (docs/product/intake-form.md)', () => {
   it('reports the first failing tab in order, even when a later tab is incomplete too', () => {
     const intake = withFields(fullValidIntake(), { 'vehicleInformation.vin': '', 'injuryInformation.hospital': '' });
     const result = validateFinal(intake, TODAY);
@@ -122,7 +122,7 @@ describe('final submit: tab order (intake spec §5)', () => {
   });
 });
 
-describe('Personal tab (intake spec §5)', () => {
+describe('Personal tab (docs/product/intake-form.md)', () => {
   const required: RequiredCase[] = [
     ['personalInformation.firstName', '', 'Please enter your First Name'],
     ['personalInformation.lastName', '', 'Please enter your Last Name'],
@@ -210,7 +210,9 @@ describe('Personal tab (intake spec §5)', () => {
   });
 
   it('birthDate must be a calendar date', () => {
-    expect(errorsWith('personalInformation.birthDate', '1990-02-30')).toEqual({ 'personalInformation.birthDate': 'Please enter a valid date' });
+    expect(errorsWith('personalInformation.birthDate', '1990-02-30')).toEqual({
+      'personalInformation.birthDate': 'Please enter a valid date',
+    });
   });
 
   it('today defaults to the current date', () => {
@@ -219,7 +221,7 @@ describe('Personal tab (intake spec §5)', () => {
   });
 });
 
-describe('Vehicle tab (intake spec §5)', () => {
+describe('Vehicle tab (docs/product/intake-form.md)', () => {
   const required: RequiredCase[] = [
     ['vehicleInformation.information', '', 'Please provide the vehicle information'],
     ['vehicleInformation.owner', '', 'Please provide the owner'],
@@ -251,44 +253,47 @@ describe('Vehicle tab (intake spec §5)', () => {
   });
 });
 
-describe.each(['vehicleInformation', 'defendantInformation'] as const)('adjuster pairing in %s (intake spec §5)', (section) => {
-  const blankAdjusters = {
-    [`${section}.pdAdjuster`]: '',
-    [`${section}.phone1`]: '',
-    [`${section}.fax1`]: '',
-    [`${section}.biAdjuster`]: '',
-    [`${section}.phone2`]: '',
-    [`${section}.fax2`]: '',
-  };
-  const noAdjusters = withFields(fullValidIntake(), blankAdjusters);
+describe.each(['vehicleInformation', 'defendantInformation'] as const)(
+  'adjuster pairing in %s (docs/product/intake-form.md)',
+  (section) => {
+    const blankAdjusters = {
+      [`${section}.pdAdjuster`]: '',
+      [`${section}.phone1`]: '',
+      [`${section}.fax1`]: '',
+      [`${section}.biAdjuster`]: '',
+      [`${section}.phone2`]: '',
+      [`${section}.fax2`]: '',
+    };
+    const noAdjusters = withFields(fullValidIntake(), blankAdjusters);
 
-  it('phones and faxes are optional when no adjuster is named', () => {
-    expect(finalErrors(noAdjusters)).toEqual({});
-  });
-
-  it.each([
-    ['pdAdjuster', 'phone1', 'fax1', 'PD'],
-    ['biAdjuster', 'phone2', 'fax2', 'BI'],
-  ] as const)('a named %s needs its phone and fax', (adjuster, phone, fax, kind) => {
-    const intake = withFields(noAdjusters, { [`${section}.${adjuster}`]: 'Casey Adjuster' });
-    expect(finalErrors(intake)).toEqual({
-      [`${section}.${phone}`]: `Please provide the ${kind} adjuster's phone number`,
-      [`${section}.${fax}`]: `Please provide the ${kind} adjuster's fax number`,
+    it('phones and faxes are optional when no adjuster is named', () => {
+      expect(finalErrors(noAdjusters)).toEqual({});
     });
-  });
 
-  it.each([
-    ['phone1', 'pdAdjuster', 'PD'],
-    ['fax1', 'pdAdjuster', 'PD'],
-    ['phone2', 'biAdjuster', 'BI'],
-    ['fax2', 'biAdjuster', 'BI'],
-  ] as const)('a given %s needs the %s', (given, adjuster, kind) => {
-    const errors = finalErrors(withFields(noAdjusters, { [`${section}.${given}`]: '(555) 010-0999' }));
-    expect(errors[`${section}.${adjuster}`]).toBe(`Please provide the ${kind} adjuster`);
-  });
-});
+    it.each([
+      ['pdAdjuster', 'phone1', 'fax1', 'PD'],
+      ['biAdjuster', 'phone2', 'fax2', 'BI'],
+    ] as const)('a named %s needs its phone and fax', (adjuster, phone, fax, kind) => {
+      const intake = withFields(noAdjusters, { [`${section}.${adjuster}`]: 'Casey Adjuster' });
+      expect(finalErrors(intake)).toEqual({
+        [`${section}.${phone}`]: `Please provide the ${kind} adjuster's phone number`,
+        [`${section}.${fax}`]: `Please provide the ${kind} adjuster's fax number`,
+      });
+    });
 
-describe('Defendant tab (intake spec §5)', () => {
+    it.each([
+      ['phone1', 'pdAdjuster', 'PD'],
+      ['fax1', 'pdAdjuster', 'PD'],
+      ['phone2', 'biAdjuster', 'BI'],
+      ['fax2', 'biAdjuster', 'BI'],
+    ] as const)('a given %s needs the %s', (given, adjuster, kind) => {
+      const errors = finalErrors(withFields(noAdjusters, { [`${section}.${given}`]: '(555) 010-0999' }));
+      expect(errors[`${section}.${adjuster}`]).toBe(`Please provide the ${kind} adjuster`);
+    });
+  },
+);
+
+describe('Defendant tab (docs/product/intake-form.md)', () => {
   const required: RequiredCase[] = [
     ['defendantInformation.driversName', '', "Please provide the driver's name"],
     ['defendantInformation.owner', '', 'Please provide the owner'],
@@ -310,7 +315,7 @@ describe('Defendant tab (intake spec §5)', () => {
   });
 });
 
-describe('Injury tab (intake spec §5)', () => {
+describe('Injury tab (docs/product/intake-form.md)', () => {
   const required: RequiredCase[] = [
     ['injuryInformation.hospital', '', 'Please provide the hospital'],
     ['injuryInformation.painStart', '', 'Please provide when the pain started'],
@@ -359,11 +364,13 @@ describe('Injury tab (intake spec §5)', () => {
   });
 
   it('hospitalDate must be a calendar date', () => {
-    expect(errorsWith('injuryInformation.hospitalDate', '2024-13-01')).toEqual({ 'injuryInformation.hospitalDate': 'Please enter a valid date' });
+    expect(errorsWith('injuryInformation.hospitalDate', '2024-13-01')).toEqual({
+      'injuryInformation.hospitalDate': 'Please enter a valid date',
+    });
   });
 });
 
-describe('Incident tab (intake spec §5)', () => {
+describe('Incident tab (docs/product/intake-form.md)', () => {
   const required: RequiredCase[] = [
     ['incidentDescription.crashReportNum', '', 'Please provide the crash report number'],
     ['incidentDescription.city', '', 'Please provide the city'],
@@ -388,13 +395,21 @@ describe('Incident tab (intake spec §5)', () => {
     ['incidentDescription.clientCitedReason', 'incidentDescription.clientCited', 'Please provide the reason the client was cited'],
     ['incidentDescription.defendantReason', 'incidentDescription.defendant', 'Please provide the reason for the defendant'],
     ['incidentDescription.howManyVehicles', 'incidentDescription.multiVehicle', 'Please provide how many vehicles'],
-    ['incidentDescription.fault', 'incidentDescription.priorIncidents', 'Please describe the incident(s), including who was found at fault'],
+    [
+      'incidentDescription.fault',
+      'incidentDescription.priorIncidents',
+      'Please describe the incident(s), including who was found at fault',
+    ],
     [
       'incidentDescription.witnessNamesAndContacts',
       'incidentDescription.witnesses',
       'Please provide the names and contact information of the witnesses',
     ],
-    ['incidentDescription.photoOrEvidenceDescription', 'incidentDescription.photoOrEvidence', 'Please describe the photo or other evidence'],
+    [
+      'incidentDescription.photoOrEvidenceDescription',
+      'incidentDescription.photoOrEvidence',
+      'Please describe the photo or other evidence',
+    ],
   ];
 
   it.each(conditional)('%s is required if %s is Yes', (path, answer, message) => {
@@ -409,7 +424,7 @@ describe('Incident tab (intake spec §5)', () => {
   });
 });
 
-describe('text limits (intake spec §5)', () => {
+describe('text limits (docs/product/intake-form.md)', () => {
   it.each(textPaths)('%s beyond its limit is an error', (path) => {
     const limit = textLimits[path];
     expect(errorsWith(path, 'x'.repeat(limit + 1))[path]).toBe(`Please use at most ${limit} characters`);

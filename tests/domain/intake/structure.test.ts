@@ -15,7 +15,7 @@ import {
   validatedTabs,
 } from '../../../src/domain/intake';
 
-describe('a new form (intake spec §3)', () => {
+describe('a new form (docs/product/intake-form.md)', () => {
   it('starts with every answer null, every text empty, every box unticked and empty lists', () => {
     const intake = emptyIntake();
     expect(intake.status).toBe('draft');
@@ -52,7 +52,7 @@ describe('a new form (intake spec §3)', () => {
   });
 });
 
-describe('tabs (intake spec §2 and §5)', () => {
+describe('tabs (docs/product/intake-form.md)', () => {
   it('are the seven tabs in order', () => {
     expect(intakeTabs.map((tab) => tab.name)).toEqual([
       'Client Personal Information',
@@ -92,7 +92,7 @@ describe('tabs (intake spec §2 and §5)', () => {
   });
 });
 
-describe('text limits (intake spec §5)', () => {
+describe('text limits (docs/product/intake-form.md)', () => {
   it('are the spec numbers', () => {
     expect(textLimits).toMatchObject({
       'injuryInformation.painStart': 90,

@@ -1,5 +1,5 @@
 // The lead registration machine's planned paths driven through /new-leads and its duplicate dialog
-// in Chromium (DESIGN.md, model-based tests; staff-app spec §2 Lead Registration, §4, §8). Every
+// in Chromium (DESIGN.md, model-based tests; docs/product/leads.md Lead Registration, docs/product/leads.md). Every
 // planned path runs (the plan has eight). Each event becomes what a person does (the form filled
 // and submitted, 'Yes, Register Anyway', 'No, Cancel') or what the server answers to the held
 // call. The real server answers when this firm's data makes it answer as the step says: no similar
@@ -40,19 +40,40 @@ const registered: LeadValues = {
 // The unit suite's samples (tests/machines/leadRegistration.machine.test.ts), errors as the plain
 // objects ApiError would be; the form's lead is typed by the test, so it is left out here.
 const noDuplicate = { isDuplicate: false, hasIntakeId: false, duplicateLeads: [] };
-const withIntake = { isDuplicate: true, hasIntakeId: true, duplicateLeads: [{ firstName: 'Marisol', lastName: 'Quillfeather', intakeId: 'case-41' }] };
+const withIntake = {
+  isDuplicate: true,
+  hasIntakeId: true,
+  duplicateLeads: [{ firstName: 'Marisol', lastName: 'Quillfeather', intakeId: 'case-41' }],
+};
 const withoutIntake = {
   isDuplicate: true,
   hasIntakeId: false,
   duplicateLeads: [
-    { firstName: 'Marisol', middleName: null, lastName: 'Quillfeather', birthDate: '1988-07-14T00:00:00.000Z', address: '12 Test Lane', city: 'Sampleton', state: 'TX', intakeId: null },
+    {
+      firstName: 'Marisol',
+      middleName: null,
+      lastName: 'Quillfeather',
+      birthDate: '1988-07-14T00:00:00.000Z',
+      address: '12 Test Lane',
+      city: 'Sampleton',
+      state: 'TX',
+      intakeId: null,
+    },
   ],
 };
-const refusedWithMessage = { status: 409, message: 'This lead is already registered', body: { code: 'duplicate_lead', message: 'This lead is already registered' } };
+const refusedWithMessage = {
+  status: 409,
+  message: 'This lead is already registered',
+  body: { code: 'duplicate_lead', message: 'This lead is already registered' },
+};
 const refusedWithoutBody = { status: 409, message: 'Request failed with status 409', body: undefined };
 const serverFailure = { status: 500, message: 'Database unavailable', body: { code: 'internal', message: 'Database unavailable' } };
 const unreachable = { status: 0, message: 'The server could not be reached', body: undefined };
-const createFailure = { status: 400, message: 'Zip Code is required', body: { code: 'validation_failed', message: 'Zip Code is required' } };
+const createFailure = {
+  status: 400,
+  message: 'Zip Code is required',
+  body: { code: 'validation_failed', message: 'Zip Code is required' },
+};
 
 const samples = [
   { type: 'form.submit', lead: {} },
@@ -69,7 +90,7 @@ const samples = [
   { type: 'xstate.error.actor.createLead', error: createFailure },
 ];
 
-/** What the screen says after each failed or refused answer (staff-app spec §4 and §8). */
+/** What the screen says after each failed or refused answer (docs/product/leads.md). */
 const refusals = new Map<unknown, { alert: string } | { toast: string }>([
   [withoutIntake, { alert: 'A similar lead without an intake ID already exists' }],
   [refusedWithMessage, { alert: 'This lead is already registered' }],
@@ -156,7 +177,11 @@ function leadDrive(page: Page, checks: HeldRequests, creates: HeldRequests): Dri
   let typed: LeadValues | undefined;
 
   async function realAnswer(held: HeldRequests, what: string, expected: (body: { data: unknown }) => void) {
-    await held.settle(() => true, what, (route) => route.continue());
+    await held.settle(
+      () => true,
+      what,
+      (route) => route.continue(),
+    );
     const response = await held.seen.at(-1)?.response();
     expected((await response?.json()) as { data: unknown });
   }
@@ -169,7 +194,11 @@ function leadDrive(page: Page, checks: HeldRequests, creates: HeldRequests): Dri
         newLeads++;
         typed = similar
           ? { ...registered, address: `${newLeads} Other Road`, phone: `555-020-${String(newLeads).padStart(4, '0')}` }
-          : { ...registered, lastName: `Newperson${String.fromCharCode(96 + newLeads)}`, phone: `555-030-${String(newLeads).padStart(4, '0')}` };
+          : {
+              ...registered,
+              lastName: `Newperson${String.fromCharCode(96 + newLeads)}`,
+              phone: `555-030-${String(newLeads).padStart(4, '0')}`,
+            };
         await fillLead(page, typed);
         await submit.click();
       } else if (event.type === 'xstate.done.actor.checkDuplicate' && event.output !== withoutIntake) {
@@ -177,15 +206,25 @@ function leadDrive(page: Page, checks: HeldRequests, creates: HeldRequests): Dri
           expect(data).toMatchObject({ isDuplicate: event.output.isDuplicate, hasIntakeId: event.output.hasIntakeId }),
         );
       } else if (event.type === 'xstate.done.actor.checkDuplicate') {
-        await checks.settle(() => true, 'the duplicate check', (route) =>
-          route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data: withoutIntake }) }),
+        await checks.settle(
+          () => true,
+          'the duplicate check',
+          (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data: withoutIntake }) }),
         );
       } else if (event.type === 'xstate.error.actor.checkDuplicate') {
-        await checks.settle(() => true, 'the duplicate check', (route) => answerWith(route, event.error));
+        await checks.settle(
+          () => true,
+          'the duplicate check',
+          (route) => answerWith(route, event.error),
+        );
       } else if (event.type === 'xstate.done.actor.createLead') {
         await realAnswer(creates, 'the create call', ({ data }) => expect(data).toMatchObject({ intake: { status: 'draft' } }));
       } else if (event.type === 'xstate.error.actor.createLead') {
-        await creates.settle(() => true, 'the create call', (route) => answerWith(route, event.error));
+        await creates.settle(
+          () => true,
+          'the create call',
+          (route) => answerWith(route, event.error),
+        );
       } else if (event.type === 'dialog.confirm') {
         await dialog.getByRole('button', { name: 'Yes, Register Anyway' }).click();
       } else if (event.type === 'dialog.cancel') {
@@ -210,9 +249,7 @@ function leadDrive(page: Page, checks: HeldRequests, creates: HeldRequests): Dri
       }
       if (snapshot.matches('confirmingDuplicate')) {
         await dialog.waitFor();
-        expect(await dialog.getByRole('listitem').allTextContents()).toEqual([
-          expect.stringContaining(`Intake ID: ${registeredCaseId}`),
-        ]);
+        expect(await dialog.getByRole('listitem').allTextContents()).toEqual([expect.stringContaining(`Intake ID: ${registeredCaseId}`)]);
         expect(await dialog.getByRole('listitem').textContent()).toContain('Marisol Quillfeather');
         expect(await dialog.getByText('Do you still want to register this lead?').count()).toBe(1);
         return;
@@ -225,7 +262,12 @@ function leadDrive(page: Page, checks: HeldRequests, creates: HeldRequests): Dri
   };
 }
 
-async function checkEditing(page: Page, event: AnyEventObject, typed: LeadValues | undefined, toastCount: (text: string) => Promise<number>) {
+async function checkEditing(
+  page: Page,
+  event: AnyEventObject,
+  typed: LeadValues | undefined,
+  toastCount: (text: string) => Promise<number>,
+) {
   const lastName = page.getByLabel('Last Name');
   if (event.type === 'xstate.init') {
     expect(await lastName.inputValue()).toBe('');
@@ -233,7 +275,7 @@ async function checkEditing(page: Page, event: AnyEventObject, typed: LeadValues
   }
   if (!typed) throw new Error('A lead was typed before any answer');
   if (event.type === 'xstate.done.actor.createLead') {
-    // staff-app spec §4: created, and the form starts afresh.
+    // docs/product/leads.md: created, and the form starts afresh.
     await expect.poll(() => toastCount('Lead created successfully')).toBe(1);
     await expect.poll(() => lastName.inputValue()).toBe('');
     expect(await storedWithPhone(typed.phone)).toHaveLength(1);

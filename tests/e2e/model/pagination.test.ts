@@ -1,5 +1,5 @@
 // The pagination machine's planned paths driven through /employees in Chromium, against the real
-// server (DESIGN.md, model-based tests; staff-app spec §2 Employees, §4 Pagination, §5 Search, §8
+// server (DESIGN.md, model-based tests; docs/product/intake-list.md Employees, docs/product/intake-list.md Pagination, docs/product/intake-list.md Search, docs/product/intake-list.md
 // Employee list load failure). The unit suite runs every planned path on the machine alone; here
 // the fewest paths that still take every transition run on the real screen: each event becomes
 // what a person does (a pager button, typing, the Privilege dropdown) or what the server does
@@ -23,7 +23,7 @@ type PaginationSnapshot = SnapshotFrom<typeof paginationMachine>;
 const SEARCH = 'pager';
 const FILTER = 'representative';
 const REPRESENTATIVES = 25;
-/** staff-app spec §2 Employees: the dropdown's label for the filter value. */
+/** docs/product/intake-list.md Employees: the dropdown's label for the filter value. */
 const FILTER_LABEL = 'Representatives';
 const LOAD_FAILED = 'Error fetching employee data:';
 const LOADING = 'Please wait while your items are loading';
@@ -167,7 +167,7 @@ function employeesDrive(page: Page, loads: HeldRequests): Drive {
       } else if (event.type === 'filter.change') {
         await page.getByRole('combobox', { name: 'Privilege' }).selectOption({ label: FILTER_LABEL });
       } else if (event.type.startsWith('xstate.after.searchDebounce.')) {
-        // Not one millisecond early (spec §5 Search: 2000 ms without typing), then at once.
+        // Not one millisecond early (docs/product/intake-list.md Search: 2000 ms without typing), then at once.
         const asked = loads.seen.length;
         await page.clock.runFor(SEARCH_DEBOUNCE_MS - 1);
         await new Promise((resolve) => setTimeout(resolve, 150));
@@ -202,7 +202,7 @@ function employeesDrive(page: Page, loads: HeldRequests): Drive {
         await expect.poll(() => pagerEnabled(page)).toEqual({ first: back, previous: back, next: forward, last: forward });
       }
       if (snapshot.matches({ list: 'failed' })) {
-        // The toast tells of the failure as it happens (spec §8); it is not a lasting part of the
+        // The toast tells of the failure as it happens (docs/product/intake-list.md); it is not a lasting part of the
         // state, so it is checked on the step that failed the load, the empty list on every step.
         if (event.type === 'xstate.error.actor.load') {
           await expect.poll(() => page.getByText(LOAD_FAILED, { exact: true }).count()).toBe(1);

@@ -1,6 +1,6 @@
 // The session machine's planned paths driven through the login screen and the shell in Chromium,
-// against the real server (DESIGN.md, model-based tests; staff-app spec §2 Login, §3 Auth state,
-// §4 Session, §8 login failure). Each event becomes what a person or the server does: the login
+// against the real server (DESIGN.md, model-based tests; docs/product/sign-in-and-session.md Login, docs/product/sign-in-and-session.md Auth state,
+// docs/product/sign-in-and-session.md Session, docs/product/sign-in-and-session.md login failure). Each event becomes what a person or the server does: the login
 // form filled with the right or the wrong password, the server's answer to the held login call,
 // Sign Out, a profile save (the server's fresh token), or the page's clock moved to the token's
 // expiry. Each path starts from what the browser may hold: nothing, a live session, an expired one,
@@ -161,19 +161,26 @@ function sessionDrive(page: Page, logins: HeldRequests, logouts: HeldRequests): 
         }
         case 'xstate.done.actor.login': {
           const unreadable = (event.output as { token: string }).token === UNREADABLE_TOKEN;
-          await logins.settle(() => true, 'the login call', (route) =>
-            unreadable
-              ? route.fulfill({
-                  status: 200,
-                  contentType: 'application/json',
-                  body: JSON.stringify({ data: { token: UNREADABLE_TOKEN, expiresIn: '8h' } }),
-                })
-              : route.continue(),
+          await logins.settle(
+            () => true,
+            'the login call',
+            (route) =>
+              unreadable
+                ? route.fulfill({
+                    status: 200,
+                    contentType: 'application/json',
+                    body: JSON.stringify({ data: { token: UNREADABLE_TOKEN, expiresIn: '8h' } }),
+                  })
+                : route.continue(),
           );
           return;
         }
         case 'xstate.error.actor.login': {
-          await logins.settle(() => true, 'the login call', (route) => route.continue());
+          await logins.settle(
+            () => true,
+            'the login call',
+            (route) => route.continue(),
+          );
           const response = await logins.seen.at(-1)?.response();
           expect(response?.status(), 'the server refuses the wrong password').toBe(401);
           return;
@@ -182,17 +189,25 @@ function sessionDrive(page: Page, logins: HeldRequests, logouts: HeldRequests): 
           await signOut.click();
           return;
         case 'xstate.done.actor.logout': {
-          await logouts.settle(() => true, 'the logout call', (route) => route.continue());
+          await logouts.settle(
+            () => true,
+            'the logout call',
+            (route) => route.continue(),
+          );
           const response = await logouts.seen.at(-1)?.response();
           expect(response?.status(), 'the server ends the session').toBe(204);
           return;
         }
         case 'xstate.error.actor.logout':
           // The server cannot be reached: the session still ends in this browser.
-          await logouts.settle(() => true, 'the logout call', (route) => route.abort('connectionrefused'));
+          await logouts.settle(
+            () => true,
+            'the logout call',
+            (route) => route.abort('connectionrefused'),
+          );
           return;
         case 'session.tokenRefreshed': {
-          // Saving the profile returns a fresh token (staff-app spec §7 PUT /v1/user/{id}).
+          // Saving the profile returns a fresh token (docs/product/sign-in-and-session.md PUT /v1/user/{id}).
           middleName = `Refresh${++middleNames}`;
           await page.getByRole('link', { name: 'Account' }).click();
           await page.waitForURL('**/profile');

@@ -11,7 +11,15 @@ const symptoms: CheckboxItem<Symptom>[] = [
   { key: 'dizziness', label: 'Dizziness' },
 ];
 
-function Group({ initial = {}, items = symptoms, spy }: { initial?: Partial<Record<Symptom, boolean>>; items?: CheckboxItem<Symptom>[]; spy?: (changes: Partial<Record<Symptom, boolean>>) => void }) {
+function Group({
+  initial = {},
+  items = symptoms,
+  spy,
+}: {
+  initial?: Partial<Record<Symptom, boolean>>;
+  items?: CheckboxItem<Symptom>[];
+  spy?: (changes: Partial<Record<Symptom, boolean>>) => void;
+}) {
   const [values, setValues] = useState(initial);
   return (
     <CheckboxGroup<Symptom>
@@ -98,9 +106,7 @@ describe('CheckboxGroup with Select All', () => {
   });
 
   it('has no Select All box unless asked', () => {
-    render(
-      <CheckboxGroup<Symptom> legend="Check all that apply" items={symptoms} values={{}} onChange={() => undefined} />,
-    );
+    render(<CheckboxGroup<Symptom> legend="Check all that apply" items={symptoms} values={{}} onChange={() => undefined} />);
     expect(screen.queryByRole('checkbox', { name: 'Select All' })).not.toBeInTheDocument();
     expect(screen.getAllByRole('checkbox')).toHaveLength(3);
   });

@@ -4,7 +4,17 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { RadioGroup, YES_NO_OPTIONS } from '../../../src/ui/components/RadioGroup';
 
-function YesNo({ initial = null, spy, ...rest }: { initial?: boolean | null; spy?: (value: boolean) => void; error?: string; disabled?: boolean; required?: boolean }) {
+function YesNo({
+  initial = null,
+  spy,
+  ...rest
+}: {
+  initial?: boolean | null;
+  spy?: (value: boolean) => void;
+  error?: string;
+  disabled?: boolean;
+  required?: boolean;
+}) {
   const [value, setValue] = useState<boolean | null>(initial);
   return (
     <RadioGroup<boolean>

@@ -21,9 +21,7 @@ describe('SelectField', () => {
   });
 
   it('shows the placeholder while nothing is chosen', () => {
-    render(
-      <SelectField label="Privilege" options={civilStatuses} value="" placeholder="Choose one" onChange={() => undefined} />,
-    );
+    render(<SelectField label="Privilege" options={civilStatuses} value="" placeholder="Choose one" onChange={() => undefined} />);
     expect(screen.getByRole('combobox', { name: 'Privilege' })).toHaveDisplayValue('Choose one');
   });
 
@@ -64,9 +62,7 @@ describe('DateInput', () => {
   });
 
   it('shows required marker and error, and can be disabled', () => {
-    render(
-      <DateInput label="Birth Date" value="" onChange={() => undefined} required disabled error="Birth date is required" />,
-    );
+    render(<DateInput label="Birth Date" value="" onChange={() => undefined} required disabled error="Birth date is required" />);
     const input = screen.getByLabelText(/Birth Date/);
     expect(screen.getByText('*')).toBeInTheDocument();
     expect(input).toBeRequired();

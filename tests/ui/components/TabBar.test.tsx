@@ -32,10 +32,7 @@ describe('TabBar', () => {
     const all = within(list).getAllByRole('tab');
     expect(all).toHaveLength(3);
     expect(within(list).getByRole('tab', { name: 'Client Personal Information' })).toHaveAttribute('aria-selected', 'true');
-    expect(within(list).getByRole('tab', { name: 'Defendant Personal and Vehicle Information' })).toHaveAttribute(
-      'aria-selected',
-      'false',
-    );
+    expect(within(list).getByRole('tab', { name: 'Defendant Personal and Vehicle Information' })).toHaveAttribute('aria-selected', 'false');
   });
 
   it('selects a tab on click', async () => {
@@ -44,10 +41,7 @@ describe('TabBar', () => {
     render(<Tabs spy={spy} />);
     await user.click(screen.getByRole('tab', { name: 'Defendant Personal and Vehicle Information' }));
     expect(spy).toHaveBeenCalledWith('defendant');
-    expect(screen.getByRole('tab', { name: 'Defendant Personal and Vehicle Information' })).toHaveAttribute(
-      'aria-selected',
-      'true',
-    );
+    expect(screen.getByRole('tab', { name: 'Defendant Personal and Vehicle Information' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('moves between tabs with the arrow keys, Home and End, wrapping around', async () => {
@@ -64,10 +58,7 @@ describe('TabBar', () => {
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Client Personal Information' })).toHaveFocus();
     await user.keyboard('{ArrowLeft}');
-    expect(screen.getByRole('tab', { name: 'Defendant Personal and Vehicle Information' })).toHaveAttribute(
-      'aria-selected',
-      'true',
-    );
+    expect(screen.getByRole('tab', { name: 'Defendant Personal and Vehicle Information' })).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{Home}');
     expect(screen.getByRole('tab', { name: 'Client Personal Information' })).toHaveAttribute('aria-selected', 'true');
   });
@@ -94,10 +85,7 @@ describe('TabBar', () => {
     expect(within(select).getByRole('option', { name: 'Client Vehicle Information (has errors)' })).toBeInTheDocument();
     await user.selectOptions(select, 'defendant');
     expect(spy).toHaveBeenCalledWith('defendant');
-    expect(screen.getByRole('tab', { name: 'Defendant Personal and Vehicle Information' })).toHaveAttribute(
-      'aria-selected',
-      'true',
-    );
+    expect(screen.getByRole('tab', { name: 'Defendant Personal and Vehicle Information' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('renders tabs with an href as links that still switch in place', async () => {

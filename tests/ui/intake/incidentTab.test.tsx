@@ -1,4 +1,4 @@
-// Tab 6, Incident Description (intake spec §2, §4, §5).
+// Tab 6, Incident Description (docs/product/intake-form.md).
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { IncidentTab } from '../../../src/ui/pages/intake/tabs/IncidentTab';
@@ -56,7 +56,7 @@ describe('Incident Description tab', { timeout: 15_000 }, () => {
     expect(evidence.tagName).toBe('TEXTAREA');
     expect(evidence).toHaveAccessibleDescription('100 characters remaining');
 
-    // Client cited? No clears its reason (intake spec §4).
+    // Client cited? No clears its reason (docs/product/intake-form.md).
     await user.click(answer('Client cited?', 'No'));
     expect(textbox('Client cited reason')).toHaveValue('');
     expect(textbox('Defendant reason')).toHaveValue('d'.repeat(25));

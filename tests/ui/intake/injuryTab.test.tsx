@@ -1,4 +1,4 @@
-// Tab 5, Injury Information (intake spec §2, §4, §5).
+// Tab 5, Injury Information (docs/product/intake-form.md).
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { todayIso } from '../../../src/domain/dates';
@@ -46,11 +46,11 @@ describe('Injury Information tab', { timeout: 15_000 }, () => {
       'Insurance ID Number',
     ]);
     const group = screen.getByRole('group', { name: 'Check all that apply' });
-    expect(within(group).getAllByRole('checkbox').map((box) => box.closest('label')?.textContent)).toEqual([
-      'Loss of Conciousness',
-      'Headaches',
-      'Vomitting',
-    ]);
+    expect(
+      within(group)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent),
+    ).toEqual(['Loss of Conciousness', 'Headaches', 'Vomitting']);
     expect(within(group).queryByRole('checkbox', { name: 'Select All' })).not.toBeInTheDocument();
   });
 

@@ -74,7 +74,10 @@ export function renderWithIntake(ui: ReactElement, input: { intake?: GeneralCase
 
 /** A blank intake with some fields already set (through applyChange, as the form would). */
 export function intakeWith(changes: Partial<Record<FieldPath, unknown>>): GeneralCaseInformation {
-  return applyAll(emptyIntake(), Object.entries(changes).map(([path, value]) => ({ path: path as FieldPath, value })));
+  return applyAll(
+    emptyIntake(),
+    Object.entries(changes).map(([path, value]) => ({ path: path as FieldPath, value })),
+  );
 }
 
 /**
@@ -84,9 +87,7 @@ export function intakeWith(changes: Partial<Record<FieldPath, unknown>>): Genera
  * reader does.
  */
 export function fieldLabelsInOrder(container: HTMLElement): string[] {
-  const controls = container.querySelectorAll<HTMLElement>(
-    'input:not([type="radio"]):not([type="checkbox"]), textarea, select, fieldset',
-  );
+  const controls = container.querySelectorAll<HTMLElement>('input:not([type="radio"]):not([type="checkbox"]), textarea, select, fieldset');
   return [...controls].map((control) => {
     const labelledBy = control.getAttribute('aria-labelledby');
     if (labelledBy) return spokenText(container.ownerDocument.getElementById(labelledBy));

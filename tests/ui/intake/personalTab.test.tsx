@@ -1,4 +1,4 @@
-// Tab 1, Client Personal Information (intake spec §2, §4, §5): what a person sees and what the
+// Tab 1, Client Personal Information (docs/product/intake-form.md): what a person sees and what the
 // intake holds after they use each field.
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -47,16 +47,24 @@ describe('Client Personal Information tab', { timeout: 15_000 }, () => {
       expect(screen.getByRole('checkbox', { name })).not.toBeChecked();
     }
     const gender = screen.getByRole('radiogroup', { name: 'Gender' });
-    expect(within(gender).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual(['Male', 'Female']);
+    expect(
+      within(gender)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['Male', 'Female']);
     const civil = screen.getByRole('radiogroup', { name: 'Civil Status' });
-    expect(within(civil).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual(['Single', 'Married']);
+    expect(
+      within(civil)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['Single', 'Married']);
     const status = screen.getByRole('combobox', { name: 'Status' });
-    expect(within(status).getAllByRole('option').map((option) => option.textContent).filter(Boolean)).toEqual([
-      'No SSN',
-      'Pending',
-      'Need to Get',
-      'Has SSN',
-    ]);
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((option) => option.textContent)
+        .filter(Boolean),
+    ).toEqual(['No SSN', 'Pending', 'Need to Get', 'Has SSN']);
   });
 
   it('marks the fields required on final submit with the asterisk', () => {
@@ -78,7 +86,7 @@ describe('Client Personal Information tab', { timeout: 15_000 }, () => {
     expect(intake().personalInformation.firstName).toBe('Avery');
     expect(textbox('First Name')).toHaveAccessibleDescription('95 characters remaining');
 
-    // Address: limit 100 (intake spec §5).
+    // Address: limit 100 (docs/product/intake-form.md).
     await user.click(textbox('Address'));
     await user.paste('x'.repeat(120));
     expect(intake().personalInformation.address).toBe('x'.repeat(100));
@@ -97,12 +105,12 @@ describe('Client Personal Information tab', { timeout: 15_000 }, () => {
     expect(intake().personalInformation.ssnItin).toBe('123-45-6789');
     expect(textbox('SSN/ITIN')).toHaveAccessibleDescription('0 characters remaining');
 
-    // A status without an SSN clears it (intake spec §4).
+    // A status without an SSN clears it (docs/product/intake-form.md).
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Pending');
     expect(textbox('SSN/ITIN')).toHaveValue('');
   });
 
-  it("keeps How Many? disabled until Passengers? is Yes, and clears it on No", async () => {
+  it('keeps How Many? disabled until Passengers? is Yes, and clears it on No', async () => {
     const { user, intake } = renderWithIntake(<PersonalTab />);
     const howMany = screen.getByRole('spinbutton', { name: 'How Many?' });
     const passengers = screen.getByRole('radiogroup', { name: 'Passengers?' });
@@ -132,7 +140,7 @@ describe('Client Personal Information tab', { timeout: 15_000 }, () => {
     await user.type(textbox('Relationship to Client'), 'Sibling');
     await user.type(textbox('Alternate Number'), '555-0100');
 
-    // Emptying the contact clears both (intake spec §4).
+    // Emptying the contact clears both (docs/product/intake-form.md).
     await user.clear(textbox('Alternate Contact'));
     expect(textbox('Relationship to Client')).toBeDisabled();
     expect(textbox('Relationship to Client')).toHaveValue('');

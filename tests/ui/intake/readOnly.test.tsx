@@ -1,4 +1,4 @@
-// View mode and final intakes (intake spec §2: "View mode disables every input"): the store's
+// View mode and final intakes (docs/product/intake-form.md: "View mode disables every input"): the store's
 // 'readOnly' tag disables every control of every tab, tick groups and Select All included.
 import { act } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Tabs 4 and 7, Points of Injury and Impact, To Discuss with Client (intake spec §2): groups of
+// Tabs 4 and 7, Points of Injury and Impact, To Discuss with Client (docs/product/intake-form.md): groups of
 // tick boxes, each with a Select All that sets or clears the whole group and shows ticked only
 // when every item of the group is.
 import { screen, within } from '@testing-library/react';
@@ -21,20 +21,55 @@ describe('Points of Injury and Impact tab', { timeout: 15_000 }, () => {
     expect(fieldLabelsInOrder(container)).toEqual(['Body Points', 'Symptoms', 'Vehicle Impact Points']);
     expect(boxLabels(group('Body Points'))).toEqual([
       'Select All',
-      'Left Neck', 'Right Neck', 'Left Shoulder', 'Right Shoulder', 'Left Elbow', 'Right Elbow',
-      'Left Forearm', 'Right Forearm', 'Left Wrist', 'Right Wrist', 'Left Hand', 'Right Hand',
-      'Left Knee', 'Right Knee', 'Left Foot', 'Right Foot', 'Lower Back', 'Upper Back',
+      'Left Neck',
+      'Right Neck',
+      'Left Shoulder',
+      'Right Shoulder',
+      'Left Elbow',
+      'Right Elbow',
+      'Left Forearm',
+      'Right Forearm',
+      'Left Wrist',
+      'Right Wrist',
+      'Left Hand',
+      'Right Hand',
+      'Left Knee',
+      'Right Knee',
+      'Left Foot',
+      'Right Foot',
+      'Lower Back',
+      'Upper Back',
     ]);
     expect(boxLabels(group('Symptoms'))).toEqual([
       'Select All',
-      'Tingling', 'Numbness', 'Shortness Of Breath', 'Bruise', 'Headache', 'Black Out',
-      'Chest Tightness', 'Ear Ringing', 'Nausea', 'Dizziness',
+      'Tingling',
+      'Numbness',
+      'Shortness Of Breath',
+      'Bruise',
+      'Headache',
+      'Black Out',
+      'Chest Tightness',
+      'Ear Ringing',
+      'Nausea',
+      'Dizziness',
     ]);
     expect(boxLabels(group('Vehicle Impact Points'))).toEqual([
       'Select All',
-      'Left Front Wing', 'Right Front Wing', 'Left Front Door', 'Right Front Door', 'Left Back Door',
-      'Right Back Door', 'Left Back Wing', 'Right Back Wing', 'Bonnet', 'Roof', 'Tailgate', 'Offside',
-      'Nearside', 'Rear Bumper', 'Front Bumper',
+      'Left Front Wing',
+      'Right Front Wing',
+      'Left Front Door',
+      'Right Front Door',
+      'Left Back Door',
+      'Right Back Door',
+      'Left Back Wing',
+      'Right Back Wing',
+      'Bonnet',
+      'Roof',
+      'Tailgate',
+      'Offside',
+      'Nearside',
+      'Rear Bumper',
+      'Front Bumper',
     ]);
   });
 
@@ -71,7 +106,7 @@ describe('Points of Injury and Impact tab', { timeout: 15_000 }, () => {
 });
 
 describe('To Discuss with Client tab', { timeout: 15_000 }, () => {
-  it('shows the two groups with the spec\'s items in order', () => {
+  it("shows the two groups with the spec's items in order", () => {
     const { container } = renderWithIntake(<DiscussTab />);
     expect(fieldLabelsInOrder(container)).toEqual(['Topics to Discuss with Client', 'Checklist']);
     expect(boxLabels(group('Topics to Discuss with Client'))).toEqual([

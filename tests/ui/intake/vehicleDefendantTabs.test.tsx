@@ -1,5 +1,5 @@
 // Tabs 2 and 3, Client Vehicle Information and Defendant Personal and Vehicle Information (intake
-// spec §2, §3, §4, §5): labels in order, each label bound to its §3 field, limits and rules.
+// docs/product/intake-form.md): labels in order, each label bound to its docs/product/intake-form.md field, limits and rules.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DefendantTab } from '../../../src/ui/pages/intake/tabs/DefendantTab';
@@ -107,7 +107,7 @@ describe('Client Vehicle Information tab', { timeout: 15_000 }, () => {
       fax2: '555-0105',
     });
 
-    // Towed No clears the vehicle location (intake spec §4).
+    // Towed No clears the vehicle location (docs/product/intake-form.md).
     await user.click(answer('Towed', 'No'));
     expect(textbox('Vehicle location')).toHaveValue('');
   }, 20_000);

@@ -31,7 +31,16 @@ const rita: User = {
   status: 'Active',
   privilege: 'representative',
   createdAt: '2024-03-09T15:30:00.000Z',
-  userInformation: { phoneNumber: null, usage: null, civilStatus: null, gender: null, birthDate: null, ssn: null, ssnStatus: null, itin: null },
+  userInformation: {
+    phoneNumber: null,
+    usage: null,
+    civilStatus: null,
+    gender: null,
+    birthDate: null,
+    ssn: null,
+    ssnStatus: null,
+    itin: null,
+  },
 };
 
 const submitted: ActivityEntry = {
@@ -66,16 +75,17 @@ describe('the Activity page', () => {
     await openPage();
 
     const table = screen.getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
-      'When',
-      'Who',
-      'What',
-      'Subject',
-      'Fields',
-      'Address',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['When', 'Who', 'What', 'Subject', 'Fields', 'Address']);
     const row = (await within(table).findByRole('cell', { name: /^Submitted final/ })).closest('tr') as HTMLElement;
-    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
       formatLocalDateTime(submitted.at),
       'Rita Example',
       'Submitted finalChanged 2 fields in Injury Information',

@@ -1,4 +1,4 @@
-// /employees as a manager sees it (staff-app spec §2 Employees, §4 Pagination, §5 Search, §8
+// /employees as a manager sees it (docs/product/people.md Employees, docs/product/people.md Pagination, docs/product/people.md Search, docs/product/people.md
 // Employee list load failure): the columns, the privilege dropdown, the texts, the pager, and what
 // each control asks GET /v1/users for.
 import { screen, waitFor, within } from '@testing-library/react';
@@ -54,7 +54,7 @@ beforeEach(() => {
   signedInAs('owner', 'Olivia');
 });
 
-describe('employees (staff-app spec §2 Employees)', () => {
+describe('employees (docs/product/people.md Employees)', () => {
   it('shows the columns with each employee, and the record count', async () => {
     listUsersMock.mockResolvedValue({
       users: [
@@ -76,7 +76,11 @@ describe('employees (staff-app spec §2 Employees)', () => {
       'Actions',
     ]);
     const row = (await within(table).findByRole('cell', { name: 'Ana Maria Lopez' })).closest('tr') as HTMLElement;
-    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
       'Ana Maria Lopez',
       'employee1@firm.test',
       'Administrator',
@@ -95,12 +99,11 @@ describe('employees (staff-app spec §2 Employees)', () => {
     const { user } = await openList();
     const dropdown = screen.getByRole('combobox', { name: 'Privilege' });
 
-    expect(within(dropdown).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'All Employees',
-      'Administrators',
-      'Representatives',
-      'Owner',
-    ]);
+    expect(
+      within(dropdown)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All Employees', 'Administrators', 'Representatives', 'Owner']);
     expect(dropdown).toHaveValue('all');
 
     for (const [label, privilege] of [
@@ -111,9 +114,7 @@ describe('employees (staff-app spec §2 Employees)', () => {
     ] as const) {
       listUsersMock.mockClear();
       await user.selectOptions(dropdown, label);
-      await waitFor(() =>
-        expect(listUsersMock).toHaveBeenCalledWith({ search: undefined, privilege, pageSize: 10, offSetValue: 0 }),
-      );
+      await waitFor(() => expect(listUsersMock).toHaveBeenCalledWith({ search: undefined, privilege, pageSize: 10, offSetValue: 0 }));
     }
   });
 
@@ -147,15 +148,14 @@ describe('employees (staff-app spec §2 Employees)', () => {
     const typedAt = Date.now();
     expect(listUsersMock).not.toHaveBeenCalled();
 
-    await waitFor(
-      () => expect(listUsersMock).toHaveBeenCalledWith({ search: 'ana', privilege: undefined, pageSize: 10, offSetValue: 0 }),
-      { timeout: 4000 },
-    );
+    await waitFor(() => expect(listUsersMock).toHaveBeenCalledWith({ search: 'ana', privilege: undefined, pageSize: 10, offSetValue: 0 }), {
+      timeout: 4000,
+    });
     expect(Date.now() - typedAt).toBeGreaterThanOrEqual(1900);
     expect(listUsersMock).toHaveBeenCalledTimes(1);
   });
 
-  it('pages with the pager controls, which follow the rules of spec §4', async () => {
+  it('pages with the pager controls, which follow the rules of docs/product/people.md', async () => {
     listUsersMock.mockImplementation(({ offSetValue = 0 }) =>
       Promise.resolve({
         users: Array.from({ length: Math.min(10, 25 - offSetValue) }, (_, index) => employee(offSetValue + index + 1)),
@@ -240,10 +240,12 @@ describe('deactivating and reactivating (docs/product/people.md#deactivating-an-
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('changes nothing on No, Cancel, and shows the server\'s reason when it refuses', async () => {
+  it("changes nothing on No, Cancel, and shows the server's reason when it refuses", async () => {
     const theo = employee(3, { firstName: 'theo', lastName: 'sample', status: 'Deactivated' });
     listUsersMock.mockResolvedValue({ users: [theo], totalRecords: 1 });
-    reactivateMock.mockRejectedValue(new ApiError({ message: 'Only an owner can change an owner', code: 'forbidden' }, { status: 403, statusText: '' }));
+    reactivateMock.mockRejectedValue(
+      new ApiError({ message: 'Only an owner can change an owner', code: 'forbidden' }, { status: 403, statusText: '' }),
+    );
     const { user } = await openList();
     await screen.findByRole('cell', { name: 'Theo Sample' });
 

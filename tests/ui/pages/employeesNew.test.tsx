@@ -1,5 +1,5 @@
-// /new-employee as a manager uses it (staff-app spec §2 Employee Registration, §5, §8 Employee
-// create, §9 defaults): the defaults, the privilege choice, the validation, the toasts.
+// /new-employee as a manager uses it (docs/product/people.md Employee Registration, docs/product/people.md Employee
+// create, docs/product/people.md defaults): the defaults, the privilege choice, the validation, the toasts.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -48,7 +48,7 @@ beforeEach(() => {
   listUsersMock.mockReset().mockResolvedValue({ users: [created], totalRecords: 1 });
 });
 
-describe('new employee (staff-app spec §2 Employee Registration)', () => {
+describe('new employee (docs/product/people.md Employee Registration)', () => {
   it('starts with the spec defaults: call, single, male, No SSN, Representative', async () => {
     await openForm();
 

@@ -1,4 +1,4 @@
-// /firm (staff-app spec §2: content not shown, §6: only owner and administrator edit the firm):
+// /firm (docs/product/firm-and-neos.md: content not shown, docs/product/firm-and-neos.md: only owner and administrator edit the firm):
 // the record, the Neos connection with the key masked, Edit by role, and the load failure.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

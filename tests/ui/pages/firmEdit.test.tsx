@@ -1,5 +1,5 @@
-// /edit-firm (staff-app spec §2: firm edit and the Integration credentials form; §4 credential
-// validation; §8 its toasts): the firm's fields saved with PUT /v1/firm, and credentials that
+// /edit-firm (docs/product/firm-and-neos.md: firm edit and the Integration credentials form; docs/product/firm-and-neos.md credential
+// validation; docs/product/firm-and-neos.md its toasts): the firm's fields saved with PUT /v1/firm, and credentials that
 // validate stored at once. The fetchers are mocked; machines and pages are real.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -94,11 +94,15 @@ describe('firm edit', () => {
   });
 });
 
-describe('integration credentials form (staff-app spec §2, §4, §5, §8)', () => {
+describe('integration credentials form (docs/product/firm-and-neos.md)', () => {
   it('has the three fields and the Validate Credentials button, and asks for each', async () => {
     const { user } = await openEditFirm();
     const form = screen.getByRole('form', { name: 'Integration credentials' });
-    expect(within(form).getAllByRole('button').map((button) => button.textContent)).toEqual(['Validate Credentials']);
+    expect(
+      within(form)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Validate Credentials']);
 
     await user.click(within(form).getByRole('button', { name: 'Validate Credentials' }));
     expect(field('Company Id')).toHaveAccessibleDescription('Company Id is required');
@@ -121,7 +125,7 @@ describe('integration credentials form (staff-app spec §2, §4, §5, §8)', () 
     await user.type(field('Integration Id'), credentials.integrationId);
     await user.click(screen.getByRole('button', { name: 'Validate Credentials' }));
 
-    // The loading state while the call runs (spec §4); nothing is stored before it succeeds.
+    // The loading state while the call runs (docs/product/firm-and-neos.md); nothing is stored before it succeeds.
     expect(await screen.findByRole('button', { name: 'Loading...' })).toBeDisabled();
     expect(validateMock).toHaveBeenCalledWith(credentials);
     expect(updateFirmMock).not.toHaveBeenCalled();

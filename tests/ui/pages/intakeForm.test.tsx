@@ -1,4 +1,4 @@
-// The intake form page (intake spec §2 Intake form screen, §4, §5, §8; issue 5 item 6): what each
+// The intake form page (docs/product/intake-form.md Intake form screen, docs/product/intake-form.md: what each
 // mode shows, the 'Save changes' question, Submit on the last tab, the toasts, the stale and
 // restore notices, and the question before leaving unsaved changes. The fetchers are mocked; the
 // page, the intake machine and the tabs are real.
@@ -68,7 +68,7 @@ beforeEach(() => {
   for (const mock of [getMock, createMock, updateMock, listMock]) mock.mockReset();
   listMock.mockResolvedValue({ rows: [], totalRecords: 0 });
   userId = signedInAs('representative', 'Rita').id;
-  // jsdom does not scroll; the page calls it on Back and Next (intake spec §2).
+  // jsdom does not scroll; the page calls it on Back and Next (docs/product/intake-form.md).
   window.scrollTo = vi.fn() as typeof window.scrollTo;
 });
 
@@ -85,7 +85,7 @@ describe('create mode (/new-intake)', () => {
     expect(screen.getByRole('tab', { name: 'Client Personal Information' })).toHaveAttribute('aria-selected', 'true');
     expect(buttonNames()).toEqual(['Back', 'Next', 'Save As Draft']);
     expect(screen.getByRole('button', { name: 'Back' })).toBeDisabled();
-    // No caseId yet: no PDF buttons (intake spec §2; tests/ui/pages/intakePdf.test.tsx).
+    // No caseId yet: no PDF buttons (docs/product/intake-form.md; tests/ui/pages/intakePdf.test.tsx).
     expect(screen.queryByRole('button', { name: 'Preview PDF' })).not.toBeInTheDocument();
   });
 
@@ -135,15 +135,13 @@ describe('create mode (/new-intake)', () => {
     expect(buttonNames().filter((name) => ['Next', 'Submit'].includes(name))).toEqual(['Submit']);
   });
 
-  it("toasts the first failing tab on Submit and shows it (intake spec §5)", async () => {
+  it('toasts the first failing tab on Submit and shows it (docs/product/intake-form.md)', async () => {
     const { user } = await openForm('/new-intake');
     await user.type(screen.getByLabelText('First Name', { exact: false }), 'Alex');
     await user.click(screen.getByRole('tab', { name: 'To Discuss with Client' }));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
-    expect(
-      await screen.findByText('Please fill required fields in the "Client Personal Information" tab.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Please fill required fields in the "Client Personal Information" tab.')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: /Client Personal Information/ })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText('Please enter your Last Name')).toBeInTheDocument();
     expect(createMock).not.toHaveBeenCalled();
@@ -156,9 +154,7 @@ describe('create mode (/new-intake)', () => {
     await user.type(screen.getByLabelText('Last Name', { exact: false }), 'Sample');
     await user.click(screen.getByRole('button', { name: 'Save As Draft' }));
 
-    expect(
-      await screen.findByText('An error occurred while creating the intake. Please try again later.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('An error occurred while creating the intake. Please try again later.')).toBeInTheDocument();
     expect(screen.getByLabelText('Last Name', { exact: false })).toHaveValue('Sample');
   });
 });
@@ -231,7 +227,7 @@ describe('edit mode (/intake-details/edit/{caseId})', () => {
     expect(getMock).toHaveBeenCalledTimes(loadsBefore + 1);
   });
 
-  it('opens a final intake read-only even at an edit address (intake spec §4)', async () => {
+  it('opens a final intake read-only even at an edit address (docs/product/intake-form.md)', async () => {
     getMock.mockResolvedValue(stored(fullValidIntake(), { status: 'final' }));
     await openForm(`/intake-details/edit/${CASE_ID}`);
 
@@ -277,7 +273,7 @@ describe('view mode (/intake-details/view/{caseId})', () => {
   });
 });
 
-describe('nothing typed is lost (issue 5 item 6)', () => {
+describe('nothing typed is lost', () => {
   it('offers the copy left before a reload: Restore takes it back', async () => {
     writeUnsavedCopy(sessionStorage, { userId, caseId: null }, { ...fullValidIntake(), caseId: null });
     const user = userEvent.setup();

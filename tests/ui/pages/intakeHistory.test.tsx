@@ -32,7 +32,16 @@ function stored(status: 'draft' | 'final'): StoredIntake {
 }
 
 function entry(id: string, action: ActivityEntry['action'], fields: string[] = []): ActivityEntry {
-  return { id, at: '2024-06-01T10:00:00.000Z', userId: 'user-rita', userName: 'Rita Example', action, subject: CASE_ID, fields, clientAddress: '127.0.0.1' };
+  return {
+    id,
+    at: '2024-06-01T10:00:00.000Z',
+    userId: 'user-rita',
+    userName: 'Rita Example',
+    action,
+    subject: CASE_ID,
+    fields,
+    clientAddress: '127.0.0.1',
+  };
 }
 
 vi.setConfig({ testTimeout: 30_000 });

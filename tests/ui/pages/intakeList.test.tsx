@@ -1,4 +1,4 @@
-// /intake-list (intake spec §2 Intakes list screen, §8): the columns, 'Unknown', Edit vs View,
+// /intake-list (docs/product/intake-list.md Intakes list screen, docs/product/intake-list.md): the columns, 'Unknown', Edit vs View,
 // where a row and its action lead, the status filter, the search debounce and a failed load that
 // is only logged. listIntakes is mocked; the page and the pagination machine are real.
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -71,7 +71,11 @@ describe('intakes list', () => {
     expect(headers[5]).toHaveTextContent('Actions');
 
     await screen.findByRole('cell', { name: 'Client1 Testperson' });
-    expect(within(rowOf('Client1 Testperson')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+    expect(
+      within(rowOf('Client1 Testperson'))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
       'Client1 Testperson',
       'Rita Example',
       formatLocalDate('2024-03-09T15:30:00.000Z'),
@@ -120,7 +124,11 @@ describe('intakes list', () => {
     const { user } = await openList();
 
     const filter = screen.getByRole('combobox', { name: 'Status' });
-    expect(within(filter).getAllByRole('option').map((option) => option.textContent)).toEqual(['All', 'Draft', 'Final']);
+    expect(
+      within(filter)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All', 'Draft', 'Final']);
     expect(filter).toHaveValue('all');
 
     await user.selectOptions(filter, 'Final');
@@ -166,7 +174,7 @@ describe('intakes list', () => {
 
     expect(await screen.findByText('No data available')).toBeInTheDocument();
     expect(logged).toHaveBeenCalledWith('Error fetching intakes', failure);
-    // Nothing is shown to the user: the toaster stays empty (spec §8).
+    // Nothing is shown to the user: the toaster stays empty (docs/product/intake-list.md).
     expect(document.querySelector('[data-rht-toaster]')).toBeEmptyDOMElement();
   });
 });

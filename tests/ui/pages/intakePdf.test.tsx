@@ -1,5 +1,5 @@
-// The intake PDF on the form page (intake spec §2 Intake form screen, 'PDF preview, download and
-// fill rules'; issue 6 items 3 and 4): which PDF buttons show when, 'Loading PDF...' while the
+// The intake PDF on the form page (docs/product/pdf.md Intake form screen, 'PDF preview, download and
+// fill rules': which PDF buttons show when, 'Loading PDF...' while the
 // document is built, the draft overlay, and the download's file name. The fetchers and the two
 // lazily loaded modules (the fill worker's client and the viewer) are mocked; the page, the intake
 // machine, the modal and the download code are real. Chromium runs the real ones in
@@ -30,9 +30,7 @@ vi.mock('../../../src/pdf/fillInWorker', () => ({ fillIntakePdfInWorker: vi.fn()
 // setting was mounted.
 vi.mock('../../../src/ui/pages/intake/pdf/PdfViewer', () => ({
   PdfWorker: () => <span data-testid="pdf-worker" hidden />,
-  PdfViewer: ({ bytes }: { bytes: Uint8Array }) => (
-    <div data-testid="pdf-document">{new TextDecoder().decode(bytes)}</div>
-  ),
+  PdfViewer: ({ bytes }: { bytes: Uint8Array }) => <div data-testid="pdf-document">{new TextDecoder().decode(bytes)}</div>,
 }));
 
 const getMock = vi.mocked(getIntake);
@@ -110,7 +108,7 @@ afterEach(() => {
   Object.assign(URL, { createObjectURL: originalCreateObjectURL, revokeObjectURL: originalRevokeObjectURL });
 });
 
-describe('the PDF buttons (intake spec §2: above the tabs)', () => {
+describe('the PDF buttons (docs/product/pdf.md: above the tabs)', () => {
   it("shows no PDF button on /new-intake, and 'Preview PDF' once the first save gave a caseId", async () => {
     createMock.mockResolvedValue(stored(fullValidIntake(), 'draft'));
     getMock.mockResolvedValue(stored(fullValidIntake(), 'draft'));
@@ -143,7 +141,7 @@ describe('the PDF buttons (intake spec §2: above the tabs)', () => {
   });
 });
 
-describe('the preview (intake spec §2)', () => {
+describe('the preview (docs/product/pdf.md)', () => {
   it("shows 'Loading PDF...' in a modal while the draft's document is built, then the document under the draft overlay", async () => {
     const intake = fullValidIntake();
     getMock.mockResolvedValue(stored(intake, 'draft'));
@@ -240,7 +238,7 @@ describe("'Download PDF' (intake spec 'PDF preview, download and fill rules')", 
     const user = await openForm(`/intake-details/view/${CASE_ID}`);
 
     await user.click(screen.getByRole('button', { name: 'Download PDF' }));
-    // The button shows the shared loading state (staff-app spec §2) while the file is built.
+    // The button shows the shared loading state (docs/product/pdf.md) while the file is built.
     const busy = await screen.findByRole('button', { name: 'Loading...' });
     expect(busy).toBeDisabled();
     expect(clicks).toEqual([]);
@@ -258,7 +256,7 @@ describe("'Download PDF' (intake spec 'PDF preview, download and fill rules')", 
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeEnabled();
 
     expect(revokeObjectURL).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(OBJECT_URL_LIFETIME_MS));
+    void act(() => vi.advanceTimersByTime(OBJECT_URL_LIFETIME_MS));
     expect(revokeObjectURL).toHaveBeenCalledWith('blob:intake-pdf-1');
   });
 

@@ -1,5 +1,5 @@
-// /new-leads as staff use it (staff-app spec §2 Lead Registration, §4 Lead registration, §5 Lead
-// form, §8): the fields in order, the messages under them, the duplicate dialog and its two
+// /new-leads as staff use it (docs/product/leads.md Lead Registration, docs/product/leads.md Lead registration, docs/product/leads.md Lead
+// form, docs/product/leads.md): the fields in order, the messages under them, the duplicate dialog and its two
 // answers, the refusals and the toasts. The fetchers are mocked; the machine and page are real.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
@@ -99,22 +99,42 @@ beforeEach(() => {
   signedInAs('representative', 'Rita');
 });
 
-describe('lead form (staff-app spec §2 Lead Registration, §5 Lead form)', () => {
+describe('lead form (docs/product/leads.md Lead Registration, docs/product/leads.md Lead form)', () => {
   it('shows the fields in the order of the spec, then Submit', async () => {
     await openForm();
     const form = screen.getByRole('form', { name: 'Lead Registration' });
     // Field labels and group legends carry an id; the radio options' own labels do not.
     const labels = [...form.querySelectorAll('label[id], legend')].map((label) => label.textContent?.replace('*', '').trim());
     expect(labels).toEqual([
-      'Last Name', 'Middle Name', 'First Name', 'Birth Date', 'Address', 'City', 'County', 'State', 'Country',
-      'Zip Code', 'Email', 'Gender', 'Phone', 'Minor',
+      'Last Name',
+      'Middle Name',
+      'First Name',
+      'Birth Date',
+      'Address',
+      'City',
+      'County',
+      'State',
+      'Country',
+      'Zip Code',
+      'Email',
+      'Gender',
+      'Phone',
+      'Minor',
     ]);
     const gender = screen.getByRole('radiogroup', { name: 'Gender' });
-    expect(within(gender).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual(['Male', 'Female']);
+    expect(
+      within(gender)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['Male', 'Female']);
     const minor = screen.getByRole('radiogroup', { name: 'Minor' });
-    expect(within(minor).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual(['Yes', 'No']);
+    expect(
+      within(minor)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['Yes', 'No']);
     expect(within(form).getAllByRole('button').at(-1)).toHaveTextContent('Submit');
-    // staff-app spec §5: the birth date picker stops at today.
+    // docs/product/leads.md: the birth date picker stops at today.
     expect(field('Birth Date')).toHaveAttribute('max', todayIso());
   });
 
@@ -173,7 +193,7 @@ describe('lead form (staff-app spec §2 Lead Registration, §5 Lead form)', () =
   });
 });
 
-describe('lead registration (staff-app spec §4, §8)', () => {
+describe('lead registration (docs/product/leads.md)', () => {
   it('creates a lead without duplicates, with the progress and success toasts, then empties the form', async () => {
     checkMock.mockResolvedValue(noDuplicate);
     const creation = deferred<CreatedLead>();
@@ -260,7 +280,11 @@ describe('lead registration (staff-app spec §4, §8)', () => {
   });
 
   it.each([
-    ['the server message', new ApiError({ message: 'Search is unavailable', code: 'internal' }, { status: 500, statusText: '' }), 'Search is unavailable'],
+    [
+      'the server message',
+      new ApiError({ message: 'Search is unavailable', code: 'internal' }, { status: 500, statusText: '' }),
+      'Search is unavailable',
+    ],
     ['the fixed text without one', ApiError.noResponse(new TypeError('Failed to fetch')), 'Error checking for duplicate leads'],
   ])('toasts %s when the check fails otherwise', async (_, failure, shown) => {
     checkMock.mockRejectedValue(failure);
@@ -275,7 +299,9 @@ describe('lead registration (staff-app spec §4, §8)', () => {
 
   it('toasts the creation failure with its message and keeps the form', async () => {
     checkMock.mockResolvedValue(noDuplicate);
-    createMock.mockRejectedValue(new ApiError({ message: 'Zip Code is required', code: 'validation_failed' }, { status: 400, statusText: '' }));
+    createMock.mockRejectedValue(
+      new ApiError({ message: 'Zip Code is required', code: 'validation_failed' }, { status: 400, statusText: '' }),
+    );
     const user = await openForm();
     await fillValidLead(user);
     await submit(user);

@@ -1,4 +1,4 @@
-// /leads-list (staff-app spec §2 leaves the content to us): the columns, what a row click opens,
+// /leads-list (docs/product/leads.md leaves the content to us): the columns, what a row click opens,
 // the New Lead button and the load failure toast. listLeads is mocked; the page and the
 // pagination machine are real.
 import { screen, waitFor, within } from '@testing-library/react';
@@ -57,23 +57,17 @@ describe('leads list', () => {
     await openList();
 
     const table = screen.getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
-      'Name',
-      'Phone',
-      'Email',
-      'Birth Date',
-      'Created',
-      'Intake Status',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Name', 'Phone', 'Email', 'Birth Date', 'Created', 'Intake Status']);
     const row = (await within(table).findByRole('cell', { name: 'Ana Maria Lopez' })).closest('tr') as HTMLElement;
-    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      'Ana Maria Lopez',
-      '555-010-0101',
-      '',
-      'March 5, 1990',
-      formatLocalDate('2024-03-09T15:30:00.000Z'),
-      'Draft',
-    ]);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Ana Maria Lopez', '555-010-0101', '', 'March 5, 1990', formatLocalDate('2024-03-09T15:30:00.000Z'), 'Draft']);
     expect(within(table).getByRole('cell', { name: 'Final' })).toBeInTheDocument();
     expect(within(table).getByRole('cell', { name: 'No intake' })).toBeInTheDocument();
     expect(listMock).toHaveBeenCalledWith({ pageSize: 10, offset: 0, search: '' });

@@ -1,4 +1,4 @@
-// /profile as a person sees it (staff-app spec §2 Profile): names, labels, the long US birthdate,
+// /profile as a person sees it (docs/product/people.md Profile): names, labels, the long US birthdate,
 // SSN and ITIN masked to their last four digits as the server sends them, 'Show' to reveal them
 // (docs/product/people.md#ssn-and-itin), and every fallback text word for word.
 import { screen, waitFor, within } from '@testing-library/react';
@@ -68,7 +68,7 @@ beforeEach(() => {
   signedInAs('representative', 'Rosa');
 });
 
-describe('profile (staff-app spec §2 Profile)', () => {
+describe('profile (docs/product/people.md Profile)', () => {
   it('shows the capitalised full name, the privilege, email, phone and both blocks', async () => {
     getCurrentUserMock.mockResolvedValue(rosa);
     renderApp({ path: '/profile' });

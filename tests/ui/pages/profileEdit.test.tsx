@@ -1,4 +1,4 @@
-// /edit-profile as a person uses it (staff-app spec §2 Edit Profile, §4 SSN, §5, §8 Profile
+// /edit-profile as a person uses it (docs/product/people.md Edit Profile, docs/product/people.md SSN, docs/product/people.md Profile
 // update): the stored values in the spec's fields, the validation messages under their fields,
 // the SSN field only for 'Has SSN', the server's refusals, and the toasts.
 import { screen, waitFor } from '@testing-library/react';
@@ -67,7 +67,7 @@ beforeEach(() => {
   signedInAs('representative', 'Rosa');
 });
 
-describe('edit profile (staff-app spec §2 Edit Profile)', () => {
+describe('edit profile (docs/product/people.md Edit Profile)', () => {
   it('shows the stored values in the fields of the spec, in its order', async () => {
     const { app } = await openForm();
 

@@ -8,7 +8,7 @@ function mainNav() {
   return screen.getByRole('navigation', { name: 'Main' });
 }
 
-describe('shared layout (staff-app spec §2 Shared layout, §6)', () => {
+describe('shared layout (docs/product/app-shell.md Shared layout, docs/product/app-shell.md)', () => {
   it('lists the sidebar links in order for an owner, Employees included', async () => {
     signedInAs('owner');
     renderApp({ path: '/intake-list' });
@@ -31,12 +31,11 @@ describe('shared layout (staff-app spec §2 Shared layout, §6)', () => {
     signedInAs('representative');
     renderApp({ path: '/profile' });
     await screen.findByRole('heading', { name: 'User Profile' });
-    expect(within(mainNav()).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'Intakes',
-      'Leads',
-      'Account',
-      'Firm',
-    ]);
+    expect(
+      within(mainNav())
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Intakes', 'Leads', 'Account', 'Firm']);
   });
 
   it('highlights the link of the current screen and follows navigation', async () => {
@@ -141,7 +140,7 @@ describe('shared layout (staff-app spec §2 Shared layout, §6)', () => {
   });
 });
 
-describe('not-found page (staff-app spec §2, §8)', () => {
+describe('not-found page (docs/product/app-shell.md)', () => {
   it('shows the texts of the spec and goes back home to /profile', async () => {
     const user = userEvent.setup();
     signedInAs('representative');

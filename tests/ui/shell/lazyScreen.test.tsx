@@ -15,7 +15,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('lazily loaded screens (staff-app spec §2, §9)', () => {
+describe('lazily loaded screens (docs/product/app-shell.md)', () => {
   it("shows the full-page 'Please wait ...' overlay until the screen arrives", async () => {
     let arrive: (loaded: Loaded) => void = () => undefined;
     const Screen = lazyScreen(() => new Promise<Loaded>((resolve) => (arrive = resolve)));
@@ -56,7 +56,9 @@ describe('lazily loaded screens (staff-app spec §2, §9)', () => {
     let attempts = 0;
     const Screen = lazyScreen(() => {
       attempts += 1;
-      return attempts === 1 ? Promise.reject(new TypeError('Failed to fetch dynamically imported module')) : Promise.resolve(page('Edit Firm'));
+      return attempts === 1
+        ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+        : Promise.resolve(page('Edit Firm'));
     });
     render(<Screen />);
 

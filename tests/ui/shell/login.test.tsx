@@ -5,7 +5,7 @@ import { readStoredSession } from '../../../src/api/authStorage';
 import type { TokenGrant } from '../../../src/machines/session.machine';
 import { makeUser, renderApp, signedInAs, tokenFor } from './harness';
 
-describe('login screen (staff-app spec §2, §5, §8)', () => {
+describe('login screen (docs/product/sign-in-and-session.md)', () => {
   it('shows the picture, the logo, the heading and the form of the spec', async () => {
     const { container } = renderApp({ path: '/login' });
 

@@ -14,7 +14,7 @@ async function waitOut(ms: number) {
   await act(async () => vi.advanceTimersByTime(EXIT_MS + 10));
 }
 
-describe('toasts (staff-app spec §9)', () => {
+describe('toasts (docs/product/app-shell.md)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });

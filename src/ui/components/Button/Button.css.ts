@@ -22,7 +22,7 @@ export const button = recipe({
     whiteSpace: 'nowrap',
     selectors: {
       '&:focus-visible': focusRing,
-      // staff-app spec §2: disabled styling when disabled (and while loading).
+      // docs/product/app-shell.md: disabled styling when disabled (and while loading).
       '&:disabled': {
         background: vars.color.surfaceDisabled,
         borderColor: vars.color.surfaceDisabled,

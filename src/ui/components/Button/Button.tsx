@@ -1,14 +1,14 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import * as css from './Button.css';
 
-/** staff-app spec §2 "Shared form pieces": the text a loading button shows. */
+/** docs/product/app-shell.md "Shared form pieces": the text a loading button shows. */
 export const BUTTON_LOADING_TEXT = 'Loading...';
 
 export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'className'> {
   tone?: css.ButtonVariants['tone'];
   size?: css.ButtonVariants['size'];
   fullWidth?: boolean;
-  /** Shows a spinner and 'Loading...' and disables the button (staff-app spec §2). */
+  /** Shows a spinner and 'Loading...' and disables the button (docs/product/app-shell.md). */
   loading?: boolean;
   children: ReactNode;
 }

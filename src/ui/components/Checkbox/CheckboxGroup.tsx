@@ -12,13 +12,10 @@ export interface CheckboxItem<K extends string> {
 }
 
 /**
- * intake spec §2 tab 7: Select All shows ticked only when the group is non-empty and every item
+ * docs/product/intake-form.md tab 7: Select All shows ticked only when the group is non-empty and every item
  * in it is ticked.
  */
-export function isEveryItemChecked<K extends string>(
-  keys: readonly K[],
-  values: Partial<Record<K, boolean>>,
-): boolean {
+export function isEveryItemChecked<K extends string>(keys: readonly K[], values: Partial<Record<K, boolean>>): boolean {
   return keys.length > 0 && keys.every((key) => values[key] === true);
 }
 
@@ -38,7 +35,7 @@ export interface CheckboxGroupProps<K extends string> {
    * one event for a Select All instead of one per item.
    */
   onChange: (changes: Partial<Record<K, boolean>>) => void;
-  /** Adds the 'Select All' box (intake spec §2, tabs 4 and 7). */
+  /** Adds the 'Select All' box (docs/product/intake-form.md, tabs 4 and 7). */
   selectAll?: boolean;
   required?: boolean;
   error?: string;
@@ -80,7 +77,7 @@ export function CheckboxGroup<K extends string>({
           label={SELECT_ALL_LABEL}
           checked={isEveryItemChecked(keys, values)}
           onChange={(checked) => onChange(setEveryItem(keys, checked))}
-          // An empty group has nothing to select; the box stays unticked (intake spec §2 tab 7).
+          // An empty group has nothing to select; the box stays unticked (docs/product/intake-form.md tab 7).
           disabled={disabled || keys.length === 0}
         />
       )}

@@ -5,10 +5,10 @@ import * as css from './DateInput.css';
 
 export interface DateInputProps {
   label: ReactNode;
-  /** 'YYYY-MM-DD' or '' (intake spec §3: dates are held as YYYY-MM-DD in the form). */
+  /** 'YYYY-MM-DD' or '' (docs/product/intake-form.md: dates are held as YYYY-MM-DD in the form). */
   value: string;
   onChange: (value: string) => void;
-  /** Latest choosable day as 'YYYY-MM-DD', e.g. today for a birth date (staff-app spec §2). */
+  /** Latest choosable day as 'YYYY-MM-DD', e.g. today for a birth date (docs/product/app-shell.md). */
   max?: string;
   min?: string;
   required?: boolean;
@@ -18,18 +18,7 @@ export interface DateInputProps {
   id?: string;
 }
 
-export function DateInput({
-  label,
-  value,
-  onChange,
-  max,
-  min,
-  required = false,
-  error,
-  disabled = false,
-  name,
-  id,
-}: DateInputProps) {
+export function DateInput({ label, value, onChange, max, min, required = false, error, disabled = false, name, id }: DateInputProps) {
   const ids = useFieldIds(id);
   const hasError = Boolean(error);
   return (

@@ -3,7 +3,7 @@ import { vars } from '../../theme/vars.css';
 
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
 
-// A full-page overlay (staff-app spec §2: 'Please wait ...' while a lazy screen loads): fixed over
+// A full-page overlay (docs/product/app-shell.md: 'Please wait ...' while a lazy screen loads): fixed over
 // the viewport so that it covers the layout too, above the drawer but below dialogs.
 export const overlay = style({
   position: 'fixed',

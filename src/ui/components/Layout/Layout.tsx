@@ -14,7 +14,7 @@ interface Section {
   managersOnly?: boolean;
 }
 
-// staff-app spec §2, Shared layout: the sidebar entries, in this order.
+// docs/product/app-shell.md, Shared layout: the sidebar entries, in this order.
 const sections: readonly Section[] = [
   { label: 'Intakes', to: '/intake-list', related: ['/new-intake', '/intake-details'] },
   { label: 'Leads', to: '/leads-list', related: ['/new-leads'] },
@@ -36,7 +36,7 @@ function currentFor(section: Section, pathname: string): 'page' | 'true' | undef
 }
 
 export interface LayoutProps {
-  /** Only owners and administrators see the Employees and Activity entries (staff-app spec §6). */
+  /** Only owners and administrators see the Employees and Activity entries (docs/product/app-shell.md). */
   showEmployees: boolean;
   onSignOut: () => void;
   children: ReactNode;
@@ -97,12 +97,7 @@ export function Layout({ showEmployees, onSignOut, children }: LayoutProps) {
           <ul className={css.navList}>
             {visibleSections.map((section) => (
               <li key={section.to}>
-                <Link
-                  className={css.navLink}
-                  to={section.to}
-                  aria-current={currentFor(section, pathname)}
-                  onClick={closeDrawer}
-                >
+                <Link className={css.navLink} to={section.to} aria-current={currentFor(section, pathname)} onClick={closeDrawer}>
                   {section.label}
                 </Link>
               </li>

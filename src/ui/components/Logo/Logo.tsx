@@ -26,11 +26,7 @@ export function Logo({ size = 40, title }: LogoProps) {
     >
       <rect className={css.tile} width="64" height="64" rx="14" />
       <path className={css.line} strokeWidth="3.5" d="M32 15 V48 M14 21 H50" />
-      <path
-        className={css.line}
-        strokeWidth="1.75"
-        d="M14 21 L8.5 35 M14 21 L19.5 35 M50 21 L44.5 35 M50 21 L55.5 35"
-      />
+      <path className={css.line} strokeWidth="1.75" d="M14 21 L8.5 35 M14 21 L19.5 35 M50 21 L44.5 35 M50 21 L55.5 35" />
       <g className={css.solid}>
         <circle cx="32" cy="13" r="3.5" />
         <path d="M7 35 H21 A7 7 0 0 1 7 35 Z M43 35 H57 A7 7 0 0 1 43 35 Z" />

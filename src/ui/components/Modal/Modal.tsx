@@ -49,8 +49,9 @@ export function Modal({ title, children, footer, onClose, initialFocusRef, size 
       // The opener may have gone (e.g. a row re-rendered); only restore to something still there.
       if (previouslyFocused?.isConnected) previouslyFocused.focus();
     };
-    // Focus moves once, when the dialog appears; later renders must not steal it back.
-  }, []);
+    // Focus moves once, when the dialog appears (the ref object stays the same across renders);
+    // later renders must not steal it back.
+  }, [initialFocusRef]);
 
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === 'Escape' && onClose) {

@@ -3,7 +3,7 @@ import * as css from './PageHeader.css';
 
 interface PageHeaderProps {
   title: string;
-  /** The optional search box and actions of a page (staff-app spec §2, Shared layout). */
+  /** The optional search box and actions of a page (docs/product/app-shell.md, Shared layout). */
   children?: ReactNode;
 }
 

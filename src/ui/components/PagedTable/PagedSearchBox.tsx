@@ -12,8 +12,8 @@ export interface PagedSearchBoxProps {
 }
 
 /**
- * A page header's search box (staff-app spec §2 Shared layout): every keystroke goes to the
- * pagination actor, which applies the text after 2000 ms without typing (spec §5 Search).
+ * A page header's search box (docs/product/app-shell.md Shared layout): every keystroke goes to the
+ * pagination actor, which applies the text after 2000 ms without typing (docs/product/app-shell.md Search).
  */
 export function PagedSearchBox({ actor, label, placeholder = 'Search', maxLength }: PagedSearchBoxProps) {
   const value = useSelector(actor, (snapshot) => snapshot.context.typedSearch);

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { Pager } from '../Pager';
 import { Table, type TableProps } from '../Table';
 import type { PaginationActor } from './usePagination';
@@ -7,12 +7,12 @@ import type { PaginationActor } from './usePagination';
 export interface PagedTableProps<Row> extends Omit<TableProps<Row>, 'rows' | 'loading'> {
   /** From usePagination, whose `load` returns rows of this table's Row type. */
   actor: PaginationActor;
-  /** Called each time a page fails to load (staff-app spec §8: the employee list shows a toast). */
+  /** Called each time a page fails to load (docs/product/app-shell.md: the employee list shows a toast). */
   onLoadFailed?: () => void;
 }
 
 /**
- * A Table and its Pager bound to one pagination actor (staff-app spec §2 Reusable table, §4
+ * A Table and its Pager bound to one pagination actor (docs/product/app-shell.md Reusable table, docs/product/app-shell.md
  * Pagination). The machine decides what the pager may do (`can`) and when the loading text shows
  * (tag busy); this component only renders it.
  */
@@ -26,11 +26,10 @@ export function PagedTable<Row>({ actor, onLoadFailed, ...tableProps }: PagedTab
   const canGoForward = useSelector(actor, (snapshot) => snapshot.can({ type: 'page.next' }));
   const failed = useSelector(actor, (snapshot) => snapshot.matches({ list: 'failed' }));
 
-  // Kept in a ref so a new callback each render does not count as a new failure.
-  const onFailure = useRef(onLoadFailed);
-  onFailure.current = onLoadFailed;
+  // An effect event, so a new callback each render does not count as a new failure.
+  const reportFailure = useEffectEvent(() => onLoadFailed?.());
   useEffect(() => {
-    if (failed) onFailure.current?.();
+    if (failed) reportFailure();
   }, [failed]);
 
   return (

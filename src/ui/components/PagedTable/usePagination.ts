@@ -10,7 +10,7 @@ export interface Page<Row> {
 }
 
 /**
- * One list's pagination actor, loading its pages with `load` (staff-app spec §4 Pagination). The
+ * One list's pagination actor, loading its pages with `load` (docs/product/intake-list.md Pagination). The
  * page keeps the actor: its search box, header filters and the PagedTable all talk to the same one.
  * `load` is read once, when the list first renders.
  */

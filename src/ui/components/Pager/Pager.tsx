@@ -1,6 +1,6 @@
 import * as css from './Pager.css';
 
-/** The pager's exact texts (staff-app spec §2 "Reusable table", intake spec §2 "Pager"). */
+/** The pager's exact texts (docs/product/app-shell.md "Reusable table", docs/product/intake-form.md "Pager"). */
 export const PAGER_TEXT = {
   navigation: 'Pagination',
   first: 'First page',
@@ -16,7 +16,7 @@ export interface PagerProps {
   totalRecords: number;
   /**
    * Whether first/previous and next/last may run: the caller reads them from the pagination
-   * machine's can(...), so the rules of staff-app spec §4 live in one place.
+   * machine's can(...), so the rules of docs/product/app-shell.md live in one place.
    */
   canGoBack: boolean;
   canGoForward: boolean;
@@ -26,16 +26,7 @@ export interface PagerProps {
   onLast: () => void;
 }
 
-export function Pager({
-  page,
-  totalRecords,
-  canGoBack,
-  canGoForward,
-  onFirst,
-  onPrevious,
-  onNext,
-  onLast,
-}: PagerProps) {
+export function Pager({ page, totalRecords, canGoBack, canGoForward, onFirst, onPrevious, onNext, onLast }: PagerProps) {
   return (
     <nav className={css.pager} aria-label={PAGER_TEXT.navigation}>
       <div className={css.controls}>

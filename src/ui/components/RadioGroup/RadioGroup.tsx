@@ -8,7 +8,7 @@ export interface RadioOption<T extends string | boolean> {
   label: ReactNode;
 }
 
-/** intake spec §9: Yes/No options are exactly Yes and No; answers are held as booleans. */
+/** docs/product/intake-form.md: Yes/No options are exactly Yes and No; answers are held as booleans. */
 export const YES_NO_OPTIONS: readonly RadioOption<boolean>[] = [
   { value: true, label: 'Yes' },
   { value: false, label: 'No' },
@@ -17,7 +17,7 @@ export const YES_NO_OPTIONS: readonly RadioOption<boolean>[] = [
 export interface RadioGroupProps<T extends string | boolean> {
   label: ReactNode;
   options: readonly RadioOption<T>[];
-  /** null means unanswered: nothing is checked (intake spec §3, Yes/No fields). */
+  /** null means unanswered: nothing is checked (docs/product/intake-form.md, Yes/No fields). */
   value: T | null;
   onChange: (value: T) => void;
   required?: boolean;

@@ -3,7 +3,7 @@ import { recipe } from '@vanilla-extract/recipes';
 import { smallScreen, vars } from '../../theme/vars.css';
 import { focusRing } from '../TextInput/field.css';
 
-// staff-app spec §2: on small screens the tab bar becomes a select. Both are rendered and the
+// docs/product/app-shell.md: on small screens the tab bar becomes a select. Both are rendered and the
 // media query shows one; display:none also takes the hidden one out of the accessibility tree.
 export const tabList = style({
   display: 'flex',

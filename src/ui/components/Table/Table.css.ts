@@ -55,10 +55,7 @@ export const clickableRow = style({
   },
 });
 
-export const messageCell = style([
-  cell,
-  { textAlign: 'center', padding: vars.space.xl, color: vars.color.textMuted },
-]);
+export const messageCell = style([cell, { textAlign: 'center', padding: vars.space.xl, color: vars.color.textMuted }]);
 
 export const actionButton = style({
   background: 'transparent',

@@ -2,20 +2,20 @@ import { useId, type KeyboardEvent, type MouseEvent, type ReactNode } from 'reac
 import { visuallyHidden } from '../TextInput/field.css';
 import * as css from './Table.css';
 
-/** staff-app spec §2 "Reusable table" and §8 "Table states": the exact texts. */
+/** docs/product/app-shell.md "Reusable table" and docs/product/app-shell.md "Table states": the exact texts. */
 export const TABLE_EMPTY_TEXT = 'No data available';
 export const TABLE_LOADING_TEXT = 'Please wait while your items are loading';
 export const TABLE_ACTION_HEADER = 'Actions';
 
 export interface TableColumn<Row> {
   key: string;
-  /** A node, so a header can hold a dropdown filter (intake spec §2, the Status column). */
+  /** A node, so a header can hold a dropdown filter (docs/product/intake-form.md, the Status column). */
   header: ReactNode;
   render: (row: Row) => ReactNode;
 }
 
 export interface TableAction<Row> {
-  /** 'Edit' for a draft, 'View' otherwise (intake spec §2), or any other verb. */
+  /** 'Edit' for a draft, 'View' otherwise (docs/product/intake-form.md), or any other verb. */
   label: (row: Row) => string;
   onActivate: (row: Row) => void;
 }
@@ -54,7 +54,7 @@ export function Table<Row>({
   }
 
   function activateAction(event: MouseEvent<HTMLButtonElement>, row: Row) {
-    // staff-app spec §2: the action calls its handler without triggering the row click.
+    // docs/product/app-shell.md: the action calls its handler without triggering the row click.
     event.stopPropagation();
     action?.onActivate(row);
   }

@@ -1,25 +1,11 @@
-import {
-  useLayoutEffect,
-  useRef,
-  type ChangeEvent,
-  type ClipboardEvent,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
+import { useLayoutEffect, useRef, type ChangeEvent, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { TEXT_AREA_DEFAULT_LIMIT } from '../../../domain/constants';
 import * as css from '../TextInput/field.css';
-import {
-  CharacterCounter,
-  cutToLimit,
-  describedBy,
-  FieldError,
-  FieldLabel,
-  useFieldIds,
-} from '../TextInput/FieldParts';
+import { CharacterCounter, cutToLimit, describedBy, FieldError, FieldLabel, useFieldIds } from '../TextInput/FieldParts';
 
 export { TEXT_AREA_DEFAULT_LIMIT };
 
-/** staff-app spec §2 / intake spec §2: newlines are removed from the text area's value. */
+/** docs/product/app-shell.md / docs/product/intake-form.md: newlines are removed from the text area's value. */
 export function removeNewlines(text: string): string {
   return text.replace(/[\r\n]+/g, '');
 }
@@ -30,7 +16,7 @@ export interface TextAreaProps {
   onChange: (value: string) => void;
   required?: boolean;
   error?: string;
-  /** Defaults to 180 characters (staff-app spec §9). */
+  /** Defaults to 180 characters (docs/product/app-shell.md). */
   maxLength?: number;
   disabled?: boolean;
   placeholder?: string;
@@ -73,7 +59,7 @@ export function TextArea({
     onChange(cutToLimit(removeNewlines(event.currentTarget.value), maxLength));
   }
 
-  // Enter would insert a newline, which the field does not keep (staff-app spec §2).
+  // Enter would insert a newline, which the field does not keep (docs/product/app-shell.md).
   function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key === 'Enter') event.preventDefault();
   }

@@ -1,12 +1,12 @@
 import { useId, type ReactNode } from 'react';
 import * as css from './field.css';
 
-/** staff-app spec §2 / intake spec §2: the exact counter text under a limited field. */
+/** docs/product/app-shell.md / docs/product/intake-form.md: the exact counter text under a limited field. */
 export function charactersRemaining(remaining: number): string {
   return `${remaining} characters remaining`;
 }
 
-/** Input beyond a limit is cut (intake spec §5 "Text limits"). */
+/** Input beyond a limit is cut (docs/product/intake-form.md "Text limits"). */
 export function cutToLimit(value: string, limit: number | undefined): string {
   return limit === undefined ? value : value.slice(0, limit);
 }

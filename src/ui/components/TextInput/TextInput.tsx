@@ -6,11 +6,11 @@ export interface TextInputProps {
   label: ReactNode;
   value: string;
   onChange: (value: string) => void;
-  /** Shows a red asterisk and sets aria-required (staff-app spec §2 "Shared form pieces"). */
+  /** Shows a red asterisk and sets aria-required (docs/product/app-shell.md "Shared form pieces"). */
   required?: boolean;
   /** Red text under the field, red border, aria-invalid. */
   error?: string;
-  /** Longer input is cut, and 'N characters remaining' is shown (intake spec §5 "Text limits"). */
+  /** Longer input is cut, and 'N characters remaining' is shown (docs/product/intake-form.md "Text limits"). */
   maxLength?: number;
   disabled?: boolean;
   type?: 'text' | 'email' | 'tel' | 'password' | 'search' | 'url' | 'number';
@@ -18,7 +18,7 @@ export interface TextInputProps {
   name?: string;
   autoComplete?: string;
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
-  /** Applied to every change before the limit, e.g. the SSN 3-2-4 grouping (staff-app spec §5). */
+  /** Applied to every change before the limit, e.g. the SSN 3-2-4 grouping (docs/product/app-shell.md). */
   format?: (value: string) => string;
   /** Keeps the label for screen readers only, for controls whose purpose the layout shows. */
   hideLabel?: boolean;

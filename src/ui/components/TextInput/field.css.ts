@@ -33,13 +33,13 @@ export const visuallyHidden = style({
   border: 0,
 });
 
-// staff-app spec §2 "Shared form pieces": a red asterisk on required labels.
+// docs/product/app-shell.md "Shared form pieces": a red asterisk on required labels.
 export const requiredMark = style({
   color: vars.color.danger,
   marginLeft: vars.space.xs,
 });
 
-// staff-app spec §2 / intake spec §2: red error text under the field.
+// docs/product/app-shell.md / docs/product/intake-form.md: red error text under the field.
 export const errorText = style({
   margin: 0,
   fontSize: vars.font.sizeSm,
@@ -71,7 +71,7 @@ export const control = recipe({
     boxSizing: 'border-box',
     selectors: {
       '&:focus-visible': focusRing,
-      // staff-app spec §2: greyed and not editable when disabled.
+      // docs/product/app-shell.md: greyed and not editable when disabled.
       '&:disabled': {
         background: vars.color.surfaceDisabled,
         color: vars.color.textMuted,

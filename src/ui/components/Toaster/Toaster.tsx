@@ -4,7 +4,7 @@ import { TOAST_ERROR_MS, TOAST_LIMIT, TOAST_SUCCESS_MS } from '../../../domain/c
 import { vars } from '../../theme/vars.css';
 
 /**
- * At most TOAST_LIMIT toasts on screen (staff-app spec §9). react-hot-toast's own store cap drops
+ * At most TOAST_LIMIT toasts on screen (docs/product/app-shell.md). react-hot-toast's own store cap drops
  * toasts without their exit animation and is not tied to our constant, so the oldest visible
  * toasts beyond the limit are dismissed here (the store lists the newest first).
  */
@@ -18,7 +18,7 @@ function useToastLimit(limit: number) {
   }, [toasts, limit]);
 }
 
-/** The one toast container of the app, with the spec's durations (staff-app spec §9). */
+/** The one toast container of the app, with the spec's durations (docs/product/app-shell.md). */
 export function AppToaster() {
   useToastLimit(TOAST_LIMIT);
   return (

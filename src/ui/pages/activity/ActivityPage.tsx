@@ -65,7 +65,12 @@ export function ActivityPage() {
   return (
     <>
       <PageHeader title={ACTIVITY_TEXT.title}>
-        <PagedSearchBox actor={list} label={ACTIVITY_TEXT.caseSearch} placeholder={ACTIVITY_TEXT.casePlaceholder} maxLength={CASE_MAX_LENGTH} />
+        <PagedSearchBox
+          actor={list}
+          label={ACTIVITY_TEXT.caseSearch}
+          placeholder={ACTIVITY_TEXT.casePlaceholder}
+          maxLength={CASE_MAX_LENGTH}
+        />
       </PageHeader>
       <ActivityFilterBar list={list} people={people ?? []} />
       <PagedTable<ActivityEntry>

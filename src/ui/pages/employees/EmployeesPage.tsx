@@ -17,7 +17,7 @@ import { appEmployeeStatusMachine, loadEmployees } from './employeeActors';
 import { StatusButton, StatusConfirmation, type EmployeeStatusActor } from './StatusChange';
 import { PrivilegeFilter } from './PrivilegeFilter';
 
-/** staff-app spec §2 Employees and §8 Employee list load failure: the texts, word for word. */
+/** docs/product/people.md Employees and docs/product/people.md Employee list load failure: the texts, word for word. */
 export const EMPLOYEES_TEXT = {
   empty: 'No users for the desired search.',
   loadFailed: 'Error fetching employee data:',
@@ -47,7 +47,7 @@ function employeeColumns(list: PaginationActor, status: EmployeeStatusActor, cal
   ];
 }
 
-/** /employees (staff-app spec §2 Employees). */
+/** /employees (docs/product/people.md Employees). */
 export function EmployeesPage() {
   const navigate = useNavigate();
   const list = usePagination(loadEmployees);

@@ -11,7 +11,7 @@ import { assignablePrivilegeOptions } from '../profile/userLabels';
 import { appEmployeeFormMachine } from './employeeActors';
 import { useMachineActor } from '../../app/inspect';
 
-/** staff-app spec §8, Employee create: the toasts. */
+/** docs/product/people.md, Employee create: the toasts. */
 export const EMPLOYEE_TOASTS = {
   creating: 'Creating employee...',
   created: 'Employee created successfully',
@@ -22,7 +22,7 @@ export const EMPLOYEE_TOASTS = {
 const CREATE_TOAST_ID = 'employee-create';
 const EMPLOYEES_ROUTE = '/employees';
 
-/** /new-employee (staff-app spec §2 Employee Registration, §8 Employee create). */
+/** /new-employee (docs/product/people.md Employee Registration, docs/product/people.md Employee create). */
 export function NewEmployeePage() {
   const navigate = useNavigate();
   const privilege = useSignedInPrivilege();
@@ -33,7 +33,7 @@ export function NewEmployeePage() {
     const subscriptions = [
       form.on('invalid', ({ field }) => document.getElementById(fieldId(field))?.focus()),
       form.on('creating', () => toast.loading(EMPLOYEE_TOASTS.creating, { id: CREATE_TOAST_ID })),
-      // Password and email refusals are under their fields too (spec §8: "as for profile update").
+      // Password and email refusals are under their fields too (docs/product/people.md: "as for profile update").
       form.on('createFailed', () => toast.error(EMPLOYEE_TOASTS.failed, { id: CREATE_TOAST_ID })),
       form.on('created', () => {
         toast.success(EMPLOYEE_TOASTS.created, { id: CREATE_TOAST_ID });

@@ -6,7 +6,7 @@ import { SelectField } from '../../components/SelectField';
 const ALL = 'all';
 type FilterChoice = Privilege | typeof ALL;
 
-/** staff-app spec §2 Employees: the Privilege column's header dropdown, in this order. */
+/** docs/product/people.md Employees: the Privilege column's header dropdown, in this order. */
 export const PRIVILEGE_FILTER_OPTIONS: readonly { value: FilterChoice; label: string }[] = [
   { value: ALL, label: 'All Employees' },
   { value: 'administrator', label: 'Administrators' },

@@ -14,7 +14,7 @@ export const appEmployeeFormMachine = employeeFormMachine.provide({
   },
 });
 
-/** One page of the employee list (staff-app spec §7 GET /v1/users): the filter is a privilege. */
+/** One page of the employee list (docs/product/people.md GET /v1/users): the filter is a privilege. */
 export async function loadEmployees({ search, filter, pageSize, offset }: PageRequest): Promise<Page<User>> {
   const { users, totalRecords } = await listUsers({
     search: search || undefined,

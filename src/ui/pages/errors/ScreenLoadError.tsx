@@ -2,7 +2,7 @@ import { Button } from '../../components/Button';
 import * as css from './errors.css';
 
 interface ScreenLoadErrorProps {
-  /** The screen's code did not arrive within LAZY_SCREEN_TIMEOUT_MS (staff-app spec §9). */
+  /** The screen's code did not arrive within LAZY_SCREEN_TIMEOUT_MS (docs/product/app-shell.md). */
   timedOut: boolean;
   onRetry: () => void;
 }
@@ -11,9 +11,7 @@ interface ScreenLoadErrorProps {
 export function ScreenLoadError({ timedOut, onRetry }: ScreenLoadErrorProps) {
   return (
     <div className={css.centred} role="alert">
-      <h1 className={css.title}>
-        {timedOut ? 'This screen is taking too long to load' : 'This screen could not be loaded'}
-      </h1>
+      <h1 className={css.title}>{timedOut ? 'This screen is taking too long to load' : 'This screen could not be loaded'}</h1>
       <p className={css.text}>Check your internet connection, then try again.</p>
       <div className={css.actions}>
         <Button onClick={onRetry}>Try again</Button>

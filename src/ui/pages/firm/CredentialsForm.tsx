@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { credentialsSchema, emptyCredentials, type CredentialsInput } from '../../../domain/schemas/credentials';
 import { validateFields, type FieldErrors } from '../../../domain/schemas/shared';
 import { useToastEvents } from '../../app/useToastEvents';
@@ -15,27 +15,26 @@ const fieldOrder: readonly Field[] = ['companyId', 'apiKey', 'integrationId'];
 const fieldId = (field: Field) => `neos-${field}`;
 
 export interface CredentialsFormProps {
-  /** Called with the three values only after the validation call succeeded (staff-app spec §4). */
+  /** Called with the three values only after the validation call succeeded (docs/product/firm-and-neos.md). */
   onSubmit: (credentials: CredentialsInput) => void;
   /** The host is storing validated credentials: the button waits for it too. */
   saving?: boolean;
 }
 
-/** staff-app spec §2 Integration credentials form: three fields and 'Validate Credentials'. */
+/** docs/product/firm-and-neos.md Integration credentials form: three fields and 'Validate Credentials'. */
 export function CredentialsForm({ onSubmit, saving = false }: CredentialsFormProps) {
   const validation = useMachineActor(appCredentialsMachine);
   const validating = useSelector(validation, (snapshot) => snapshot.hasTag('busy'));
   const [values, setValues] = useState<CredentialsInput>({ ...emptyCredentials });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [attempted, setAttempted] = useState(false);
-  // Kept in a ref so the subscription below is made once, whatever the host passes each render.
-  const submitHandler = useRef(onSubmit);
-  submitHandler.current = onSubmit;
+  // An effect event: the subscription below is made once and still calls the latest onSubmit.
+  const submitValidated = useEffectEvent((credentials: CredentialsInput) => onSubmit(credentials));
 
   useToastEvents(validation);
 
   useEffect(() => {
-    const subscription = validation.on('credentials.validated', ({ credentials }) => submitHandler.current(credentials));
+    const subscription = validation.on('credentials.validated', ({ credentials }) => submitValidated(credentials));
     return () => subscription.unsubscribe();
   }, [validation]);
 

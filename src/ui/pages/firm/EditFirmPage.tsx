@@ -113,7 +113,7 @@ function FirmFields({ actor, firm }: { actor: FirmFormActor; firm: Firm }) {
 }
 
 /**
- * /edit-firm (staff-app spec §2: content not shown; §6 owner and administrator). The firm's fields
+ * /edit-firm (docs/product/firm-and-neos.md: content not shown; docs/product/firm-and-neos.md owner and administrator). The firm's fields
  * and, below them, the Integration credentials form: credentials that validate are stored at once,
  * so the firm shows as connected without another button.
  */
@@ -147,10 +147,7 @@ export function EditFirmPage() {
               Neos Integration
             </h2>
             <NeosDetails firm={firm} />
-            <CredentialsForm
-              saving={savingCredentials}
-              onSubmit={(credentials) => form.send({ type: 'credentials.save', credentials })}
-            />
+            <CredentialsForm saving={savingCredentials} onSubmit={(credentials) => form.send({ type: 'credentials.save', credentials })} />
           </section>
         </>
       ) : (

@@ -36,7 +36,7 @@ export function NeosDetails({ firm }: { firm: Firm }) {
   );
 }
 
-/** The firm record (staff-app spec §3 Firm). */
+/** The firm record (docs/product/firm-and-neos.md Firm). */
 export function FirmDetails({ firm }: { firm: Firm }) {
   return (
     <dl className={css.details}>

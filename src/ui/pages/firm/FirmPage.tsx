@@ -11,23 +11,21 @@ import { FirmDetails, NeosDetails } from './FirmDetails';
 import { FirmLoadState } from './FirmLoadState';
 import { useMachineActor } from '../../app/inspect';
 
-/** /firm (staff-app spec §2: content not shown; ours is the firm record and the Neos connection). */
+/** /firm (docs/product/firm-and-neos.md: content not shown; ours is the firm record and the Neos connection). */
 export function FirmPage() {
   const navigate = useNavigate();
   const privilege = useSignedInPrivilege();
   const record = useMachineActor(appFirmRecordMachine);
   const firm = useSelector(record, (snapshot) => snapshot.context.firm);
   const failed = useSelector(record, (snapshot) => snapshot.matches('failed'));
-  // staff-app spec §6: only owner and administrator edit the firm.
+  // docs/product/firm-and-neos.md: only owner and administrator edit the firm.
   const canEdit = privilege !== undefined && canManageEmployees(privilege);
 
   useToastEvents(record);
 
   return (
     <>
-      <PageHeader title="Firm">
-        {canEdit && <Button onClick={() => void navigate('/edit-firm')}>Edit</Button>}
-      </PageHeader>
+      <PageHeader title="Firm">{canEdit && <Button onClick={() => void navigate('/edit-firm')}>Edit</Button>}</PageHeader>
       {firm ? (
         <>
           <section className={layout.card} aria-labelledby="firm-information">

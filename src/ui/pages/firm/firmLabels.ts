@@ -1,4 +1,4 @@
-// How the firm screens word the Neos connection (the spec does not show the firm screens, §2).
+// How the firm screens word the Neos connection (the spec does not show the firm screens, docs/product/firm-and-neos.md).
 import type { Firm } from '../../../api/firm';
 
 export const FIRM_TEXT = {

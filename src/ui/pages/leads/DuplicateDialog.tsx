@@ -8,7 +8,7 @@ import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import * as css from './leads.css';
 
-/** staff-app spec §2 Lead Registration: the dialog's texts, word for word. */
+/** docs/product/leads.md Lead Registration: the dialog's texts, word for word. */
 export const DUPLICATE_DIALOG_TEXT = {
   title: 'Similar Lead Found',
   question: 'Do you still want to register this lead?',
@@ -30,7 +30,7 @@ function DuplicateEntry({ duplicate }: { duplicate: DuplicateLead }) {
   );
 }
 
-/** The similar leads and the choice to register anyway (staff-app spec §2 and §4). */
+/** The similar leads and the choice to register anyway (docs/product/leads.md). */
 export function DuplicateDialog({ actor }: { actor: ActorRefFrom<typeof leadRegistrationMachine> }) {
   const duplicates = useSelector(actor, (snapshot) => snapshot.context.duplicates);
   const cancel = () => actor.send({ type: 'dialog.cancel' });

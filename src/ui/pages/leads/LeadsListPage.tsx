@@ -12,7 +12,7 @@ import { loadLeads } from './leadActors';
 import * as css from './leads.css';
 
 /**
- * The spec leaves the leads list's content and its load error open (staff-app spec §2, §8); these
+ * The spec leaves the leads list's content and its load error open (docs/product/leads.md); these
  * are our texts.
  */
 export const LEADS_TEXT = {
@@ -41,7 +41,7 @@ const columns: TableColumn<LeadRow>[] = [
   { key: 'name', header: 'Name', render: (row) => fullName(row) },
   { key: 'phone', header: 'Phone', render: (row) => row.phone },
   { key: 'email', header: 'Email', render: (row) => row.email ?? '' },
-  // A birth date is a calendar day: the long US form, as on the profile (staff-app spec §2).
+  // A birth date is a calendar day: the long US form, as on the profile (docs/product/leads.md).
   { key: 'birthDate', header: 'Birth Date', render: (row) => formatLongUsDate(row.birthDate) ?? '' },
   // A creation time is an instant: the day it was where the user is.
   { key: 'createdAt', header: 'Created', render: (row) => formatLocalDate(row.createdAt) ?? '' },
@@ -52,7 +52,7 @@ const columns: TableColumn<LeadRow>[] = [
   },
 ];
 
-/** /leads-list (staff-app spec §2: content not shown; ours is the firm's leads, newest first). */
+/** /leads-list (docs/product/leads.md: content not shown; ours is the firm's leads, newest first). */
 export function LeadsListPage() {
   const navigate = useNavigate();
   const list = usePagination(loadLeads);

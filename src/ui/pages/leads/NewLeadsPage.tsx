@@ -19,10 +19,22 @@ import { useMachineActor } from '../../app/inspect';
 type Field = keyof LeadFormValues;
 type TextField = Exclude<Field, 'birthDate' | 'gender' | 'minor'>;
 
-/** staff-app spec §2 Lead Registration: the order of the fields on screen. */
+/** docs/product/leads.md Lead Registration: the order of the fields on screen. */
 export const LEAD_FIELD_ORDER: readonly Field[] = [
-  'lastName', 'middleName', 'firstName', 'birthDate', 'address', 'city', 'county', 'state', 'country',
-  'zipCode', 'email', 'gender', 'phone', 'minor',
+  'lastName',
+  'middleName',
+  'firstName',
+  'birthDate',
+  'address',
+  'city',
+  'county',
+  'state',
+  'country',
+  'zipCode',
+  'email',
+  'gender',
+  'phone',
+  'minor',
 ];
 
 const genderOptions: readonly RadioOption<LeadGender>[] = [
@@ -41,7 +53,7 @@ function validate(values: LeadFormValues): FieldErrors {
   return validateFields(leadSchema, values, { today: todayIso() });
 }
 
-/** /new-leads (staff-app spec §2 Lead Registration, §4 and §5 Lead form, §8). */
+/** /new-leads (docs/product/leads.md Lead Registration, docs/product/leads.md Lead form, docs/product/leads.md). */
 export function NewLeadsPage() {
   const registration = useMachineActor(appLeadRegistrationMachine);
   const busy = useSelector(registration, (snapshot) => snapshot.hasTag('busy'));
@@ -54,7 +66,7 @@ export function NewLeadsPage() {
   useToastEvents(registration);
 
   useEffect(() => {
-    // staff-app spec §4: after success the form resets. On any failure it keeps what was typed.
+    // docs/product/leads.md: after success the form resets. On any failure it keeps what was typed.
     const subscription = registration.on('lead.created', () => {
       setValues({ ...emptyLead });
       setErrors({});
@@ -112,7 +124,7 @@ export function NewLeadsPage() {
             name="birthDate"
             label="Birth Date"
             required
-            // staff-app spec §5: a birth date cannot be in the future.
+            // docs/product/leads.md: a birth date cannot be in the future.
             max={todayIso()}
             value={values.birthDate}
             onChange={(value) => change('birthDate', value)}

@@ -16,7 +16,7 @@ export const buttons = style({
   marginTop: vars.space.lg,
 });
 
-// staff-app spec §2: the dialog's list scrolls at about 15rem height.
+// docs/product/leads.md: the dialog's list scrolls at about 15rem height.
 export const duplicateList = style({
   maxHeight: vars.size.dialogListHeight,
   overflowY: 'auto',

@@ -7,11 +7,11 @@ import { CONTACT_SUPPORT_ANCHOR, FORGOT_PASSWORD_ANCHOR } from './helpRoutes';
 
 // Optional, set when the app is built: the address of whoever runs this installation for the
 // firm. Without it the page names the people every firm has: its owner and administrators.
-const supportEmail: string | undefined = import.meta.env.VITE_SUPPORT_EMAIL || undefined;
+const supportEmail = (import.meta.env.VITE_SUPPORT_EMAIL as string | undefined) || undefined;
 
 /**
  * /help: where 'Forgot password?' and 'Contact support' lead (their destinations are not shown by
- * the spec, staff-app §2). Staff accounts are created by the firm's owner or administrators, and
+ * the spec, docs/product/sign-in-and-session.md). Staff accounts are created by the firm's owner or administrators, and
  * the app has no self-service reset, so the page says whom to ask rather than pretending to send
  * an email.
  */
@@ -35,9 +35,8 @@ export function HelpPage() {
             Forgot password?
           </h2>
           <p className={css.text}>
-            Passwords cannot be reset from the log in screen. Ask your firm&apos;s owner or an administrator to
-            have your password reset. Once you are logged in again, you can choose a new password under Account,
-            then Edit Profile.
+            Passwords cannot be reset from the log in screen. Ask your firm&apos;s owner or an administrator to have your password reset.
+            Once you are logged in again, you can choose a new password under Account, then Edit Profile.
           </p>
         </section>
         <section id={CONTACT_SUPPORT_ANCHOR} className={css.section} aria-labelledby="help-contact-support">
@@ -45,9 +44,8 @@ export function HelpPage() {
             Contact support
           </h2>
           <p className={css.text}>
-            For a page that does not open, a link that leads nowhere or a problem with your account, contact your
-            firm&apos;s owner or an administrator. They manage the staff accounts and can reach the people who run
-            this application for your firm.
+            For a page that does not open, a link that leads nowhere or a problem with your account, contact your firm&apos;s owner or an
+            administrator. They manage the staff accounts and can reach the people who run this application for your firm.
           </p>
           {supportEmail && (
             <p className={css.text}>

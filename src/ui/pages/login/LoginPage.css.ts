@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { smallScreen, vars } from '../../theme/vars.css';
 
-// staff-app spec §2, Login screen: a building picture beside the form on large screens, a band
+// docs/product/sign-in-and-session.md, Login screen: a building picture beside the form on large screens, a band
 // of it above the form on small ones.
 
 export const page = style({
@@ -59,7 +59,7 @@ export const forgot = style({
   selectors: { '&:hover': { color: vars.color.brandHover } },
 });
 
-// staff-app spec §8: the red text below the form after any login failure.
+// docs/product/sign-in-and-session.md: the red text below the form after any login failure.
 export const loginError = style({
   padding: `${vars.space.sm} ${vars.space.md}`,
   borderRadius: vars.radius.md,

@@ -19,13 +19,13 @@ const fieldOrder: readonly Field[] = ['email', 'password'];
 // the login route is what every visitor waits for. They are fetched as soon as the form shows.
 const loadLoginRules = () => import('./loginRules');
 
-/** staff-app spec §5, Login: email and password required, email in email format. */
+/** docs/product/sign-in-and-session.md, Login: email and password required, email in email format. */
 async function validate(values: LoginInput): Promise<LoginFieldErrors> {
   const { loginErrors } = await loadLoginRules();
   return loginErrors(values);
 }
 
-/** / and /login (staff-app spec §2, Login screen). */
+/** / and /login (docs/product/sign-in-and-session.md, Login screen). */
 export function LoginPage() {
   const session = useSessionActor();
   const signedIn = SessionContext.useSelector((snapshot) => snapshot.matches('loggedIn'));
@@ -39,7 +39,7 @@ export function LoginPage() {
     void loadLoginRules();
   }, []);
 
-  // A signed-in user who opens / or /login goes on to the intake list (staff-app spec §2).
+  // A signed-in user who opens / or /login goes on to the intake list (docs/product/sign-in-and-session.md).
   if (signedIn) return <Navigate to={POST_LOGIN_ROUTE} replace />;
 
   function change(field: Field, value: string) {

@@ -1,5 +1,5 @@
 // The spec leaves the destinations of 'Forgot password?' (login screen) and 'Contact support'
-// (not-found page) open (staff-app spec §2). Both lead to the public help page, which tells staff
+// (not-found page) open (docs/product/sign-in-and-session.md). Both lead to the public help page, which tells staff
 // whom to ask: accounts belong to the firm, and the app has no self-service password reset.
 export const HELP_ROUTE = '/help';
 export const FORGOT_PASSWORD_ANCHOR = 'forgot-password';

@@ -12,7 +12,7 @@ import * as layout from '../../theme/layout.css';
 import { fieldId, UserFormFields } from './UserFormFields';
 import { useMachineActor } from '../../app/inspect';
 
-/** staff-app spec §8, Profile update: the toasts. */
+/** docs/product/people.md, Profile update: the toasts. */
 export const PROFILE_TOASTS = {
   saved: 'Profile updated successfully',
   failedWithoutBody: 'Failed to update user data',
@@ -22,7 +22,7 @@ export const PROFILE_FORM_LOAD_FAILED = 'Your profile could not be loaded, so it
 
 const PROFILE_ROUTE = '/profile';
 
-/** /edit-profile (staff-app spec §2 Edit Profile, §8 Profile update). */
+/** /edit-profile (docs/product/people.md Edit Profile, docs/product/people.md Profile update). */
 export function EditProfilePage() {
   const navigate = useNavigate();
   const session = useSessionActor();
@@ -37,7 +37,7 @@ export function EditProfilePage() {
     const subscriptions = [
       form.on('invalid', ({ field }) => document.getElementById(fieldId(field))?.focus()),
       form.on('saveFailed', ({ hasErrorBody }) => {
-        // With a body the server's messages are under the fields already (spec §8).
+        // With a body the server's messages are under the fields already (docs/product/people.md).
         if (!hasErrorBody) toast.error(PROFILE_TOASTS.failedWithoutBody);
       }),
       form.on('saved', ({ session: grant }) => {

@@ -16,7 +16,7 @@ import { useMachineActor } from '../../app/inspect';
 import { RevealButton, useReveal, useShownNumber, type RevealActor } from '../../components/Reveal';
 import { revealOwnNumbers } from './profileActors';
 
-/** staff-app spec §2 Profile: the fallback texts, word for word. */
+/** docs/product/people.md Profile: the fallback texts, word for word. */
 export const PROFILE_FALLBACKS = {
   name: 'Name not available',
   phone: 'Phone number not available',
@@ -30,7 +30,7 @@ export const PROFILE_FALLBACKS = {
 
 export const PROFILE_LOAD_FAILED = 'Your profile could not be loaded. Check your connection and try again.';
 
-/** /profile (staff-app spec §2, Profile). */
+/** /profile (docs/product/people.md, Profile). */
 export function ProfilePage() {
   // A new key starts a new load: the load actor runs once per mount.
   const [attempt, setAttempt] = useState(0);
@@ -75,7 +75,14 @@ function Detail({ term, value, fallback }: { term: string; value: string | null 
 }
 
 /** SSN or ITIN: masked as the server sends it, in full after 'Show' (docs/product/people.md#ssn-and-itin). */
-function NumberDetail({ term, value, fallback, reveal, userId, numberKey }: {
+function NumberDetail({
+  term,
+  value,
+  fallback,
+  reveal,
+  userId,
+  numberKey,
+}: {
   term: string;
   value: string | null | undefined;
   fallback: string;

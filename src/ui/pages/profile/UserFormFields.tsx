@@ -1,4 +1,4 @@
-// The fields Edit Profile and Employee Registration share (staff-app spec §2: "Same fields as Edit
+// The fields Edit Profile and Employee Registration share (docs/product/people.md: "Same fields as Edit
 // Profile"), in the spec's order. Each field subscribes to its own value and message in the form
 // machine, so a keystroke re-renders that field only (STYLE.md, A view).
 import { useSelector } from '@xstate/react';
@@ -35,7 +35,7 @@ const EMAIL_MAX_LENGTH = 254;
 const PHONE_MAX_LENGTH = 30;
 
 /** The DOM id of a field's control, for focusing the first invalid one. */
-export function fieldId(field: UserField | string): string {
+export function fieldId(field: string): string {
   return `user-form-${field.replace('.', '-')}`;
 }
 
@@ -128,7 +128,7 @@ function BirthDateField({ actor }: { actor: UserFormActor }) {
       name={field}
       label="Birthdate"
       required
-      // staff-app spec §2 Edit Profile: the picker's maximum is today.
+      // docs/product/people.md Edit Profile: the picker's maximum is today.
       max={todayIso()}
       value={value ?? ''}
       error={error}
@@ -153,7 +153,7 @@ interface NumberFieldProps {
 }
 
 /**
- * SSN or ITIN, formatted 123-45-6789 as typed (staff-app spec §5). A stored number arrives masked
+ * SSN or ITIN, formatted 123-45-6789 as typed (docs/product/people.md). A stored number arrives masked
  * ('***-**-6789'): 'Show' reveals it, typing replaces it, and an untouched mask is saved back as it
  * came, which keeps the stored number (docs/product/people.md#ssn-and-itin).
  */
@@ -191,7 +191,7 @@ function NumberInput({ actor, field, label, required, reveal, shown }: NumberFie
   );
 }
 
-/** staff-app spec §2: the SSN field shows only while the status is hasSsn. */
+/** docs/product/people.md: the SSN field shows only while the status is hasSsn. */
 function SsnField({ actor, reveal }: { actor: UserFormActor; reveal?: NumberReveal }) {
   const hasSsn = useSelector(actor, (snapshot) => snapshot.context.values.userInformation.ssnStatus === 'hasSsn');
   if (!hasSsn) return null;
@@ -200,7 +200,7 @@ function SsnField({ actor, reveal }: { actor: UserFormActor; reveal?: NumberReve
 
 export interface UserFormFieldsProps {
   actor: UserFormActor;
-  /** Employee registration requires a password; profile edit keeps the current one when empty (spec §5). */
+  /** Employee registration requires a password; profile edit keeps the current one when empty (docs/product/people.md). */
   passwordRequired: boolean;
   /** Fields one form adds after the shared ones (Employee Registration's Privilege). */
   children?: ReactNode;
@@ -215,7 +215,14 @@ export function UserFormFields({ actor, passwordRequired, children, reveal }: Us
       <FormTextField actor={actor} field="middleName" label="Middle Name" autoComplete="additional-name" maxLength={NAME_MAX_LENGTH} />
       <FormTextField actor={actor} field="lastName" label="Last Name" required autoComplete="family-name" maxLength={NAME_MAX_LENGTH} />
       <FormRadioField actor={actor} field="userInformation.civilStatus" label="Civil Status" options={civilStatusOptions} />
-      <FormTextField actor={actor} field="password" label="Password" type="password" required={passwordRequired} autoComplete="new-password" />
+      <FormTextField
+        actor={actor}
+        field="password"
+        label="Password"
+        type="password"
+        required={passwordRequired}
+        autoComplete="new-password"
+      />
       <FormTextField
         actor={actor}
         field="confirmPassword"
@@ -225,7 +232,14 @@ export function UserFormFields({ actor, passwordRequired, children, reveal }: Us
         autoComplete="new-password"
       />
       <FormTextField actor={actor} field="email" label="Email" type="email" required autoComplete="email" maxLength={EMAIL_MAX_LENGTH} />
-      <FormTextField actor={actor} field="userInformation.phoneNumber" label="Phone Number" type="tel" autoComplete="tel" maxLength={PHONE_MAX_LENGTH} />
+      <FormTextField
+        actor={actor}
+        field="userInformation.phoneNumber"
+        label="Phone Number"
+        type="tel"
+        autoComplete="tel"
+        maxLength={PHONE_MAX_LENGTH}
+      />
       <FormRadioField actor={actor} field="userInformation.usage" label="Phone Usage" options={phoneUsageOptions} />
       <FormRadioField actor={actor} field="userInformation.gender" label="Gender" options={genderOptions} />
       <BirthDateField actor={actor} />

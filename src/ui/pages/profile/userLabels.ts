@@ -1,5 +1,5 @@
 // How the profile shows the user's choices, and the options of the forms' choice fields
-// (staff-app spec §3 Enumerations; §2 Profile for the SSN status labels and the privilege label).
+// (docs/product/people.md Enumerations; docs/product/people.md Profile for the SSN status labels and the privilege label).
 import {
   civilStatuses,
   genders,

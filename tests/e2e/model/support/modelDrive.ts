@@ -59,7 +59,11 @@ function valueIds(prefix: string, value: StateValue): string[] {
  * The state nodes a run passed through: those of every snapshot it showed, and the sources and
  * targets of the transitions it took (a transient state such as `restoring` is never a snapshot).
  */
-export function statesVisited(machine: AnyStateMachine, snapshots: readonly AnyMachineSnapshot[], transitions: ReadonlySet<string>): Set<string> {
+export function statesVisited(
+  machine: AnyStateMachine,
+  snapshots: readonly AnyMachineSnapshot[],
+  transitions: ReadonlySet<string>,
+): Set<string> {
   const visited = new Set(snapshots.flatMap((snapshot) => valueIds(machine.id, snapshot.value)));
   for (const edge of collectTransitions(machine)) {
     if (transitions.has(edge.key)) {

@@ -9,7 +9,7 @@ import { useRequired, type RequiredWhen } from './requiredWhen';
 export interface IntakeCountFieldProps {
   path: CountPath;
   label: string;
-  /** The browser's spinner floor; the domain clamps typed values (intake spec §5 and §9). */
+  /** The browser's spinner floor; the domain clamps typed values (docs/product/intake-form.md). */
   min: number;
   required?: RequiredWhen;
   span?: CellSpan;

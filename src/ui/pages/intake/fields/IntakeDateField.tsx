@@ -8,13 +8,13 @@ import { useRequired, type RequiredWhen } from './requiredWhen';
 export interface IntakeDateFieldProps {
   path: DatePath;
   label: string;
-  /** Latest choosable day, 'YYYY-MM-DD' (todayIso() for a birth date, intake spec §2 tab 1). */
+  /** Latest choosable day, 'YYYY-MM-DD' (todayIso() for a birth date, docs/product/intake-form.md tab 1). */
   max?: string;
   required?: RequiredWhen;
   span?: CellSpan;
 }
 
-/** A calendar date held as 'YYYY-MM-DD' ('' when empty), intake spec §3. */
+/** A calendar date held as 'YYYY-MM-DD' ('' when empty), docs/product/intake-form.md. */
 export const IntakeDateField = memo(function IntakeDateField({ path, label, max, required, span }: IntakeDateFieldProps) {
   const field = useIntakeField(path);
   const isRequired = useRequired(required);

@@ -16,16 +16,10 @@ export interface IntakeTextAreaProps {
 }
 
 /**
- * A multi-line field (intake spec §2): newlines stripped, Enter blocked, input cut at the limit and
+ * A multi-line field (docs/product/intake-form.md): newlines stripped, Enter blocked, input cut at the limit and
  * '{n} characters remaining' shown, all by the shared TextArea.
  */
-export const IntakeTextArea = memo(function IntakeTextArea({
-  path,
-  label,
-  shownLabel,
-  required,
-  span = 'full',
-}: IntakeTextAreaProps) {
+export const IntakeTextArea = memo(function IntakeTextArea({ path, label, shownLabel, required, span = 'full' }: IntakeTextAreaProps) {
   const field = useIntakeField(path);
   const isRequired = useRequired(required);
   return (

@@ -18,7 +18,7 @@ export interface IntakeTextFieldProps {
 }
 
 /**
- * One free-text field of the intake. Every text has a limit (intake spec §5 'Text limits'), so
+ * One free-text field of the intake. Every text has a limit (docs/product/intake-form.md 'Text limits'), so
  * every one shows 'N characters remaining'; the paths the domain makes text areas render as one.
  */
 export const IntakeTextField = memo(function IntakeTextField(props: IntakeTextFieldProps) {

@@ -39,7 +39,7 @@ function IntakeTickGroupField<K extends string>({ base, legend, keys, labels, se
   );
   const items = useMemo<CheckboxItem<K>[]>(() => keys.map((key) => ({ key, label: labels[key] })), [keys, labels]);
 
-  // Select All is one event for the whole group (intake spec §2: it "sets or clears every item").
+  // Select All is one event for the whole group (docs/product/intake-form.md: it "sets or clears every item").
   function handleChange(changes: Partial<Record<K, boolean>>) {
     const entries = Object.entries(changes) as [K, boolean][];
     store.send({ type: 'fields.change', changes: entries.map(([key, value]) => ({ path: pathOf(base, key), value })) });
@@ -47,14 +47,7 @@ function IntakeTickGroupField<K extends string>({ base, legend, keys, labels, se
 
   return (
     <div className={cell({ span })}>
-      <CheckboxGroup<K>
-        legend={legend}
-        items={items}
-        values={values}
-        onChange={handleChange}
-        selectAll={selectAll}
-        disabled={readOnly}
-      />
+      <CheckboxGroup<K> legend={legend} items={items} values={values} onChange={handleChange} selectAll={selectAll} disabled={readOnly} />
     </div>
   );
 }

@@ -13,7 +13,7 @@ export interface IntakeYesNoProps {
 }
 
 /**
- * A Yes/No question (intake spec §9: exactly Yes and No). Nothing is checked while unanswered
+ * A Yes/No question (docs/product/intake-form.md: exactly Yes and No). Nothing is checked while unanswered
  * (null). Answering No may clear other fields: the domain's applyChange does it in the machine.
  */
 export const IntakeYesNo = memo(function IntakeYesNo({ path, label, required, span }: IntakeYesNoProps) {

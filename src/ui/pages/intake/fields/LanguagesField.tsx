@@ -6,14 +6,14 @@ import { cell, type CellSpan } from './fieldLayout.css';
 
 const path = 'personalInformation.languages';
 
-// Intake spec §2 tab 1: the three languages shown; the full list beyond them is not shown.
+// docs/product/intake-form.md tab 1: the three languages shown; the full list beyond them is not shown.
 const languageItems: readonly CheckboxItem<Language>[] = [
   { key: 'spanish', label: 'Spanish' },
   { key: 'english', label: 'English' },
   { key: 'vietnamese', label: 'Vietnamese' },
 ];
 
-/** Language(s): at least one is required on final submit (intake spec §5). */
+/** Language(s): at least one is required on final submit (docs/product/intake-form.md). */
 export const LanguagesField = memo(function LanguagesField({ span }: { span?: CellSpan }) {
   const field = useIntakeField(path);
   const values = Object.fromEntries(field.value.map((language) => [language, true])) as Partial<Record<Language, boolean>>;

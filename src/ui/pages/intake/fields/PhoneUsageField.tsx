@@ -16,7 +16,7 @@ const usageItems: readonly CheckboxItem<UsageBox>[] = [
 ];
 
 /**
- * Phone usage (intake spec §4): call and text, and a 'Both' box that sets both when ticked and
+ * Phone usage (docs/product/intake-form.md): call and text, and a 'Both' box that sets both when ticked and
  * empties the list when unticked; it shows ticked when both are present. The rule itself is the
  * domain's (setBothPhoneUsages / bothPhoneUsagesTicked).
  */

@@ -12,14 +12,14 @@ import { useRequired } from './requiredWhen';
 
 const path = 'personalInformation.ssnItin';
 
-/** Required only when the client has an SSN (intake spec §5, Personal tab). */
+/** Required only when the client has an SSN (docs/product/intake-form.md, Personal tab). */
 const hasSsn = (intake: GeneralCaseInformation) => intake.personalInformation.status === 'hasSsn';
 
 /** 'Show' on the form: the server records it as an SSN reveal (docs/product/intake-form.md). */
 const revealForForm = (caseId: string) => revealIntakeSsn(caseId, 'show');
 
 /**
- * SSN/ITIN (intake spec §5): typed digits become 3-2-4 groups with dashes as the person types,
+ * SSN/ITIN (docs/product/intake-form.md): typed digits become 3-2-4 groups with dashes as the person types,
  * at most 9 digits (11 characters). The domain's applyChange formats too, so a pasted value that
  * skips this input still ends up grouped. A stored intake's number arrives masked ('***-**-6789');
  * 'Show' reveals it, typing replaces it, and an untouched mask is saved back as it came (the

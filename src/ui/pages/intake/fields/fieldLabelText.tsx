@@ -1,7 +1,7 @@
 import { visuallyHidden } from '../../../components/TextInput/field.css';
 
 /**
- * A label that reads differently than it looks: tab 6 shows 'Reason' twice (intake spec §2), but a
+ * A label that reads differently than it looks: tab 6 shows 'Reason' twice (docs/product/intake-form.md), but a
  * screen reader (and a test) needs 'Client cited reason' and 'Defendant reason' to tell them apart.
  */
 export function fieldLabelText(label: string, shownLabel: string | undefined) {

@@ -1,7 +1,7 @@
 import { recipe, type RecipeVariants } from '@vanilla-extract/recipes';
 import { smallScreen } from '../../../theme/vars.css';
 
-// Where a field sits in its tab's six-column grid (intake spec §2, tab 5: "A 6-column grid"; the
+// Where a field sits in its tab's six-column grid (docs/product/intake-form.md, tab 5: "A 6-column grid"; the
 // other tabs use the same grid so the form reads alike). On small screens the grid has one
 // column and every field takes the whole row.
 const wholeRowOnSmallScreens = { '@media': { [smallScreen]: { gridColumn: '1 / -1' } } } as const;

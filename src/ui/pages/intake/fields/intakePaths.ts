@@ -2,7 +2,7 @@
 // wrong path (a text path on a Yes/No field) fails to compile.
 import type { Answer, calendarDatePaths, FieldPath, FieldValue } from '../../../../domain/intake/types';
 
-/** Yes/No questions: true, false or null (intake spec §3). */
+/** Yes/No questions: true, false or null (docs/product/intake-form.md). */
 export type YesNoPath = {
   [P in FieldPath]: [FieldValue<P>] extends [Answer] ? ([Answer] extends [FieldValue<P>] ? P : never) : never;
 }[FieldPath];

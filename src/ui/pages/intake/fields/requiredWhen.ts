@@ -1,5 +1,5 @@
-// The red asterisk of a field (intake spec §2: "Required labels show a red asterisk") follows the
-// final-submit rules of §5, some of which depend on other answers (a parent's name for a minor, a
+// The red asterisk of a field (docs/product/intake-form.md: "Required labels show a red asterisk") follows the
+// final-submit rules of docs/product/intake-form.md, some of which depend on other answers (a parent's name for a minor, a
 // reason once 'Client cited?' is Yes). A field takes either a fixed flag or a selector over the
 // intake; the selector runs in the field's own subscription, so the tab never re-renders for it.
 import type { GeneralCaseInformation } from '../../../../domain/intake/types';

@@ -5,7 +5,7 @@ import { INTAKE_FORM_TEXT } from './intakeFormText';
 import * as css from './intakeForm.css';
 
 /**
- * Back, Next (Submit on the last tab) and the save button of the mode (intake spec §2): 'Save As
+ * Back, Next (Submit on the last tab) and the save button of the mode (docs/product/intake-form.md): 'Save As
  * Draft' in create mode, 'Save Changes' in edit mode, none when read-only. The machine answers
  * every "may I" through `can`; the page only shows the answer.
  */
@@ -38,12 +38,7 @@ export function IntakeFormButtons({ actor }: { actor: IntakeActor }) {
         )}
       </div>
       {!readOnly && (
-        <Button
-          tone="secondary"
-          loading={savingDraft}
-          disabled={!canSave}
-          onClick={() => actor.send({ type: 'draft.save' })}
-        >
+        <Button tone="secondary" loading={savingDraft} disabled={!canSave} onClick={() => actor.send({ type: 'draft.save' })}>
           {createMode ? INTAKE_FORM_TEXT.saveAsDraft : INTAKE_FORM_TEXT.saveChanges}
         </Button>
       )}

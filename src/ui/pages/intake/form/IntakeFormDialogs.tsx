@@ -5,7 +5,7 @@ import { Modal } from '../../../components/Modal';
 import { inForm, type IntakeActor } from './intakeActor';
 import { INTAKE_FORM_TEXT } from './intakeFormText';
 
-/** intake spec §2: 'Save Changes' asks first; Save stores the draft, Cancel goes back to the form. */
+/** docs/product/intake-form.md: 'Save Changes' asks first; Save stores the draft, Cancel goes back to the form. */
 export function SaveConfirmDialog({ actor }: { actor: IntakeActor }) {
   const open = useSelector(actor, (snapshot) => inForm(snapshot, 'confirmingSave'));
   if (!open) return null;
@@ -28,7 +28,7 @@ export function SaveConfirmDialog({ actor }: { actor: IntakeActor }) {
   );
 }
 
-/** Leaving the form with unsaved changes asks first (issue 5 item 6). */
+/** Leaving the form with unsaved changes asks first. */
 export function LeaveConfirmDialog({ blocker }: { blocker: Blocker }) {
   if (blocker.state !== 'blocked') return null;
   return (

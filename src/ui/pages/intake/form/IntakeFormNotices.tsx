@@ -5,7 +5,7 @@ import { intakeLifecycleMessages } from '../../../../domain/intake/lifecycleMess
 import { INTAKE_FORM_TEXT } from './intakeFormText';
 import * as css from './intakeForm.css';
 
-/** After a reload: the copy of what was typed before it, to take back or to drop (issue 5 item 6). */
+/** After a reload: the copy of what was typed before it, to take back or to drop. */
 export function RestoreOffer({ actor }: { actor: IntakeActor }) {
   const offering = useSelector(actor, (snapshot) => inForm(snapshot, 'offeringRestore'));
   if (!offering) return null;

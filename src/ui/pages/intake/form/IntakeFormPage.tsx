@@ -98,7 +98,7 @@ function useAddressNamesSavedIntake(actor: IntakeActor, routeCaseId: string | un
   }, [navigate, routeCaseId, savedCaseId, formKey]);
 }
 
-/** The route's title; an intake that opened read-only (a final one, spec §4) says so. */
+/** The route's title; an intake that opened read-only (a final one, docs/product/intake-form.md) says so. */
 function IntakeTitle({ actor, mode }: { actor: IntakeActor; mode: IntakeRouteMode }) {
   const viewing = useSelector(actor, (snapshot) => inForm(snapshot, 'viewing'));
   return <PageHeader title={INTAKE_FORM_TEXT.titles[viewing ? 'view' : mode]} />;

@@ -10,14 +10,14 @@ import * as css from './intakeForm.css';
 
 /**
  * One character per tab, '1' when the tab holds an error: a string, so that the tab bar re-renders
- * only when a mark appears or goes, not on every keystroke (issue 5 item 7).
+ * only when a mark appears or goes, not on every keystroke.
  */
 function errorMarks(errors: Record<string, string>): string {
   const byTab = errorsByTab(errors);
   return intakeTabs.map((tab) => (Object.keys(byTab[tab.id]).length > 0 ? '1' : '0')).join('');
 }
 
-/** The seven tabs of intake spec §2, the current one from the machine, and its fields. */
+/** The seven tabs of docs/product/intake-form.md, the current one from the machine, and its fields. */
 export function IntakeTabs({ actor }: { actor: IntakeActor }) {
   const tabBarId = useId();
   const panelId = `${tabBarId}-panel`;
@@ -36,12 +36,7 @@ export function IntakeTabs({ actor }: { actor: IntakeActor }) {
         current={current.id}
         onSelect={(id) => actor.send({ type: 'tab.select', index: intakeTabs.findIndex((tab) => tab.id === id) })}
       />
-      <section
-        id={panelId}
-        role="tabpanel"
-        aria-labelledby={tabElementId(tabBarId, current.id)}
-        className={css.panel}
-      >
+      <section id={panelId} role="tabpanel" aria-labelledby={tabElementId(tabBarId, current.id)} className={css.panel}>
         <CurrentTab />
       </section>
     </>

@@ -15,14 +15,7 @@ export const appIntakeMachine = intakeMachine.provide({
 export type IntakeActor = ActorRefFrom<typeof appIntakeMachine>;
 export type IntakeSnapshot = SnapshotFrom<typeof appIntakeMachine>;
 
-type FormState =
-  | 'offeringRestore'
-  | 'editable'
-  | 'confirmingSave'
-  | 'savingDraft'
-  | 'submittingFinal'
-  | 'viewing'
-  | 'submitted';
+type FormState = 'offeringRestore' | 'editable' | 'confirmingSave' | 'savingDraft' | 'submittingFinal' | 'viewing' | 'submitted';
 
 /** The form region's state (`ready.form.<state>`). */
 export function inForm(snapshot: IntakeSnapshot, state: FormState): boolean {

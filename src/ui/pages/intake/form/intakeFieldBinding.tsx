@@ -43,7 +43,7 @@ export function useIntakeStore(): IntakeFormStore {
 export interface IntakeFieldBinding<P extends FieldPath> {
   value: FieldValue<P>;
   error: string | undefined;
-  /** View mode, or a field the rules disable (intake spec §4, Disabled fields). */
+  /** View mode, or a field the rules disable (docs/product/intake-form.md, Disabled fields). */
   disabled: boolean;
   onChange(value: FieldValue<P>): void;
 }
@@ -56,10 +56,7 @@ export function useIntakeField<P extends FieldPath>(path: P): IntakeFieldBinding
     store,
     (snapshot) => snapshot.hasTag('readOnly') || snapshot.hasTag('locked') || isDisabled(snapshot.context.intake, path),
   );
-  const onChange = useCallback(
-    (next: FieldValue<P>) => store.send({ type: 'field.change', path, value: next }),
-    [store, path],
-  );
+  const onChange = useCallback((next: FieldValue<P>) => store.send({ type: 'field.change', path, value: next }), [store, path]);
   return { value, error, disabled, onChange };
 }
 

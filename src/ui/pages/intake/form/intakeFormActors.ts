@@ -16,7 +16,7 @@ export const loadIntake = fromPromise<LooseApiIntake, LoadIntakeInput>(({ input 
 
 /**
  * POST /v1/intake for an intake not stored yet, PATCH /v1/intake/{caseId} (ids stripped, with the
- * version the edit started from) for one that is (intake spec §4 and §7). Throws the ApiError the
+ * version the edit started from) for one that is (docs/product/intake-form.md). Throws the ApiError the
  * machine branches on (`intake_stale`, `intake_final`).
  */
 export const saveIntake = fromPromise<SavedIntake, SaveIntakeInput>(async ({ input }) => {
@@ -29,14 +29,11 @@ export const saveIntake = fromPromise<SavedIntake, SaveIntakeInput>(async ({ inp
 });
 
 /**
- * The filled intake PDF, built off the main thread (issue 6 item 4). pdf-lib, the font and the
+ * The filled intake PDF, built off the main thread. pdf-lib, the font and the
  * template load only now, with the first preview or download (DESIGN.md 'PDF').
  */
 async function fillIntakePdf(input: BuildPdfInput, purpose: RevealPurpose): Promise<Uint8Array> {
-  const [{ fillIntakePdfInWorker }, intake] = await Promise.all([
-    import('../../../../pdf/fillInWorker'),
-    withRevealedSsn(input, purpose),
-  ]);
+  const [{ fillIntakePdfInWorker }, intake] = await Promise.all([import('../../../../pdf/fillInWorker'), withRevealedSsn(input, purpose)]);
   return fillIntakePdfInWorker(intake);
 }
 
@@ -54,7 +51,7 @@ async function withRevealedSsn(input: BuildPdfInput, purpose: RevealPurpose): Pr
   return { ...input.intake, personalInformation: { ...input.intake.personalInformation, ssnItin: ssnItin ?? '' } };
 }
 
-/** The document for the preview (intake spec §2). */
+/** The document for the preview (docs/product/intake-form.md). */
 export const buildPdf = fromPromise<Uint8Array, BuildPdfInput>(({ input }) => fillIntakePdf(input, 'pdfPreview'));
 
 /** The same document saved as 'Intake Form.pdf' (intake spec 'PDF preview, download and fill rules'). */

@@ -1,10 +1,10 @@
-// The intake form's texts. Quoted ones come from intake spec §2; the others are ours (the spec
+// The intake form's texts. Quoted ones come from docs/product/intake-form.md; the others are ours (the spec
 // does not show them). The lifecycle's toasts and the stale text live with the machine.
 export const INTAKE_FORM_TEXT = {
-  // Ours: one title per route mode (intake spec §2 routes).
+  // Ours: one title per route mode (docs/product/intake-form.md routes).
   titles: { create: 'New Intake', edit: 'Edit Intake', view: 'View Intake' },
   tabsLabel: 'Intake sections',
-  // Quoted (spec §2 Intake form screen).
+  // Quoted (docs/product/intake-form.md Intake form screen).
   back: 'Back',
   next: 'Next',
   submit: 'Submit',
@@ -14,7 +14,7 @@ export const INTAKE_FORM_TEXT = {
   confirmSaveText: 'Are you sure you want to save the changes you made?',
   cancel: 'Cancel',
   save: 'Save',
-  // Ours (issue 5 item 6: nothing typed is lost).
+  // Ours (nothing typed is lost).
   leaveTitle: 'Leave this page?',
   leaveText: 'You have unsaved changes. Leave without saving?',
   stay: 'Stay',

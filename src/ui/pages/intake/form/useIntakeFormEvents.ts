@@ -5,8 +5,8 @@ import { useToastEvents } from '../../../app/useToastEvents';
 
 /**
  * What the intake machine emits, done by the page: toasts (react-hot-toast), moving to another
- * route ('/intake-list' after a final submit, intake spec §4) and scrolling to the top (Back and
- * Next, spec §2). The machine decides when; the page only carries it out.
+ * route ('/intake-list' after a final submit, docs/product/intake-form.md) and scrolling to the top (Back and
+ * Next, docs/product/intake-form.md). The machine decides when; the page only carries it out.
  */
 export function useIntakeFormEvents(actor: AnyActorRef): void {
   const navigate = useNavigate();

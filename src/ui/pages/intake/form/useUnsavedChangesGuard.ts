@@ -20,9 +20,7 @@ export function useUnsavedChangesGuard(actor: IntakeActor, keepsForm: (next: Loc
 
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      currentLocation.pathname !== nextLocation.pathname &&
-      !keepsForm(nextLocation) &&
-      hasUnsavedChanges(actor.getSnapshot()),
+      currentLocation.pathname !== nextLocation.pathname && !keepsForm(nextLocation) && hasUnsavedChanges(actor.getSnapshot()),
   );
 
   useEffect(() => {

@@ -10,7 +10,7 @@ import { useSignedInUser } from '../../../app/session';
 import { intakePageLoader } from './intakeListActors';
 import { StatusFilter } from './StatusFilter';
 
-/** intake spec §2 Intakes list: the texts, word for word. */
+/** docs/product/intake-list.md Intakes list: the texts, word for word. */
 export const INTAKE_LIST_TEXT = {
   title: 'Intakes',
   newIntake: 'New Intake',
@@ -24,7 +24,6 @@ export const INTAKE_LIST_TEXT = {
 /** openapi.yaml: GET /v1/intake takes a search text of at most 100 characters. */
 const SEARCH_MAX_LENGTH = 100;
 
-
 function intakeColumns(list: PaginationActor): TableColumn<IntakeRow>[] {
   return [
     { key: 'clientName', header: 'Client Name', render: (row) => row.clientName },
@@ -33,7 +32,7 @@ function intakeColumns(list: PaginationActor): TableColumn<IntakeRow>[] {
       header: 'Representative',
       render: (row) => row.representativeName || INTAKE_LIST_TEXT.unknownRepresentative,
     },
-    // Instants shown as the day they were where the user is (spec §2: local dates).
+    // Instants shown as the day they were where the user is (docs/product/intake-list.md: local dates).
     { key: 'createdAt', header: 'Date Created', render: (row) => formatLocalDate(row.createdAt) ?? '' },
     { key: 'updatedAt', header: 'Date Updated', render: (row) => formatLocalDate(row.updatedAt) ?? '' },
     {
@@ -44,7 +43,7 @@ function intakeColumns(list: PaginationActor): TableColumn<IntakeRow>[] {
   ];
 }
 
-/** /intake-list (intake spec §2 Intakes list screen). */
+/** /intake-list (docs/product/intake-list.md Intakes list screen). */
 export function IntakeListPage() {
   const navigate = useNavigate();
   // Inside RequireSession the user is always there; '' only keeps the types honest.
@@ -63,13 +62,7 @@ export function IntakeListPage() {
         <PagedSearchBox actor={list} label="Search intakes" maxLength={SEARCH_MAX_LENGTH} />
         <Button onClick={() => void navigate(NEW_INTAKE_PATH)}>{INTAKE_LIST_TEXT.newIntake}</Button>
       </PageHeader>
-      <PagedTable<IntakeRow>
-        actor={list}
-        columns={intakeColumns(list)}
-        getRowKey={(row) => row.caseId}
-        onRowClick={open}
-        action={action}
-      />
+      <PagedTable<IntakeRow> actor={list} columns={intakeColumns(list)} getRowKey={(row) => row.caseId} onRowClick={open} action={action} />
     </>
   );
 }

@@ -6,7 +6,7 @@ import { SelectField } from '../../../components/SelectField';
 const ALL = 'all';
 type StatusChoice = IntakeStatus | typeof ALL;
 
-/** intake spec §2 Intakes list: the Status column header's dropdown, in this order. */
+/** docs/product/intake-list.md Intakes list: the Status column header's dropdown, in this order. */
 export const STATUS_FILTER_OPTIONS: readonly { value: StatusChoice; label: string }[] = [
   { value: ALL, label: 'All' },
   { value: 'draft', label: 'Draft' },
@@ -17,7 +17,7 @@ export function isIntakeStatus(value: string | null): value is IntakeStatus {
   return intakeStatuses.some((status) => status === value);
 }
 
-/** The column title and its filter; 'All' is no filter (null), spec §9 "draft, final (plus All)". */
+/** The column title and its filter; 'All' is no filter (null), docs/product/intake-list.md "draft, final (plus All)". */
 export function StatusFilter({ actor }: { actor: PaginationActor }) {
   const filter = useSelector(actor, (snapshot) => snapshot.context.filter);
   return (

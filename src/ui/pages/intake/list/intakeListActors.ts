@@ -8,8 +8,8 @@ import { isIntakeStatus } from './StatusFilter';
 export const INTAKE_LIST_LOAD_FAILED = 'Error fetching intakes';
 
 /**
- * One page of intakes for the signed-in user (intake spec §7 GET /v1/intake, sent with the
- * caller's userId, §6). A failed load is only logged, nothing is shown (spec §2 and §8); the
+ * One page of intakes for the signed-in user (docs/product/intake-list.md GET /v1/intake, sent with the
+ * caller's userId, docs/product/intake-list.md). A failed load is only logged, nothing is shown (docs/product/intake-list.md); the
  * error still reaches the pagination machine, which empties the table.
  */
 export function intakePageLoader(userId: string) {

@@ -5,7 +5,7 @@ import { PDF_TEXT } from './pdfText';
 import * as css from './PdfButtons.css';
 
 /**
- * Above the tabs (intake spec §2): 'Download PDF' only when the intake is final, 'Preview PDF'
+ * Above the tabs (docs/product/pdf.md): 'Download PDF' only when the intake is final, 'Preview PDF'
  * only once it has a caseId. The machine answers both through `can`; a button stays while its
  * own work runs (the download's spinner; the preview sits under its modal).
  */

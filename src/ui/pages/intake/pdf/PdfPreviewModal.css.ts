@@ -13,7 +13,7 @@ export const frame = style({
   background: vars.color.surfaceMuted,
 });
 
-/** Intake spec §2: transparent, over the top 10% of the preview, for a draft. */
+/** docs/product/pdf.md: transparent, over the top 10% of the preview, for a draft. */
 export const draftOverlay = style({
   position: 'absolute',
   top: 0,

@@ -10,7 +10,7 @@ import { PDF_TEXT } from './pdfText';
 import * as css from './PdfPreviewModal.css';
 
 /**
- * The PDF preview of the intake form (intake spec §2): the viewer's chunk is asked for with the
+ * The PDF preview of the intake form (docs/product/pdf.md): the viewer's chunk is asked for with the
  * first 'Preview PDF', in parallel with the filling; its worker setting is mounted here, once for
  * the page, and the modal comes and goes with the machine's `ready.pdfPreview` region.
  */
@@ -39,7 +39,7 @@ interface PdfPreviewModalProps {
 
 /**
  * 'Loading PDF...' until the document is built, the viewer has arrived and pdf.js has read it
- * (intake spec §2). A draft's preview carries a transparent overlay over its top 10% (spec §2 and
+ * (docs/product/pdf.md). A draft's preview carries a transparent overlay over its top 10% (docs/product/pdf.md and
  * 'PDF preview, download and fill rules'): a draft is not a document to take away.
  */
 function PdfPreviewModal({ actor, viewer, onClose }: PdfPreviewModalProps) {

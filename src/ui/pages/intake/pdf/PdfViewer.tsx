@@ -1,4 +1,4 @@
-// The one file that knows the PDF viewer (issue 6 item 3): @react-pdf-viewer/core over pdfjs-dist
+// The one file that knows the PDF viewer: @react-pdf-viewer/core over pdfjs-dist
 // 3.11.174 (TOOLCHAIN.md). Replacing the viewer means replacing this file, keeping its two exports.
 // Loaded only by `loadPdfViewer()` (lazyPdfViewer.ts) when a preview is asked for, together with
 // the viewer's stylesheet: none of it is in the entry or the form page's chunk.

@@ -1,4 +1,4 @@
-// The intake PDF's texts. Quoted ones come from intake spec §2 and 'PDF preview, download and fill
+// The intake PDF's texts. Quoted ones come from docs/product/pdf.md and 'PDF preview, download and fill
 // rules'; the modal's title is ours (the spec shows none). A failure reuses the machine's
 // 'pdfFailed' text (intakeLifecycleMessages), so every PDF failure reads the same.
 export const PDF_TEXT = {

@@ -1,5 +1,5 @@
 // 'PD Adjuster with phone and fax, BI Adjuster with phone and fax': the last six fields of tabs 2
-// and 3 (intake spec §2). Each phone and fax names its adjuster, so every control has its own
+// and 3 (docs/product/intake-form.md). Each phone and fax names its adjuster, so every control has its own
 // accessible name.
 import { IntakeTextField } from '../fields';
 import { defendantRequirements, vehicleRequirements } from './conditionalRequirements';

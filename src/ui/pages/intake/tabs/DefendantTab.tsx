@@ -1,4 +1,4 @@
-// Tab 3, Defendant Personal and Vehicle Information (intake spec §2), in the spec's order:
+// Tab 3, Defendant Personal and Vehicle Information (docs/product/intake-form.md), in the spec's order:
 // Address limit 100, Vehicle Information limit 90 (src/domain/intake/limits.ts).
 import { IntakeTextField, IntakeYesNo } from '../fields';
 import { AdjusterFields } from './AdjusterFields';

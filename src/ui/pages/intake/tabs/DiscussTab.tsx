@@ -1,5 +1,5 @@
-// Tab 7, To Discuss with Client (intake spec §2): two groups, each with a Select All that shows
-// ticked only when every item of the (non-empty) group is. Not validated on submit (§5).
+// Tab 7, To Discuss with Client (docs/product/intake-form.md): two groups, each with a Select All that shows
+// ticked only when every item of the (non-empty) group is. Not validated on submit (docs/product/intake-form.md).
 import { checklistItems, discussionTopics } from '../../../../domain/intake/types';
 import { IntakeTickGroup } from '../fields';
 import { checklistItemLabels, discussionTopicLabels } from './intakeLabels';

@@ -1,6 +1,6 @@
-// Tab 6, Incident Description (intake spec §2), in the spec's order. The long descriptions are
+// Tab 6, Incident Description (docs/product/intake-form.md), in the spec's order. The long descriptions are
 // text areas (isTextArea in src/domain/intake/limits.ts); the number of vehicles and the prior
-// incidents' description stay disabled until their question is answered Yes (§4).
+// incidents' description stay disabled until their question is answered Yes (docs/product/intake-form.md).
 import { IntakeCountField, IntakeTextField, IntakeYesNo } from '../fields';
 import { incidentRequirements as when } from './conditionalRequirements';
 import * as css from './tabLayout.css';
@@ -31,7 +31,7 @@ export function IncidentTab() {
         span="twoThirds"
       />
       <IntakeYesNo path="incidentDescription.multiVehicle" label="Multi-vehicle incident?" required />
-      {/* At least 1 vehicle (intake spec §9). */}
+      {/* At least 1 vehicle (docs/product/intake-form.md). */}
       <IntakeCountField
         path="incidentDescription.howManyVehicles"
         label="How many vehicles?"

@@ -1,6 +1,6 @@
-// Tab 5, Injury Information (intake spec §2): a 6-column grid holding the Yes/No questions, the
+// Tab 5, Injury Information (docs/product/intake-form.md): a 6-column grid holding the Yes/No questions, the
 // texts, the two multi-line fields and the 'Check all that apply' group, in the order of the
-// intake's fields (§3). Answering No clears the dependent field (§4); the machine does it.
+// intake's fields (docs/product/intake-form.md). Answering No clears the dependent field (docs/product/intake-form.md); the machine does it.
 import { todayIso } from '../../../../domain/dates';
 import { painAndSymptomsKeys } from '../../../../domain/intake/types';
 import { IntakeDateField, IntakeTextArea, IntakeTextField, IntakeTickGroup, IntakeYesNo } from '../fields';
@@ -26,11 +26,7 @@ export function InjuryTab() {
         keys={painAndSymptomsKeys}
         labels={painAndSymptomsLabels}
       />
-      <IntakeTextArea
-        path="injuryInformation.dailyLifeWorkEffect"
-        label="Are injuries affecting daily life/work? If so, how?"
-        required
-      />
+      <IntakeTextArea path="injuryInformation.dailyLifeWorkEffect" label="Are injuries affecting daily life/work? If so, how?" required />
       <IntakeYesNo
         path="injuryInformation.receivingTreatment"
         label="Currently receiving treatment for injuries related to this incident?"

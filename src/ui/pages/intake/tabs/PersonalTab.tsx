@@ -1,4 +1,4 @@
-// Tab 1, Client Personal Information (intake spec §2), fields in the spec's order. The tab
+// Tab 1, Client Personal Information (docs/product/intake-form.md), fields in the spec's order. The tab
 // subscribes to nothing: each field reads its own slice of the intake (intakeFieldBinding).
 import { todayIso } from '../../../../domain/dates';
 import { ssnStatuses, ssnStatusLabels, type CivilStatus, type Gender, type SsnStatus } from '../../../../domain/enums';
@@ -47,7 +47,7 @@ export function PersonalTab() {
       <IntakeTextField path="personalInformation.dl" label="DL" required />
       <IntakeRadio path="personalInformation.gender" label="Gender" options={genderOptions} required />
       <IntakeRadio path="personalInformation.civilStatus" label="Civil Status" options={civilStatusOptions} required />
-      {/* Not after today (intake spec §2 tab 1, §5). */}
+      {/* Not after today (docs/product/intake-form.md tab 1, docs/product/intake-form.md). */}
       <IntakeDateField path="personalInformation.birthDate" label="Birth Date" max={todayIso()} required />
       <IntakeSelect path="personalInformation.status" label="Status" options={ssnStatusOptions} required />
       <SsnItinField />

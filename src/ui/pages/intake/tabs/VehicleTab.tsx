@@ -1,4 +1,4 @@
-// Tab 2, Client Vehicle Information (intake spec §2), fields in the spec's order with their §3
+// Tab 2, Client Vehicle Information (docs/product/intake-form.md), fields in the spec's order with their docs/product/intake-form.md
 // names (pds = PD Estimate, tl = TL, location = Vehicle location, phoneNumber = the repair
 // facility's phone).
 import { IntakeTextField, IntakeYesNo } from '../fields';

@@ -1,4 +1,4 @@
-// The final-submit requirements of intake spec §5 that depend on another answer, as selectors for
+// The final-submit requirements of docs/product/intake-form.md that depend on another answer, as selectors for
 // the fields' red asterisk. They mirror the domain's schemas (src/domain/intake/schemas.ts), which
 // decide the errors; these only decide what the label shows beforehand.
 import { isBlank, isMinor, readField } from '../../../../domain/intake/rules';
@@ -20,13 +20,13 @@ const anyGiven =
 
 export const personalRequirements = {
   relationshipToClient: anyGiven('personalInformation.alternateContact'),
-  // A client under 18 needs a parent's name (§5 and §9).
+  // A client under 18 needs a parent's name (docs/product/intake-form.md).
   minorParentsName: (intake: GeneralCaseInformation) => isMinor(intake),
   passengerCount: answeredYes('personalInformation.passengers'),
 };
 
 function adjusterRequirements(section: 'vehicleInformation' | 'defendantInformation') {
-  // A named adjuster needs phone and fax; a phone or fax needs the adjuster's name (§5).
+  // A named adjuster needs phone and fax; a phone or fax needs the adjuster's name (docs/product/intake-form.md).
   return {
     pdAdjuster: anyGiven(`${section}.phone1`, `${section}.fax1`),
     pdContact: anyGiven(`${section}.pdAdjuster`),

@@ -1,4 +1,4 @@
-// Labels of the tick boxes of tabs 4, 5 and 7 (intake spec §2), keyed by the field names of §3.
+// Labels of the tick boxes of tabs 4, 5 and 7 (docs/product/intake-form.md), keyed by the field names of docs/product/intake-form.md.
 import {
   bodyPoints,
   impactPoints,

@@ -20,7 +20,7 @@ export const tabComponents: Readonly<Record<IntakeTabId, ComponentType>> = {
   discuss: DiscussTab,
 };
 
-/** The tabs in the spec's order (intake spec §2), each with its component. */
+/** The tabs in the spec's order (docs/product/intake-form.md), each with its component. */
 export const intakeTabViews: readonly { tab: IntakeTab; Component: ComponentType }[] = intakeTabs.map((tab) => ({
   tab,
   Component: tabComponents[tab.id],
