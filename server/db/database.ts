@@ -150,7 +150,7 @@ export interface IntakeTotalsTable {
   total: number;
 }
 
-/** A registered lead (docs/product/app-shell.md, Lead) with its normalised match keys (DESIGN.md, Leads). */
+/** A registered lead (docs/product/leads.md, Lead) with its normalised match keys (DESIGN.md, Leads). */
 export interface LeadsTable {
   id: string;
   firm_id: string;

@@ -41,7 +41,7 @@ function pick(alphabet: string): string {
 }
 
 /**
- * A strong random password that passes the spec's rule (docs/product/app-shell.md: a letter, a digit and one
+ * A strong random password that passes the spec's rule (docs/product/people.md: a letter, a digit and one
  * of !@#$%^&*). Look-alike characters (0/O, 1/l/I) are left out, as a person copies it by hand.
  */
 export function generatePassword(length = 16): string {

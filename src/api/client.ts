@@ -10,7 +10,7 @@ export type TokenSource = () => string | undefined;
 export type FetchLike = (request: Request) => Promise<Response>;
 
 /**
- * Operations that openapi.yaml marks `security: []`. Sign-in sends no token (docs/product/app-shell.md),
+ * Operations that openapi.yaml marks `security: []`. Sign-in sends no token (docs/product/sign-in-and-session.md),
  * even when an old one is still stored. tests/contract/client.test.ts keeps this list equal to
  * the document's.
  */

@@ -1,4 +1,4 @@
-// Business constants and limits (docs/product/app-shell.md, docs/product/intake-form.md). Nothing else in the code
+// Business constants and limits (docs/product/intake-form.md). Nothing else in the code
 // base writes these numbers.
 
 export const PAGE_SIZE = 10;
@@ -23,7 +23,7 @@ export const POST_LOGIN_ROUTE = '/intake-list';
 export const NOT_FOUND_HOME_ROUTE = '/profile';
 export const LOGIN_ROUTE = '/login';
 
-// Firm record limits: the spec leaves the firm's field rules to us (docs/product/app-shell.md).
+// Firm record limits: the spec leaves the firm's field rules to us (docs/product/firm-and-neos.md).
 export const FIRM_NAME_MAX_LENGTH = 150;
 export const FIRM_CONTACT_MAX_LENGTH = 100;
 export const FIRM_ADDRESS_MAX_LENGTH = 200;

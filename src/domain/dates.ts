@@ -102,7 +102,7 @@ export function isFuture(date: string, today: string | Date = new Date()): boole
 }
 
 /**
- * Long US form for the profile's birthdate (docs/product/app-shell.md, Profile): 'March 5, 1990'.
+ * Long US form for the profile's birthdate (docs/product/people.md, Profile): 'March 5, 1990'.
  * Null when there is no valid date, so the view can show its fallback text.
  */
 export function formatLongUsDate(value: string | null | undefined): string | null {
@@ -113,7 +113,7 @@ export function formatLongUsDate(value: string | null | undefined): string | nul
 
 /**
  * The local calendar date of an instant, as MM/DD/YYYY ('Created At (local date)', staff-app spec
- * docs/product/app-shell.md; the intake list's Date Created and Date Updated). `timeZone` defaults to the user's own.
+ * docs/product/intake-form.md; the intake list's Date Created and Date Updated). `timeZone` defaults to the user's own.
  * Null when the timestamp cannot be read.
  */
 export function formatLocalDate(isoTimestamp: string | null | undefined, timeZone?: string): string | null {

@@ -1,4 +1,4 @@
-// Enumerations of the product (docs/product/app-shell.md, docs/product/intake-form.md). Each is a tuple so that
+// Enumerations of the product (docs/product/intake-form.md). Each is a tuple so that
 // yup schemas, the OpenAPI contract and select options all read the same list.
 
 export const privileges = ['owner', 'administrator', 'representative'] as const;
@@ -10,7 +10,7 @@ export type CivilStatus = (typeof civilStatuses)[number];
 export const genders = ['male', 'female'] as const;
 export type Gender = (typeof genders)[number];
 
-/** Leads spell the gender with a capital (docs/product/app-shell.md, Lead). */
+/** Leads spell the gender with a capital (docs/product/leads.md, Lead). */
 export const leadGenders = ['Male', 'Female'] as const;
 export type LeadGender = (typeof leadGenders)[number];
 

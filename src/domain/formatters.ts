@@ -8,7 +8,7 @@ export function digitsOf(value: string | null | undefined): string {
 }
 
 /**
- * SSN as the user types (docs/product/app-shell.md): digits only, at most 9, grouped 3-2-4 with dashes.
+ * SSN as the user types (docs/product/people.md): digits only, at most 9, grouped 3-2-4 with dashes.
  * '1234' -> '123-4', '123456789' -> '123-45-6789'; anything past the ninth digit is dropped.
  */
 export function formatSsn(input: string | null | undefined): string {
@@ -16,7 +16,7 @@ export function formatSsn(input: string | null | undefined): string {
   return [digits.slice(0, 3), digits.slice(3, 5), digits.slice(5)].filter(Boolean).join('-');
 }
 
-/** ITIN inputs auto-format exactly like SSN inputs (docs/product/app-shell.md). */
+/** ITIN inputs auto-format exactly like SSN inputs (docs/product/people.md). */
 export const formatItin = formatSsn;
 
 /**
@@ -60,7 +60,7 @@ export interface PersonName {
 }
 
 /**
- * The profile's full name (docs/product/app-shell.md, Profile): first, optional middle, last, each
+ * The profile's full name (docs/product/people.md, Profile): first, optional middle, last, each
  * capitalised. Null when no part is given, for the 'Name not available' fallback.
  */
 export function fullName(user: PersonName | null | undefined): string | null {

@@ -1,4 +1,4 @@
-// What the profile and employee form machines share (docs/product/app-shell.md Edit Profile and Employee
+// What the profile and employee form machines share (docs/product/people.md Edit Profile and Employee
 // Registration: "Same fields"): the field events, how a change lands in the values, how a server
 // refusal becomes messages under fields (docs/product/app-shell.md), and the request bodies (docs/product/app-shell.md).
 import type { EmployeeCreateRequest, UserUpdateRequest } from '../api/users';
@@ -39,7 +39,7 @@ export type FieldChangeEvent = {
   [Field in UserField]: { type: 'field.change'; field: Field; value: UserFieldValues[Field] };
 }[UserField];
 
-/** docs/product/app-shell.md: the text shown on the password field for `invalid_password_format`. */
+/** docs/product/people.md: the text shown on the password field for `invalid_password_format`. */
 export const PASSWORD_FORMAT_MESSAGE = 'Password must contain at least 8 characters, including letters, numbers, and special characters';
 
 export const INVALID_PASSWORD_CODE = 'invalid_password_format';
@@ -59,7 +59,7 @@ export function valueOf<Field extends UserField>(
   return (read ?? null) as UserFieldValues[Field] | null;
 }
 
-/** The values after one change; a new SSN status clears the SSN when it leaves hasSsn (docs/product/app-shell.md). */
+/** The values after one change; a new SSN status clears the SSN when it leaves hasSsn (docs/product/people.md). */
 export function withChange<Values extends ProfileFormValues>(values: Values, change: FieldChangeEvent): Values {
   if (change.field === 'userInformation.ssnStatus') return onSsnStatusChange(values, change.value);
   if (change.field.startsWith(informationPrefix)) {
@@ -80,7 +80,7 @@ export function withoutMessagesFor(errors: FieldErrors, change: FieldChangeEvent
   return Object.fromEntries(Object.entries(errors).filter(([field]) => !cleared.has(field)));
 }
 
-/** The fields in the order the forms show them (docs/product/app-shell.md, Edit Profile), for focusing the first error. */
+/** The fields in the order the forms show them (docs/product/people.md, Edit Profile), for focusing the first error. */
 export const fieldOrder: readonly UserField[] = [
   'firstName',
   'middleName',
@@ -117,7 +117,7 @@ export function hasErrorBody(error: unknown): boolean {
 }
 
 /**
- * Messages under fields for a refused save (docs/product/app-shell.md, Profile update and Employee create):
+ * Messages under fields for a refused save (docs/product/people.md, Profile update and Employee create):
  * - `invalid_password_format`: the spec's own text on the password field;
  * - `email_taken` (409): the server's message under Email;
  * - any other error with a body: the server's message on the password field, and the messages it
@@ -150,13 +150,13 @@ function userInformationRequest(info: UserInformationFormValues): UserUpdateRequ
     gender: info.gender,
     birthDate: textOrNull(info.birthDate),
     ssnStatus: info.ssnStatus,
-    // A hidden SSN is never sent (docs/product/app-shell.md): the field shows only for hasSsn.
+    // A hidden SSN is never sent (docs/product/people.md): the field shows only for hasSsn.
     ssn: info.ssnStatus === 'hasSsn' ? textOrNull(info.ssn) : null,
     itin: textOrNull(info.itin),
   };
 }
 
-/** PUT /v1/user/{id} body (docs/product/app-shell.md): no confirmPassword, no password when it was left empty. */
+/** PUT /v1/user/{id} body (docs/product/people.md): no confirmPassword, no password when it was left empty. */
 export function profileUpdateRequest(values: ProfileFormValues): UserUpdateRequest {
   const body = profileUpdateBodyFrom(values);
   return {
@@ -169,7 +169,7 @@ export function profileUpdateRequest(values: ProfileFormValues): UserUpdateReque
   };
 }
 
-/** POST /v1/firmUser body (docs/product/app-shell.md), with the chosen privilege. */
+/** POST /v1/firmUser body (docs/product/people.md), with the chosen privilege. */
 export function employeeCreateRequest(values: EmployeeFormValues): EmployeeCreateRequest {
   return {
     firstName: values.firstName.trim(),

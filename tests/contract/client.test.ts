@@ -1,5 +1,5 @@
 // The API client as the browser uses it: the auth middleware signs requests with the stored
-// session's token (docs/product/app-shell.md: "Authenticated calls send an Authorization bearer header
+// session's token (docs/product/sign-in-and-session.md: "Authenticated calls send an Authorization bearer header
 // holding the stored token"; login sends none), and every failure reaches callers as an ApiError
 // carrying the server's code and fields.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// openapi.yaml holds every call of the spec (docs/product/app-shell.md, docs/product/intake-form.md) and the calls the spec
+// openapi.yaml holds every call of the spec (docs/product/intake-form.md) and the calls the spec
 // needs without showing them (DESIGN.md, API), with the spec's own field names. The expected
 // lists (here and in ./specFields) are copied from the spec documents, not from the yaml.
 import { describe, expect, it } from 'vitest';

@@ -144,7 +144,7 @@ describe('request schemas', () => {
 
 describe('operations', () => {
   const declaredTags = doc.tags.map((tag) => tag.name);
-  /** Operations that need no token (docs/product/app-shell.md: login sends none; the PDF template is static). */
+  /** Operations that need no token (docs/product/sign-in-and-session.md: login sends none; the PDF template is static). */
   const publicCalls = ['POST /v1/users/login', 'GET /intake-template.pdf', 'GET /health', 'GET /ready'];
 
   /** The error answers each call documents, from the spec's error catalogues and roles. */

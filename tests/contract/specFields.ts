@@ -1,4 +1,4 @@
-// Field lists copied from the spec (docs/product/app-shell.md, docs/product/intake-form.md), shared by the
+// Field lists copied from the spec (docs/product/intake-form.md), shared by the
 // contract tests. Written from the documents, never from openapi.yaml.
 
 export const userInformationFields = ['phoneNumber', 'usage', 'civilStatus', 'gender', 'birthDate', 'ssn', 'ssnStatus', 'itin'];
@@ -221,7 +221,7 @@ export const intakeSections: Record<string, SectionFields> = {
   },
 };
 
-/** docs/product/intake-form.md "Text limits", docs/product/app-shell.md and the text-area default of 180 (docs/product/intake-form.md). */
+/** docs/product/intake-form.md "Text limits", docs/product/intake-form.md and the text-area default of 180 (docs/product/intake-form.md). */
 export const intakeTextLimits: [section: string, field: string, limit: number][] = [
   ['personalInformation', 'address', 100],
   ['personalInformation', 'ssnItin', 11],

@@ -51,7 +51,7 @@ describe('maskSsn', () => {
   });
 });
 
-describe('capitalize and fullName (docs/product/app-shell.md, Profile)', () => {
+describe('capitalize and fullName (docs/product/people.md, Profile)', () => {
   it('capitalises the first letter of every word and keeps the rest as typed', () => {
     expect(capitalize('ana')).toBe('Ana');
     expect(capitalize('mary-jane')).toBe('Mary-Jane');

@@ -4,7 +4,7 @@ import { emptyFirm, firmSchema } from '../../src/domain/schemas/firm';
 import { loginSchema } from '../../src/domain/schemas/login';
 import { validateFields } from '../../src/domain/schemas/shared';
 
-describe('login (docs/product/app-shell.md, Login)', () => {
+describe('login (docs/product/sign-in-and-session.md, Login)', () => {
   const valid = { email: 'dana@example.test', password: 'anything' };
 
   it('accepts an email and a password', () => {
@@ -60,7 +60,7 @@ describe('firm record', () => {
   });
 });
 
-describe('integration credentials (docs/product/app-shell.md)', () => {
+describe('integration credentials (docs/product/firm-and-neos.md)', () => {
   it('requires all three values', () => {
     expect(validateFields(credentialsSchema, emptyCredentials)).toEqual({
       companyId: 'Company Id is required',

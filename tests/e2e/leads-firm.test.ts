@@ -2,7 +2,7 @@
 // registers a lead, meets the duplicate dialog with both answers, finds the lead in the list and
 // opens its draft intake, edits the firm, and validates Neos credentials (bad, then good) until
 // the firm shows as connected (docs/product/leads.md Lead Registration, Integration credentials form;
-// docs/product/leads.md; docs/product/leads.md).
+// docs/product/leads.md).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CREDENTIALS } from '../../sandbox/neos/server';

@@ -1,4 +1,4 @@
-// Indexes for the employee list (GET /v1/users, docs/product/app-shell.md Employees): one page of a firm's
+// Indexes for the employee list (GET /v1/users, docs/product/people.md Employees): one page of a firm's
 // users, newest first, optionally of one privilege. Each index holds the firm, the filter and the
 // sort keys in the query's order, so a page is read in index order without sorting the firm's
 // users, and the total is counted from the index alone. They start with firm_id, so the plain

@@ -5,7 +5,7 @@ import { LOGIN_ROUTE } from '../../domain/constants';
 import type { Privilege } from '../../domain/enums';
 import { SessionContext, useSignedInPrivilege } from './session';
 
-/** docs/product/app-shell.md, docs/product/intake-form.md: the text shown to a visitor without a session. */
+/** docs/product/sign-in-and-session.md, docs/product/intake-form.md: the text shown to a visitor without a session. */
 export const LOGIN_REQUIRED_MESSAGE = 'You must be logged in before taking any action.';
 
 // A fixed id makes react-hot-toast update the toast that is already up instead of adding a second
@@ -13,7 +13,7 @@ export const LOGIN_REQUIRED_MESSAGE = 'You must be logged in before taking any a
 export const LOGIN_REQUIRED_TOAST_ID = 'login-required';
 
 /**
- * Every route except login needs a valid session (docs/product/app-shell.md). A visitor without one gets
+ * Every route except login needs a valid session (docs/product/sign-in-and-session.md). A visitor without one gets
  * the toast and goes to /login. A person who signs out on purpose already gets 'Logged out
  * successfully', so the toast is only for a guard that never had a session or saw it expire.
  */
@@ -36,7 +36,7 @@ export function RequireSession() {
 }
 
 interface RequirePrivilegeProps {
-  /** Whether a privilege may open the routes below (docs/product/app-shell.md). */
+  /** Whether a privilege may open the routes below (docs/product/people.md). */
   allows: (privilege: Privilege) => boolean;
   /** What a signed-in user without that privilege sees instead: the Forbidden page. */
   forbidden: ReactNode;

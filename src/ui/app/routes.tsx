@@ -10,12 +10,12 @@ import * as screens from './screens';
 import { SessionEvents } from './SessionEvents';
 import { ShellLayout } from './ShellLayout';
 
-/** /new-leads is open to all three privileges and to nothing else (docs/product/app-shell.md). */
+/** /new-leads is open to all three privileges and to nothing else (docs/product/leads.md). */
 function isStaffPrivilege(privilege: Privilege): boolean {
   return privileges.includes(privilege);
 }
 
-// docs/product/app-shell.md route table and docs/product/intake-form.md.
+// docs/product/intake-form.md route table.
 export const appRoutes: RouteObject[] = [
   {
     element: <SessionEvents />,

@@ -6,7 +6,7 @@ import { makeUser, renderApp, signedInAs, tokenFor } from './harness';
 
 const LOGIN_REQUIRED = 'You must be logged in before taking any action.';
 
-describe('route guards (docs/product/app-shell.md; docs/product/intake-form.md)', () => {
+describe('route guards (docs/product/intake-form.md)', () => {
   it.each(['/intake-list', '/profile', '/employees', '/new-leads', '/intake-details/view/case-1'])(
     'sends a visitor without a session from %s to /login with the toast shown once',
     async (path) => {

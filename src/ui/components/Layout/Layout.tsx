@@ -36,7 +36,7 @@ function currentFor(section: Section, pathname: string): 'page' | 'true' | undef
 }
 
 export interface LayoutProps {
-  /** Only owners and administrators see the Employees and Activity entries (docs/product/app-shell.md). */
+  /** Only owners and administrators see the Employees and Activity entries (docs/product/people.md). */
   showEmployees: boolean;
   onSignOut: () => void;
   children: ReactNode;

@@ -7,7 +7,7 @@ import type { PaginationActor } from './usePagination';
 export interface PagedTableProps<Row> extends Omit<TableProps<Row>, 'rows' | 'loading'> {
   /** From usePagination, whose `load` returns rows of this table's Row type. */
   actor: PaginationActor;
-  /** Called each time a page fails to load (docs/product/app-shell.md: the employee list shows a toast). */
+  /** Called each time a page fails to load (docs/product/people.md: the employee list shows a toast). */
   onLoadFailed?: () => void;
 }
 

@@ -1,6 +1,6 @@
 import * as css from './Pager.css';
 
-/** The pager's exact texts (docs/product/app-shell.md "Reusable table", docs/product/intake-form.md "Pager"). */
+/** The pager's exact texts (docs/product/intake-form.md "Reusable table", docs/product/intake-form.md "Pager"). */
 export const PAGER_TEXT = {
   navigation: 'Pagination',
   first: 'First page',

@@ -5,7 +5,7 @@ import { CharacterCounter, cutToLimit, describedBy, FieldError, FieldLabel, useF
 
 export { TEXT_AREA_DEFAULT_LIMIT };
 
-/** docs/product/app-shell.md / docs/product/intake-form.md: newlines are removed from the text area's value. */
+/** docs/product/intake-form.md / docs/product/intake-form.md: newlines are removed from the text area's value. */
 export function removeNewlines(text: string): string {
   return text.replace(/[\r\n]+/g, '');
 }

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import * as css from './field.css';
 
-/** docs/product/app-shell.md / docs/product/intake-form.md: the exact counter text under a limited field. */
+/** docs/product/intake-form.md / docs/product/intake-form.md: the exact counter text under a limited field. */
 export function charactersRemaining(remaining: number): string {
   return `${remaining} characters remaining`;
 }

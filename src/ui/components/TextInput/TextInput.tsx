@@ -18,7 +18,7 @@ export interface TextInputProps {
   name?: string;
   autoComplete?: string;
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
-  /** Applied to every change before the limit, e.g. the SSN 3-2-4 grouping (docs/product/app-shell.md). */
+  /** Applied to every change before the limit, e.g. the SSN 3-2-4 grouping (docs/product/people.md). */
   format?: (value: string) => string;
   /** Keeps the label for screen readers only, for controls whose purpose the layout shows. */
   hideLabel?: boolean;

@@ -39,7 +39,7 @@ export const requiredMark = style({
   marginLeft: vars.space.xs,
 });
 
-// docs/product/app-shell.md / docs/product/intake-form.md: red error text under the field.
+// docs/product/intake-form.md / docs/product/intake-form.md: red error text under the field.
 export const errorText = style({
   margin: 0,
   fontSize: vars.font.sizeSm,

@@ -1,7 +1,7 @@
 import { PageHeader } from '../../components/PageHeader';
 import * as css from './errors.css';
 
-/** A signed-in user without the privilege a route needs (docs/product/app-shell.md). */
+/** A signed-in user without the privilege a route needs (docs/product/people.md). */
 export function ForbiddenPage() {
   return (
     <>
