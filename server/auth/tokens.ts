@@ -3,6 +3,7 @@
 // to (auth/sessions.ts). The server reads only `sub` and `sid`: who the caller is and what they may
 // do comes from the database on each request. SSN and ITIN digits never go into a token; the
 // profile reads them from GET /v1/users/me.
+import { createSecretKey } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { privileges, type Privilege } from '../../src/domain/enums';
 import type { SessionUser, TokenUserInformation } from '../../src/domain/session';
@@ -31,7 +32,8 @@ export interface TokenService {
 export const TOKEN_LIFETIME_MS = 8 * 60 * 60 * 1000;
 
 export function createTokenService(secret: string): TokenService {
-  const key = new TextEncoder().encode(secret);
+  // A KeyObject made once: given raw bytes, jose imports the key again on every sign and verify.
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
   return {
     async sign(user, sessionId) {
       return new SignJWT({ ...sessionClaims(user), sid: sessionId })
