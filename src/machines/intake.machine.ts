@@ -14,13 +14,13 @@
 //   pdfPreview: closed | building | open
 //   pdfDownload: idle | building   ('Download PDF' shows its spinner while the file is built)
 import { assign, emit, fromPromise, or, setup, stateIn } from 'xstate';
-import type { IntakeStatus } from '../domain/enums';
-import { applyChanges, checkDraft, checkFinal, restoredIntake, tabIndexOf } from '../domain/intake/editing';
+import { applyChanges, checkDraft, checkFinal, restoredIntake } from '../domain/intake/editing';
 import { intakeLifecycleMessages } from '../domain/intake/lifecycleMessages';
 import { intakeTabs, requiredFieldsToast } from '../domain/intake/tabs';
-import { fromApiIntake, toApiIntake, type LooseApiIntake } from '../domain/intake/normalise';
+import { fromApiIntake, type LooseApiIntake } from '../domain/intake/normalise';
 import { emptyIntake } from '../domain/intake/empty';
 import { errorCodeOf, fieldErrorsOf } from './errorMessage';
+import { failureOf, isUnreadable, pdfInput, providedByTheApp, saveInput, shownErrors } from './intakeMachineCalls';
 
 import {
   LAST_TAB_INDEX,
@@ -38,43 +38,6 @@ import {
 } from './intakeMachineTypes';
 
 export * from './intakeMachineTypes';
-
-/** The error a refused call's event carries (xstate.error.actor.*). */
-function failureOf(event: object): unknown {
-  return 'error' in event ? event.error : undefined;
-}
-
-function saveInput(context: IntakeContext, status: IntakeStatus): SaveIntakeInput {
-  return {
-    caseId: context.caseId,
-    userId: context.userId,
-    intake: toApiIntake({ ...context.intake, caseId: context.caseId, status, updatedAt: context.updatedAt }),
-    status,
-    updatedAt: context.updatedAt,
-  };
-}
-
-function pdfInput(context: IntakeContext): BuildPdfInput {
-  return { caseId: context.caseId ?? '', intake: context.intake };
-}
-
-function isUnreadable(output: LooseApiIntake): boolean {
-  try {
-    fromApiIntake(output);
-    return false;
-  } catch {
-    return true;
-  }
-}
-
-function providedByTheApp(): never {
-  throw new Error('provided by the app');
-}
-
-/** A failed check's errors, shown on its first failing tab. */
-function shownErrors(validation: ReturnType<typeof checkDraft>, currentTab: number) {
-  return validation.ok ? {} : { errors: validation.errors, currentTab: tabIndexOf(validation, currentTab) };
-}
 
 export const intakeMachine = setup({
   types: {
