@@ -28,6 +28,10 @@ export default defineConfig({
           include: ['tests/ui/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['tests/ui/setup.ts'],
+          // Limits for a busy machine (CI runs on two shared cores), never expectations of speed:
+          // a test that waits for what it checks passes as soon as the thing is there.
+          testTimeout: 20_000,
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
@@ -43,6 +47,8 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll waits up to this long for what the page shows (Vitest's default is 1 s).
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
         },
       },
