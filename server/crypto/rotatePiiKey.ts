@@ -2,7 +2,7 @@
 // key. Safe while the app runs: each value is replaced only if it is still the one read (a save in
 // between wins and is sealed with the new key already, since the app re-reads the key file before
 // sealing), and the old key stays in the keyring until no value needs it.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { createPiiCipher, type PiiCipher, type PiiColumn } from './piiCipher';
 import { newKeyId, newSecret, readKeyringFile, writeKeyringFile, type PiiKeySource } from './piiKeys';
@@ -16,85 +16,55 @@ interface SealedRow {
   value: string;
 }
 
+/** Where each sealed value lives: its table, the row's key column and the sealed column. */
 interface SealedColumn {
   column: PiiColumn;
-  read(db: Kysely<Database>, after: string): Promise<SealedRow[]>;
-  /** Replaces `value` if the row still holds it; answers whether it did. */
-  replace(db: Kysely<Database>, row: SealedRow, sealed: string): Promise<boolean>;
+  table: 'users' | 'intakes';
+  keyColumn: string;
+  valueColumn: string;
 }
 
-const columns: SealedColumn[] = [
-  {
-    column: 'users.ssn',
-    read: (db, after) =>
-      db
-        .selectFrom('users')
-        .select(['id as key', 'ssn as value'])
-        .where('ssn', 'is not', null)
-        .where('id', '>', after)
-        .orderBy('id')
-        .limit(BATCH)
-        .execute() as Promise<SealedRow[]>,
-    replace: async (db, row, sealed) =>
-      Number(
-        (await db.updateTable('users').set({ ssn: sealed }).where('id', '=', row.key).where('ssn', '=', row.value).executeTakeFirst())
-          .numUpdatedRows,
-      ) === 1,
-  },
-  {
-    column: 'users.itin',
-    read: (db, after) =>
-      db
-        .selectFrom('users')
-        .select(['id as key', 'itin as value'])
-        .where('itin', 'is not', null)
-        .where('id', '>', after)
-        .orderBy('id')
-        .limit(BATCH)
-        .execute() as Promise<SealedRow[]>,
-    replace: async (db, row, sealed) =>
-      Number(
-        (await db.updateTable('users').set({ itin: sealed }).where('id', '=', row.key).where('itin', '=', row.value).executeTakeFirst())
-          .numUpdatedRows,
-      ) === 1,
-  },
-  {
-    column: 'intakes.ssnItin',
-    read: (db, after) =>
-      db
-        .selectFrom('intakes')
-        .select(['case_id as key', 'ssn_itin_sealed as value'])
-        .where('ssn_itin_sealed', 'is not', null)
-        .where('case_id', '>', after)
-        .orderBy('case_id')
-        .limit(BATCH)
-        .execute() as Promise<SealedRow[]>,
-    replace: async (db, row, sealed) =>
-      Number(
-        (
-          await db
-            .updateTable('intakes')
-            .set({ ssn_itin_sealed: sealed })
-            .where('case_id', '=', row.key)
-            .where('ssn_itin_sealed', '=', row.value)
-            .executeTakeFirst()
-        ).numUpdatedRows,
-      ) === 1,
-  },
+const columns: readonly SealedColumn[] = [
+  { column: 'users.ssn', table: 'users', keyColumn: 'id', valueColumn: 'ssn' },
+  { column: 'users.itin', table: 'users', keyColumn: 'id', valueColumn: 'itin' },
+  { column: 'intakes.ssnItin', table: 'intakes', keyColumn: 'case_id', valueColumn: 'ssn_itin_sealed' },
 ];
+
+/** The next batch of sealed values after `after`, in key order. */
+async function read(db: Kysely<Database>, { table, keyColumn, valueColumn }: SealedColumn, after: string): Promise<SealedRow[]> {
+  const key = sql.ref(keyColumn);
+  const value = sql.ref(valueColumn);
+  const { rows } = await sql<SealedRow>`select ${key} as "key", ${value} as "value" from ${sql.table(table)}
+    where ${value} is not null and ${key} > ${after} order by ${key} limit ${BATCH}`.execute(db);
+  return rows;
+}
+
+/** Replaces `row.value` if the row still holds it; answers whether it did. */
+async function replace(
+  db: Kysely<Database>,
+  { table, keyColumn, valueColumn }: SealedColumn,
+  row: SealedRow,
+  sealed: string,
+): Promise<boolean> {
+  const value = sql.ref(valueColumn);
+  const result = await sql`update ${sql.table(table)} set ${value} = ${sealed}
+    where ${sql.ref(keyColumn)} = ${row.key} and ${value} = ${row.value}`.execute(db);
+  return Number(result.numAffectedRows ?? 0) === 1;
+}
 
 /** One pass: re-seals every value not under the current key; answers how many it re-sealed and how many it missed (changed meanwhile). */
 async function resealPass(db: Kysely<Database>, pii: PiiCipher): Promise<{ resealed: number; missed: number }> {
   let resealed = 0;
   let missed = 0;
-  for (const { column, read, replace } of columns) {
+  for (const place of columns) {
     let after = '';
     for (;;) {
-      const rows = await read(db, after);
+      const rows = await read(db, place, after);
       if (rows.length === 0) break;
       for (const row of rows) {
         if (pii.keyIdOf(row.value) === pii.currentKeyId()) continue;
-        if (await replace(db, row, pii.seal(pii.open(row.value, column), column))) resealed += 1;
+        const sealed = pii.seal(pii.open(row.value, place.column), place.column);
+        if (await replace(db, place, row, sealed)) resealed += 1;
         else missed += 1;
       }
       after = rows[rows.length - 1]!.key;
