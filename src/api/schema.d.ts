@@ -1162,7 +1162,7 @@ export interface components {
             url: string;
             /** Format: date-time */
             expiresAt: string;
-            /** @description The address it was emailed to */
+            /** @description The address it was emailed to, null when only made. */
             emailedTo: string | null;
         };
         ClientLinkResponse: {
@@ -1177,11 +1177,11 @@ export interface components {
             openedAt: string | null;
             /** Format: date-time */
             submittedAt: string | null;
-            /** @description Not expired */
+            /** @description Not expired, not replaced and not yet submitted. */
             live: boolean;
         };
         ClientLinkStatus: {
-            /** @description Whether SMTP_URL is set */
+            /** @description Whether SMTP_URL is set, so links can be emailed. */
             emailAvailable: boolean;
             link: components["schemas"]["ClientLinkState"] | null;
         };
@@ -1191,7 +1191,7 @@ export interface components {
         ClientAnswer: {
             /** @description The field, `section.field` ('personalInformation.email'). */
             path: string;
-            /** @description The client's answer */
+            /** @description The client's answer, in the shape the field has in GeneralCaseInformation. */
             value: unknown;
             /** @description true: the draft took it; false: staff's different value was kept. */
             applied: boolean;
@@ -1207,7 +1207,7 @@ export interface components {
         /** @enum {string} */
         ClientLanguage: "en" | "es" | "vi";
         PublicClientIntake: {
-            /** @description The client's first name as staff typed it */
+            /** @description The client's first name as staff typed it, for the greeting. */
             firstName: string;
             firmName: string;
             language: components["schemas"]["ClientLanguage"];
@@ -1313,7 +1313,7 @@ export interface components {
             /** @description The client's full name typed as a signature. */
             fullName: string;
             /**
-             * @description The consent box
+             * @description The consent box, ticked.
              * @constant
              */
             consent: true;
@@ -1434,6 +1434,15 @@ export interface components {
         };
         /** @description The link's one submit was made (`link_used`). */
         ClientLinkUsed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The mail server did not take the message (`email_failed`); no link was made. */
+        EmailFailed: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2348,15 +2357,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
-            /** @description The mail server did not take the message (`email_failed`); no link was made. */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            502: components["responses"]["EmailFailed"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

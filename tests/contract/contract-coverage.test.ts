@@ -62,6 +62,15 @@ const trustCalls: Call[] = [
   'GET /v1/intake/{caseId}/history',
 ];
 
+/** docs/product/client-intake.md: the client's own part of an intake. */
+const clientIntakeCalls: Call[] = [
+  'GET /v1/intake/{caseId}/client-link',
+  'POST /v1/intake/{caseId}/client-link',
+  'GET /v1/intake/{caseId}/client-answers',
+  'GET /public/v1/client-intake/{token}',
+  'POST /public/v1/client-intake/{token}',
+];
+
 /** README, Running behind a load balancer: the probes. */
 const operationsCalls: Call[] = ['GET /health', 'GET /ready'];
 
@@ -84,12 +93,14 @@ function dataOf(call: Call): SchemaObject {
 describe('every call of the spec is in the contract', () => {
   const present = new Set(listOperations(doc).map(({ method, path }) => `${method.toUpperCase()} ${path}`));
 
-  it.each([...staffAppCalls, ...intakeCalls, ...unshownCalls, ...trustCalls, ...operationsCalls])('%s', (call) => {
+  it.each([...staffAppCalls, ...intakeCalls, ...unshownCalls, ...trustCalls, ...clientIntakeCalls, ...operationsCalls])('%s', (call) => {
     expect(present).toContain(call);
   });
 
   it('holds no call beyond the spec and the listed additions', () => {
-    expect(sorted([...present])).toEqual(sorted([...staffAppCalls, ...intakeCalls, ...unshownCalls, ...trustCalls, ...operationsCalls]));
+    expect(sorted([...present])).toEqual(
+      sorted([...staffAppCalls, ...intakeCalls, ...unshownCalls, ...trustCalls, ...clientIntakeCalls, ...operationsCalls]),
+    );
   });
 });
 
