@@ -62,6 +62,8 @@ export interface FirmsTable {
   /** AES-256-GCM sealed API key (server/crypto/credentialsCipher.ts), never the key itself. */
   neos_api_key_encrypted: string | null;
   neos_api_key_last_four: string | null;
+  /** Limitation period in whole years (migration 0016, src/domain/limitation.ts). */
+  limitation_years: ColumnType<number, number | undefined, number>;
   created_at: string;
   updated_at: string;
 }
