@@ -1,4 +1,4 @@
-// All SQL about client links and the client's answers (migration 0016;
+// All SQL about client links and the client's answers (migration 0017;
 // docs/product/client-intake.md). Links are found by the hash of their token; every staff-side
 // query names the firm (DESIGN.md, Tenancy).
 import { randomUUID } from 'node:crypto';

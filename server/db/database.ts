@@ -62,6 +62,8 @@ export interface FirmsTable {
   /** AES-256-GCM sealed API key (server/crypto/credentialsCipher.ts), never the key itself. */
   neos_api_key_encrypted: string | null;
   neos_api_key_last_four: string | null;
+  /** Limitation period in whole years (migration 0016, src/domain/limitation.ts). */
+  limitation_years: ColumnType<number, number | undefined, number>;
   created_at: string;
   updated_at: string;
 }
@@ -206,7 +208,7 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
-/** A link that opens one intake's client part (migration 0016; docs/product/client-intake.md). */
+/** A link that opens one intake's client part (migration 0017; docs/product/client-intake.md). */
 export interface ClientLinksTable {
   id: string;
   firm_id: string;
@@ -224,7 +226,7 @@ export interface ClientLinksTable {
   submitted_at: string | null;
 }
 
-/** One field the client answered (migration 0016): its value as JSON, and whether it went into the draft. */
+/** One field the client answered (migration 0017): its value as JSON, and whether it went into the draft. */
 export interface IntakeClientAnswersTable {
   case_id: string;
   path: string;

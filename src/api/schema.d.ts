@@ -804,7 +804,10 @@ export interface components {
             /** @description False until Neos credentials were validated and stored. */
             isNeosIntegrated: boolean;
             neosCredentials: null | components["schemas"]["NeosCredentialsSummary"];
+            limitationYears: components["schemas"]["LimitationYears"];
         };
+        /** @description The firm's limitation period in whole years (default 2). An intake's limitation deadline is its incident date plus this many years. */
+        LimitationYears: number;
         FirmResponse: {
             data: components["schemas"]["Firm"];
         };
@@ -815,6 +818,8 @@ export interface components {
             /** @description Empty, null or a valid address. */
             firmMail: string | null;
             firmAddress: string | null;
+            /** @description Absent keeps the firm's current period. */
+            limitationYears?: components["schemas"]["LimitationYears"];
             neosCredentials?: components["schemas"]["NeosCredentials"];
         };
         CredentialsValidation: {

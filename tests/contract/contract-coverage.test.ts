@@ -174,14 +174,14 @@ describe('docs/product/app-shell.md field names', () => {
   it('firm: the Firm entity fields, and the API key never comes back', () => {
     const firm = dataOf('GET /v1/firm');
     expect(propertyNames(doc, firm)).toEqual(
-      expect.arrayContaining(['firmName', 'firmContact', 'firmMail', 'firmAddress', 'isNeosIntegrated']),
+      expect.arrayContaining(['firmName', 'firmContact', 'firmMail', 'firmAddress', 'isNeosIntegrated', 'limitationYears']),
     );
     const answeredNames: string[] = [];
     walkSchema(doc, firm, 'Firm', (schema) => answeredNames.push(...Object.keys(schema.properties ?? {})));
     expect(answeredNames).toEqual(expect.arrayContaining(['companyId', 'integrationId', 'apiKeyLastFour']));
     expect(answeredNames).not.toContain('apiKey');
     const body = requestSchema(doc, 'put', '/v1/firm');
-    expect(propertyNames(doc, body)).toEqual(['firmName', 'firmContact', 'firmMail', 'firmAddress', 'neosCredentials']);
+    expect(propertyNames(doc, body)).toEqual(['firmName', 'firmContact', 'firmMail', 'firmAddress', 'limitationYears', 'neosCredentials']);
     expect(propertyNames(doc, property(doc, body, 'neosCredentials'))).toEqual(['companyId', 'apiKey', 'integrationId']);
   });
 });
