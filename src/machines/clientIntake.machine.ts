@@ -3,7 +3,7 @@
 // decides which page shows, whether a page may be left (the form's own rules on that page's
 // fields), and what the server's answer means: 404 is an expired (or replaced) link, 410 a link
 // already used. The page only draws what it says.
-import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { ApiError } from '../api/errors';
 import type { ClientIntakeSubmission, PublicClientIntake } from '../api/clientIntakePublic';
 import {
@@ -107,7 +107,8 @@ export const clientIntakeMachine = setup({
     isExpired: ({ event }) => statusOf((event as { error?: unknown }).error) === 404,
     isUsed: ({ event }) => statusOf((event as { error?: unknown }).error) === 410,
     isRefused: ({ event }) => statusOf((event as { error?: unknown }).error) === 400,
-    stepComplete: ({ context }) => Object.keys(errorsOfStep(context.answers, context.step)).length === 0,
+    /** A page of answers whose fields meet the form's rules (the confirmation is no page to leave forward). */
+    stepComplete: ({ context }) => context.step < CONFIRM_STEP && Object.keys(errorsOfStep(context.answers, context.step)).length === 0,
     hasPreviousStep: ({ context }) => context.step > 0,
     hasNextStep: ({ context }) => context.step < CONFIRM_STEP,
     readyToSend: ({ context }) =>
@@ -196,7 +197,7 @@ export const clientIntakeMachine = setup({
         'field.change': { actions: 'applyChanges' },
         'fields.change': { actions: 'applyChanges' },
         'step.next': [
-          { guard: and(['hasNextStep', 'stepComplete']), actions: 'nextStep' },
+          { guard: 'stepComplete', actions: 'nextStep' },
           { guard: 'hasNextStep', actions: 'showStepErrors' },
         ],
         'step.back': { guard: 'hasPreviousStep', actions: 'previousStep' },
