@@ -16,6 +16,7 @@ import {
   type GeneralCaseInformation,
 } from '../domain/intake';
 import { applyChanges, type FieldChange } from '../domain/intake/editing';
+import { statusOf } from './errorMessage';
 
 /** The three pages of answers, then the confirmation. */
 export const CONFIRM_STEP = clientSteps.length;
@@ -74,10 +75,6 @@ function confirmationErrors(context: Pick<ClientIntakeContext, 'fullName' | 'con
 function firstFailingStep(errors: FieldErrors): number {
   const index = clientSteps.findIndex((step) => step.fields.some((path) => path in errors));
   return index === -1 ? CONFIRM_STEP : index;
-}
-
-function statusOf(error: unknown): number | undefined {
-  return typeof error === 'object' && error !== null && 'status' in error ? (error as { status: number }).status : undefined;
 }
 
 export function submissionOf(context: ClientIntakeContext): ClientIntakeSubmission {

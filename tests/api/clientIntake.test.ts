@@ -27,14 +27,15 @@ function clientForm(): GeneralCaseInformation {
   });
 }
 
-/** The fields of `form` the client answered, counted by hand: texts typed, choices made, boxes ticked. */
+/** The fields of `form` the client answered, counted by hand: texts typed, Yes or No given, choices made, boxes ticked. */
 function answeredCount(form: GeneralCaseInformation): number {
   return clientFieldPaths.filter((path) => {
     const value: unknown = readField(form, path);
     if (typeof value === 'string') return value.trim() !== '';
     if (Array.isArray(value)) return value.length > 0;
     if (value && typeof value === 'object') return Object.values(value).includes(true);
-    return value !== null && value !== false && value !== '';
+    if (path.startsWith('pointsOfInjury.')) return value === true;
+    return value !== null && value !== '';
   }).length;
 }
 

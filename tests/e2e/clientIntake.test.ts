@@ -4,13 +4,14 @@
 // finds nothing serious on any page.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toApiIntake } from '../../src/domain/intake';
+import { clientFieldPaths, emptyIntake, readField, toApiIntake, writePath } from '../../src/domain/intake';
+import { fullValidIntake, withFields } from '../domain/intake/fixtures';
 import { activityLines } from '../../src/domain/activity';
 import { bearer } from '../api/support/testServer';
 import { draftIntake } from '../api/support/intakes';
-import { startE2eApp, type E2eApp } from './support/app';
+import { signIn, startE2eApp, type E2eApp } from './support/app';
 import { seriousViolations } from './support/a11y';
-import { launchChromium, withPage } from './support/browser';
+import { launchChromium, newPage, withPage } from './support/browser';
 
 const phone375 = { width: 375, height: 740 };
 
@@ -47,6 +48,66 @@ async function expectNothingSerious(page: Page) {
   expect(await seriousViolations(page)).toEqual([]);
 }
 
+async function fillInSpanishAndSend(page: Page) {
+  await page.getByRole('button', { name: 'Comenzar' }).click();
+
+  // Leaving a page with required fields empty says what is missing, in Spanish.
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect.poll(() => page.getByText('Escriba su nombre', { exact: true }).isVisible()).toBe(true);
+  await expectNothingSerious(page);
+
+  await page.getByLabel('Nombre', { exact: true }).fill('Marisol');
+  await page.getByLabel('Apellidos').fill('Ejemplo');
+  await page.getByLabel('Fecha de nacimiento').fill('1990-03-05');
+  await page.getByRole('group', { name: 'Sexo' }).getByRole('button', { name: 'Femenino' }).click();
+  await page.getByRole('group', { name: 'Estado civil' }).getByRole('button', { name: 'Casado/a' }).click();
+  await page.getByLabel('Dirección').fill('100 Calle de Prueba, Springfield');
+  await page.getByLabel('Número de teléfono').fill('(555) 010-0199');
+  await page.getByRole('group', { name: '¿Cómo podemos usar este número?' }).getByRole('button', { name: 'Mensajes de texto' }).click();
+  await page.getByLabel('Correo electrónico').fill('marisol.ejemplo@example.test');
+  await page.getByLabel('Número de licencia de conducir').fill('D0000099');
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+
+  await expect.poll(() => page.getByRole('heading', { name: 'El accidente' }).isVisible()).toBe(true);
+  await page.getByLabel('Lugar del choque').fill('Main St y 5th Ave');
+  await page.getByLabel('Ciudad').fill('Springfield');
+  await page.getByLabel('Condado').fill('Greene');
+  await page.getByLabel('¿Qué pasó?').fill('Me chocaron por detrás en un semáforo en rojo.');
+  await yesNo(page, '¿Iban pasajeros en su vehículo?', 'No');
+  await page.getByLabel('¿Dónde iba sentado o sentada?').fill('Conductora');
+  await yesNo(page, '¿Acudió la policía?', 'Sí');
+  await page.getByLabel('Número del informe del accidente').fill('CR-2025-0099');
+  await yesNo(page, '¿Hubo varios vehículos involucrados?', 'No');
+  await yesNo(page, '¿Hubo testigos?', 'No');
+  await yesNo(page, '¿Tiene fotos u otras pruebas?', 'No');
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+
+  await expect.poll(() => page.getByRole('heading', { name: 'Lesiones y síntomas' }).isVisible()).toBe(true);
+  await page.getByLabel('¿Cuándo empezó el dolor?').fill('Esa misma noche');
+  await page.getByLabel('Describa todos los dolores y síntomas que ha tenido').fill('Dolor de cuello y de cabeza');
+  await yesNo(page, '¿Lo atendió una ambulancia (EMS)?', 'No');
+  await yesNo(page, '¿Tiene fotos de sus lesiones?', 'No');
+  await yesNo(page, '¿Estuvo hospitalizado u hospitalizada?', 'No');
+  await page.getByLabel('Hospital', { exact: true }).fill('Ninguno');
+  await page.getByLabel('¿Sus lesiones afectan su vida diaria o su trabajo? ¿De qué manera?').fill('No puedo cargar peso');
+  await yesNo(page, '¿Tenía lesiones anteriores?', 'No');
+  await yesNo(page, '¿Tiene seguro médico?', 'No');
+  await page.getByRole('group', { name: '¿Dónde le duele?' }).getByRole('button', { name: 'Cuello (lado izquierdo)' }).click();
+  await page.getByRole('group', { name: 'Síntomas', exact: true }).getByRole('button', { name: 'Dolor de cabeza' }).click();
+  await expectNothingSerious(page);
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+
+  await expect.poll(() => page.getByRole('heading', { name: 'Confirmar y enviar' }).isVisible()).toBe(true);
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await expect.poll(() => page.getByText('Marque la casilla para confirmar').isVisible()).toBe(true);
+  await page.getByLabel('Su nombre completo').fill('Marisol Ejemplo');
+  await page.getByRole('checkbox').check();
+  await expectNothingSerious(page);
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await expect.poll(() => page.getByRole('heading', { name: 'Gracias' }).isVisible()).toBe(true);
+  await expectNothingSerious(page);
+}
+
 describe('the client intake page', () => {
   it('reads in English, Spanish and Vietnamese, opening in the intake language', async () => {
     const { url } = await draftWithLink();
@@ -81,66 +142,7 @@ describe('the client intake page', () => {
       app.baseUrl,
       async (page) => {
         await page.goto(url);
-        await page.getByRole('button', { name: 'Comenzar' }).click();
-
-        // Leaving a page with required fields empty says what is missing, in Spanish.
-        await page.getByRole('button', { name: 'Siguiente' }).click();
-        await expect.poll(() => page.getByText('Escriba su nombre', { exact: true }).isVisible()).toBe(true);
-        await expectNothingSerious(page);
-
-        await page.getByLabel('Nombre', { exact: true }).fill('Marisol');
-        await page.getByLabel('Apellidos').fill('Ejemplo');
-        await page.getByLabel('Fecha de nacimiento').fill('1990-03-05');
-        await page.getByRole('group', { name: 'Sexo' }).getByRole('button', { name: 'Femenino' }).click();
-        await page.getByRole('group', { name: 'Estado civil' }).getByRole('button', { name: 'Casado/a' }).click();
-        await page.getByLabel('Dirección').fill('100 Calle de Prueba, Springfield');
-        await page.getByLabel('Número de teléfono').fill('(555) 010-0199');
-        await page
-          .getByRole('group', { name: '¿Cómo podemos usar este número?' })
-          .getByRole('button', { name: 'Mensajes de texto' })
-          .click();
-        await page.getByLabel('Correo electrónico').fill('marisol.ejemplo@example.test');
-        await page.getByLabel('Número de licencia de conducir').fill('D0000099');
-        await page.getByRole('button', { name: 'Siguiente' }).click();
-
-        await expect.poll(() => page.getByRole('heading', { name: 'El accidente' }).isVisible()).toBe(true);
-        await page.getByLabel('Lugar del choque').fill('Main St y 5th Ave');
-        await page.getByLabel('Ciudad').fill('Springfield');
-        await page.getByLabel('Condado').fill('Greene');
-        await page.getByLabel('¿Qué pasó?').fill('Me chocaron por detrás en un semáforo en rojo.');
-        await yesNo(page, '¿Iban pasajeros en su vehículo?', 'No');
-        await page.getByLabel('¿Dónde iba sentado o sentada?').fill('Conductora');
-        await yesNo(page, '¿Acudió la policía?', 'Sí');
-        await page.getByLabel('Número del informe del accidente').fill('CR-2025-0099');
-        await yesNo(page, '¿Hubo varios vehículos involucrados?', 'No');
-        await yesNo(page, '¿Hubo testigos?', 'No');
-        await yesNo(page, '¿Tiene fotos u otras pruebas?', 'No');
-        await page.getByRole('button', { name: 'Siguiente' }).click();
-
-        await expect.poll(() => page.getByRole('heading', { name: 'Lesiones y síntomas' }).isVisible()).toBe(true);
-        await page.getByLabel('¿Cuándo empezó el dolor?').fill('Esa misma noche');
-        await page.getByLabel('Describa todos los dolores y síntomas que ha tenido').fill('Dolor de cuello y de cabeza');
-        await yesNo(page, '¿Lo atendió una ambulancia (EMS)?', 'No');
-        await yesNo(page, '¿Tiene fotos de sus lesiones?', 'No');
-        await yesNo(page, '¿Estuvo hospitalizado u hospitalizada?', 'No');
-        await page.getByLabel('Hospital', { exact: true }).fill('Ninguno');
-        await page.getByLabel('¿Sus lesiones afectan su vida diaria o su trabajo? ¿De qué manera?').fill('No puedo cargar peso');
-        await yesNo(page, '¿Tenía lesiones anteriores?', 'No');
-        await yesNo(page, '¿Tiene seguro médico?', 'No');
-        await page.getByRole('group', { name: '¿Dónde le duele?' }).getByRole('button', { name: 'Cuello (lado izquierdo)' }).click();
-        await page.getByRole('group', { name: 'Síntomas', exact: true }).getByRole('button', { name: 'Dolor de cabeza' }).click();
-        await expectNothingSerious(page);
-        await page.getByRole('button', { name: 'Siguiente' }).click();
-
-        await expect.poll(() => page.getByRole('heading', { name: 'Confirmar y enviar' }).isVisible()).toBe(true);
-        await page.getByRole('button', { name: 'Enviar' }).click();
-        await expect.poll(() => page.getByText('Marque la casilla para confirmar').isVisible()).toBe(true);
-        await page.getByLabel('Su nombre completo').fill('Marisol Ejemplo');
-        await page.getByRole('checkbox').check();
-        await expectNothingSerious(page);
-        await page.getByRole('button', { name: 'Enviar' }).click();
-        await expect.poll(() => page.getByRole('heading', { name: 'Gracias' }).isVisible()).toBe(true);
-        await expectNothingSerious(page);
+        await fillInSpanishAndSend(page);
 
         // The page fits the phone: nothing wider than the screen.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -181,5 +183,80 @@ describe('the client intake page', () => {
       },
       phone375,
     );
+  });
+});
+
+describe('staff send a draft to the client and review the answers', () => {
+  it('copy a link, the client fills it in Spanish, staff see the marks and the history, and submit final', async () => {
+    // Staff have everything but the client's part; the email they typed differs from the client's.
+    let staffPart = fullValidIntake();
+    for (const path of clientFieldPaths) staffPart = writePath(staffPart, path, readField(emptyIntake(), path));
+    staffPart = withFields(staffPart, {
+      'personalInformation.firstName': 'Marisol',
+      'personalInformation.lastName': 'Ejemplo',
+      'personalInformation.email': 'staff.typed@example.test',
+      'personalInformation.languages': ['spanish'],
+    });
+    const created = await app.server.api.POST('/v1/intake', {
+      body: { userId: app.owner.id, generalCaseInformation: toApiIntake(staffPart) },
+      headers: bearer(staffToken),
+    });
+    const caseId = created.data!.data.caseId!;
+
+    const staff = await newPage(browser, app.baseUrl);
+    await staff.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl });
+    try {
+      const page = staff.page;
+      await signIn(page, app.owner);
+      await page.goto(`/intake-details/edit/${caseId}`);
+      await page.getByRole('button', { name: 'Send to client' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Send to client' });
+      // No SMTP_URL on this server: copying is the only way.
+      expect(await dialog.getByRole('button', { name: 'Send by email' }).count()).toBe(0);
+      await dialog.getByRole('button', { name: 'Copy link' }).click();
+      await expect.poll(() => dialog.getByText('Link copied').isVisible()).toBe(true);
+      const url = await dialog.getByLabel('Client link').inputValue();
+      expect(url).toMatch(/\/client-intake\/[A-Za-z0-9_-]{43}$/);
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+      expect(await seriousViolations(page)).toEqual([]);
+      await dialog.getByRole('button', { name: 'Close' }).first().click();
+
+      await withPage(
+        browser,
+        app.baseUrl,
+        async (client) => {
+          await client.goto(url);
+          await fillInSpanishAndSend(client);
+        },
+        phone375,
+      );
+
+      await page.reload();
+      await expect.poll(() => page.getByText('From client').first().isVisible()).toBe(true);
+      expect(await page.getByText('From client').count()).toBeGreaterThan(3);
+      // Staff's email stands; the client's is beside it to choose.
+      await expect.poll(() => page.getByText('Client answered: marisol.ejemplo@example.test').isVisible()).toBe(true);
+      await page.getByRole('button', { name: "Use client's answer" }).first().click();
+      expect(await page.getByLabel('E-mail').inputValue()).toBe('marisol.ejemplo@example.test');
+
+      // Changed by staff, a field loses its mark.
+      const marksBefore = await page.getByText('From client').count();
+      await page.getByLabel('Address').fill('200 Staff Corrected Road');
+      await expect.poll(() => page.getByText('From client').count()).toBe(marksBefore - 1);
+
+      await page.getByRole('button', { name: 'History' }).click();
+      await expect.poll(() => page.getByText(/^Client submitted \d+ fields$/).isVisible()).toBe(true);
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('tab', { name: 'To Discuss with Client' }).click();
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.waitForURL('**/intake-list');
+      const { data } = await app.server.api.GET('/v1/intake/{caseId}', { params: { path: { caseId } }, headers: bearer(staffToken) });
+      expect(data!.data.status).toBe('final');
+      expect(data!.data.personalInformation).toMatchObject({ email: 'marisol.ejemplo@example.test', address: '200 Staff Corrected Road' });
+      expect(data!.data.pointsOfInjury.leftNeck).toBe(true);
+    } finally {
+      await staff.context.close();
+    }
   });
 });

@@ -88,14 +88,20 @@ export function isClientField(path: string): path is FieldPath {
   return clientPathSet.has(path);
 }
 
-/** Whether a field holds an answer: text typed, a choice made, a box ticked, a count given. */
-export function isAnswered(value: unknown): boolean {
+/**
+ * Whether a field holds an answer: text typed, a choice made, a box ticked, a count given. A Yes/No
+ * question (blank is null) is answered by No as much as by Yes; a tick box (blank is false) only by a tick.
+ */
+export function isAnswered(value: unknown, path?: FieldPath): boolean {
+  if (path !== undefined && readField(blankIntake, path) === null) return value !== null && value !== undefined && value !== '';
   if (value === null || value === undefined || value === '' || value === false) return false;
   if (typeof value === 'string') return value.trim() !== '';
   if (Array.isArray(value)) return value.length > 0;
-  if (typeof value === 'object') return Object.values(value).some(isAnswered);
+  if (typeof value === 'object') return Object.values(value).some((item) => isAnswered(item));
   return true;
 }
+
+const blankIntake = emptyIntake();
 
 /** Answers are JSON values built in the form's own key order, so their text compares them. */
 function sameAnswer(a: unknown, b: unknown): boolean {
@@ -143,9 +149,9 @@ export function mergeClientAnswers(
   const answers: ClientAnswer[] = [];
   for (const path of clientFieldPaths) {
     const value = readField(client, path);
-    if (!isAnswered(value)) continue;
+    if (!isAnswered(value, path)) continue;
     const current = readField(staff, path);
-    const applied = !isAnswered(current) || sameAnswer(current, value);
+    const applied = !isAnswered(current, path) || sameAnswer(current, value);
     if (applied) intake = writePath(intake, path, value);
     answers.push({ path, value, applied });
   }
@@ -190,4 +196,14 @@ export function isClientFieldShown(intake: GeneralCaseInformation, path: FieldPa
     if (dependents?.includes(path)) return readField(intake, answer as FieldPath) === true;
   }
   return true;
+}
+
+/**
+ * What the staff form shows beside a field the client answered (docs/product/client-intake.md#staff-review):
+ * 'fromClient' while the field still holds the client's answer, 'differs' while staff's own value
+ * stands against an answer that was not applied, nothing once staff changed it.
+ */
+export function clientAnswerMark(current: unknown, answer: { value: unknown; applied: boolean }): 'fromClient' | 'differs' | null {
+  if (sameAnswer(current, answer.value)) return 'fromClient';
+  return answer.applied ? null : 'differs';
 }

@@ -62,6 +62,7 @@ describe('merging the client answers into the draft', () => {
       'personalInformation.phoneNumber': '555',
       'personalInformation.address': '1 Client Road',
       'pointsOfInjury.leftKnee': true,
+      'injuryInformation.hospitalized': false,
     });
     const { intake, answers } = mergeClientAnswers(staff, client);
     expect(intake.personalInformation).toMatchObject({ email: 'staff@example.test', phoneNumber: '555', address: '1 Client Road' });
@@ -70,6 +71,8 @@ describe('merging the client answers into the draft', () => {
       { path: 'personalInformation.address', value: '1 Client Road', applied: true },
       { path: 'personalInformation.phoneNumber', value: '555', applied: true },
       { path: 'personalInformation.email', value: 'client@example.test', applied: false },
+      // A No is an answer; an unticked box is not.
+      { path: 'injuryInformation.hospitalized', value: false, applied: true },
       { path: 'pointsOfInjury.leftKnee', value: true, applied: true },
     ]);
   });

@@ -168,7 +168,7 @@ describe('edit mode (/intake-details/edit/{caseId})', () => {
     expect(getMock).toHaveBeenCalledWith(CASE_ID);
     expect(screen.getByRole('heading', { level: 1, name: 'Edit Intake' })).toBeInTheDocument();
     expect(screen.getByLabelText('First Name', { exact: false })).toHaveValue('Alex');
-    expect(buttonNames()).toEqual(['History', 'Preview PDF', 'Back', 'Next', 'Save Changes']);
+    expect(buttonNames()).toEqual(['History', 'Send to client', 'Preview PDF', 'Back', 'Next', 'Save Changes']);
 
     await user.clear(screen.getByLabelText('Middle Name'));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));

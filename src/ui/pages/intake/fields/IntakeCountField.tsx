@@ -5,6 +5,7 @@ import { useIntakeField } from '../form/intakeFieldBinding';
 import { cell, type CellSpan } from './fieldLayout.css';
 import type { CountPath } from './intakePaths';
 import { useRequired, type RequiredWhen } from './requiredWhen';
+import { FromClientMark } from '../clientLink/FromClientMark';
 
 export interface IntakeCountFieldProps {
   path: CountPath;
@@ -43,6 +44,7 @@ export const IntakeCountField = memo(function IntakeCountField({ path, label, mi
         disabled={field.disabled}
         name={path}
       />
+      <FromClientMark path={path} />
     </div>
   );
 });

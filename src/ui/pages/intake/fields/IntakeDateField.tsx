@@ -4,6 +4,7 @@ import { useIntakeField } from '../form/intakeFieldBinding';
 import { cell, type CellSpan } from './fieldLayout.css';
 import type { DatePath } from './intakePaths';
 import { useRequired, type RequiredWhen } from './requiredWhen';
+import { FromClientMark } from '../clientLink/FromClientMark';
 
 export interface IntakeDateFieldProps {
   path: DatePath;
@@ -30,6 +31,7 @@ export const IntakeDateField = memo(function IntakeDateField({ path, label, max,
         disabled={field.disabled}
         name={path}
       />
+      <FromClientMark path={path} />
     </div>
   );
 });

@@ -4,6 +4,7 @@ import { RadioGroup, type RadioOption } from '../../../components/RadioGroup';
 import { useIntakeField } from '../form/intakeFieldBinding';
 import { cell, type CellSpan } from './fieldLayout.css';
 import { useRequired, type RequiredWhen } from './requiredWhen';
+import { FromClientMark } from '../clientLink/FromClientMark';
 
 /** The two-way choices of tab 1 (Gender Male/Female, Civil Status Single/Married). */
 export type RadioChoicePath = 'personalInformation.gender' | 'personalInformation.civilStatus';
@@ -32,6 +33,7 @@ function IntakeRadioField<P extends RadioChoicePath>({ path, label, options, req
         disabled={field.disabled}
         name={path}
       />
+      <FromClientMark path={path} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { SelectField, type SelectOption } from '../../../components/SelectField'
 import { useIntakeField } from '../form/intakeFieldBinding';
 import { cell, type CellSpan } from './fieldLayout.css';
 import { useRequired, type RequiredWhen } from './requiredWhen';
+import { FromClientMark } from '../clientLink/FromClientMark';
 
 /** The choices with more than two options (tab 1's SSN Status). */
 export type SelectChoicePath = 'personalInformation.status';
@@ -31,6 +32,7 @@ function IntakeSelectField<P extends SelectChoicePath>({ path, label, options, r
         disabled={field.disabled}
         name={path}
       />
+      <FromClientMark path={path} />
     </div>
   );
 }

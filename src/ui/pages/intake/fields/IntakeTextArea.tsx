@@ -5,6 +5,7 @@ import { useIntakeField } from '../form/intakeFieldBinding';
 import { cell, type CellSpan } from './fieldLayout.css';
 import { fieldLabelText } from './fieldLabelText';
 import { useRequired, type RequiredWhen } from './requiredWhen';
+import { FromClientMark } from '../clientLink/FromClientMark';
 
 export interface IntakeTextAreaProps {
   path: TextAreaPath;
@@ -34,6 +35,7 @@ export const IntakeTextArea = memo(function IntakeTextArea({ path, label, shownL
         disabled={field.disabled}
         name={path}
       />
+      <FromClientMark path={path} />
     </div>
   );
 });

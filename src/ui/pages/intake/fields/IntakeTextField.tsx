@@ -6,6 +6,7 @@ import { cell, type CellSpan } from './fieldLayout.css';
 import { fieldLabelText } from './fieldLabelText';
 import { IntakeTextArea } from './IntakeTextArea';
 import { useRequired, type RequiredWhen } from './requiredWhen';
+import { FromClientMark } from '../clientLink/FromClientMark';
 
 export interface IntakeTextFieldProps {
   path: TextPath;
@@ -50,6 +51,7 @@ function BoundTextInput({ path, label, shownLabel, required, type = 'text', span
         inputMode={inputModes[type]}
         name={path}
       />
+      <FromClientMark path={path} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useIntakeField } from '../form/intakeFieldBinding';
 import { cell, type CellSpan } from './fieldLayout.css';
 import type { YesNoPath } from './intakePaths';
 import { useRequired, type RequiredWhen } from './requiredWhen';
+import { FromClientMark } from '../clientLink/FromClientMark';
 
 export interface IntakeYesNoProps {
   path: YesNoPath;
@@ -31,6 +32,7 @@ export const IntakeYesNo = memo(function IntakeYesNo({ path, label, required, sp
         disabled={field.disabled}
         name={path}
       />
+      <FromClientMark path={path} />
     </div>
   );
 });

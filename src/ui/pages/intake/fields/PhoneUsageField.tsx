@@ -4,6 +4,7 @@ import { bothPhoneUsagesTicked, setBothPhoneUsages } from '../../../../domain/in
 import { CheckboxGroup, type CheckboxItem } from '../../../components/Checkbox';
 import { useIntakeField, useIntakeSelector, useIntakeStore } from '../form/intakeFieldBinding';
 import { cell, type CellSpan } from './fieldLayout.css';
+import { FromClientMark } from '../clientLink/FromClientMark';
 
 const path = 'personalInformation.phoneUsages';
 
@@ -51,6 +52,7 @@ export const PhoneUsageField = memo(function PhoneUsageField({ span }: { span?: 
         error={field.error}
         disabled={field.disabled}
       />
+      <FromClientMark path={path} />
     </div>
   );
 });

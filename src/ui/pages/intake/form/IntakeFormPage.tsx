@@ -16,6 +16,8 @@ import { INTAKE_FORM_TEXT } from './intakeFormText';
 import { IntakeTabs } from './IntakeTabs';
 import { PdfButtons } from '../pdf/PdfButtons';
 import { IntakeHistory } from '../history/IntakeHistory';
+import { ClientLinkButton } from '../clientLink/ClientLinkDialog';
+import { ClientAnswersContext, useClientAnswers } from '../clientLink/FromClientMark';
 import { PdfPreview } from '../pdf/PdfPreviewModal';
 import { useIntakeFormEvents } from './useIntakeFormEvents';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
@@ -66,18 +68,21 @@ function IntakeForm({ formKey, mode, caseId }: { formKey: string; mode: IntakeRo
   useIntakeFormEvents(actor);
   const blocker = useUnsavedChangesGuard(actor, (next) => keptFormKey(next.state) === formKey);
   useAddressNamesSavedIntake(actor, caseId, formKey);
+  const clientAnswers = useClientAnswers(caseId, mode === 'edit');
 
   return (
-    <IntakeFormContext.Provider value={actor}>
-      <IntakeTitle actor={actor} mode={mode} />
-      <LoadState actor={actor} />
-      <RestoreOffer actor={actor} />
-      <StaleNotice actor={actor} />
-      <IntakeFormBody actor={actor} />
-      <SaveConfirmDialog actor={actor} />
-      <LeaveConfirmDialog blocker={blocker} />
-      <PdfPreview actor={actor} />
-    </IntakeFormContext.Provider>
+    <ClientAnswersContext.Provider value={clientAnswers}>
+      <IntakeFormContext.Provider value={actor}>
+        <IntakeTitle actor={actor} mode={mode} />
+        <LoadState actor={actor} />
+        <RestoreOffer actor={actor} />
+        <StaleNotice actor={actor} />
+        <IntakeFormBody actor={actor} />
+        <SaveConfirmDialog actor={actor} />
+        <LeaveConfirmDialog blocker={blocker} />
+        <PdfPreview actor={actor} />
+      </IntakeFormContext.Provider>
+    </ClientAnswersContext.Provider>
   );
 }
 
@@ -110,10 +115,17 @@ function IntakeTitle({ actor, mode }: { actor: IntakeActor; mode: IntakeRouteMod
  */
 function IntakeFormBody({ actor }: { actor: IntakeActor }) {
   const shown = useSelector(actor, (snapshot) => snapshot.matches('ready') && !inForm(snapshot, 'offeringRestore'));
+  // A stored draft in edit mode may be sent to the client (docs/product/client-intake.md#the-link).
+  const draftCaseId = useSelector(actor, (snapshot) =>
+    snapshot.context.mode === 'edit' && !snapshot.hasTag('readOnly') && snapshot.context.intake.status === 'draft'
+      ? snapshot.context.caseId
+      : null,
+  );
   if (!shown) return null;
   return (
     <>
       <IntakeHistory actor={actor} />
+      {draftCaseId ? <ClientLinkButton caseId={draftCaseId} /> : null}
       <PdfButtons actor={actor} />
       <IntakeTabs actor={actor} />
       <IntakeFormButtons actor={actor} />

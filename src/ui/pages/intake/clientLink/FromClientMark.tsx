@@ -1,0 +1,73 @@
+// 'From client' beside a field the client answered through their link, and the client's
+// different answer beside staff's own value, to choose (docs/product/client-intake.md#staff-review).
+// The domain decides which (clientAnswerMark); the answers are read once when a draft opens in
+// edit mode.
+import { createContext, useContext, useEffect, useState } from 'react';
+import { getClientAnswers } from '../../../../api/clientIntake';
+import { clientAnswerMark, readField, type FieldPath } from '../../../../domain/intake';
+import { Button } from '../../../components/Button';
+import { useIntakeSelector, useIntakeStore } from '../form/intakeFieldBinding';
+
+export const FROM_CLIENT_TEXT = {
+  fromClient: 'From client',
+  clientAnswered: (value: string) => `Client answered: ${value}`,
+  useClient: "Use client's answer",
+  yes: 'Yes',
+  no: 'No',
+};
+
+export type ClientAnswerMap = ReadonlyMap<string, { value: unknown; applied: boolean }>;
+
+export const ClientAnswersContext = createContext<ClientAnswerMap>(new Map());
+
+/** The client's answers of a draft opened in edit mode; none elsewhere or when the call fails. */
+export function useClientAnswers(caseId: string | undefined, enabled: boolean): ClientAnswerMap {
+  const [answers, setAnswers] = useState<ClientAnswerMap>(new Map());
+  useEffect(() => {
+    if (!enabled || !caseId) return;
+    let current = true;
+    getClientAnswers(caseId).then(
+      (result) => {
+        if (current) setAnswers(new Map(result.answers.map((answer) => [answer.path, { value: answer.value, applied: answer.applied }])));
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [caseId, enabled]);
+  return answers;
+}
+
+function shown(value: unknown): string {
+  if (value === true) return FROM_CLIENT_TEXT.yes;
+  if (value === false) return FROM_CLIENT_TEXT.no;
+  if (Array.isArray(value)) return value.join(', ');
+  if (value && typeof value === 'object') {
+    return Object.entries(value)
+      .filter(([, ticked]) => ticked === true)
+      .map(([key]) => key)
+      .join(', ');
+  }
+  return String(value);
+}
+
+export function FromClientMark({ path }: { path: FieldPath }) {
+  const answer = useContext(ClientAnswersContext).get(path);
+  const store = useIntakeStore();
+  const current = useIntakeSelector((intake) => readField(intake, path));
+  if (!answer) return null;
+  const mark = clientAnswerMark(current, answer);
+  if (mark === 'fromClient') return <small data-origin="client">{FROM_CLIENT_TEXT.fromClient}</small>;
+  if (mark === 'differs') {
+    return (
+      <small data-origin="client-differs">
+        {FROM_CLIENT_TEXT.clientAnswered(shown(answer.value))}{' '}
+        <Button tone="secondary" size="sm" onClick={() => store.send({ type: 'field.change', path, value: answer.value })}>
+          {FROM_CLIENT_TEXT.useClient}
+        </Button>
+      </small>
+    );
+  }
+  return null;
+}
