@@ -8,4 +8,3 @@ export * from './rules';
 export * from './schemas';
 export * from './normalise';
 export * from './editing';
-export * from './lifecycleMessages';
