@@ -22,6 +22,7 @@ export interface Firm {
   firmAddress: string | null;
   isNeosIntegrated: boolean;
   neosCredentials: { companyId: string; integrationId: string; apiKeyLastFour: string } | null;
+  limitationYears: number;
 }
 
 /** The `FirmUpdateRequest` schema of openapi.yaml. */
@@ -30,6 +31,8 @@ export interface FirmUpdate {
   firmContact: string | null;
   firmMail: string | null;
   firmAddress: string | null;
+  /** Absent: the firm keeps its period (docs/product/firm-and-neos.md#limitation-period). */
+  limitationYears?: number;
   neosCredentials?: { companyId: string; apiKey: string; integrationId: string };
 }
 
@@ -50,6 +53,7 @@ export function toFirm(record: FirmRecord): Firm {
     isNeosIntegrated: record.is_neos_integrated,
     neosCredentials:
       companyId !== null && integrationId !== null && apiKeyLastFour !== null ? { companyId, integrationId, apiKeyLastFour } : null,
+    limitationYears: record.limitation_years,
   };
 }
 
@@ -64,6 +68,7 @@ const firmPaths = {
   firm_contact: 'firmContact',
   firm_mail: 'firmMail',
   firm_address: 'firmAddress',
+  limitation_years: 'limitationYears',
 } as const satisfies Partial<Record<keyof FirmRecord, string>>;
 
 const credentialPaths = {
@@ -105,11 +110,14 @@ export function createFirmsService({ db, neos, cipher }: FirmsServiceDependencie
     },
 
     async updateCurrentFirm(caller: SessionUser, update: FirmUpdate, clientAddress: string): Promise<Firm> {
+      const before = await findFirmById(db, caller.firmId);
+      if (!before) throw notFound('Firm not found');
       const details = {
         firmName: update.firmName,
         firmContact: update.firmContact ?? '',
         firmMail: update.firmMail ?? '',
         firmAddress: update.firmAddress ?? '',
+        limitationYears: update.limitationYears ?? before.limitation_years,
       };
       const fields = {
         ...validateFields(firmSchema, details),
@@ -118,8 +126,6 @@ export function createFirmsService({ db, neos, cipher }: FirmsServiceDependencie
       if (Object.keys(fields).length > 0) throw validationFailed(fields);
       const credentials = update.neosCredentials && trimmedCredentials(update.neosCredentials);
 
-      const before = await findFirmById(db, caller.firmId);
-      if (!before) throw notFound('Firm not found');
       let stored;
       if (credentials) {
         // Asked before anything is written: refused or unreachable, the firm stays as it was.
@@ -139,6 +145,7 @@ export function createFirmsService({ db, neos, cipher }: FirmsServiceDependencie
           firmContact: details.firmContact.trim(),
           firmMail: details.firmMail.trim(),
           firmAddress: details.firmAddress.trim(),
+          limitationYears: details.limitationYears,
         },
         stored,
       );

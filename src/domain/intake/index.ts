@@ -8,3 +8,4 @@ export * from './rules';
 export * from './schemas';
 export * from './normalise';
 export * from './editing';
+export * from './clientAnswers';
