@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { Button } from '../../../components/Button';
-import { acceptsEvent, inForm, type IntakeActor } from './intakeActor';
+import { acceptsEvent, inMode, isSaving, type IntakeActor } from './intakeActor';
 import { INTAKE_FORM_TEXT } from './intakeFormText';
 import * as css from './intakeForm.css';
 
@@ -15,10 +15,10 @@ export function IntakeFormButtons({ actor }: { actor: IntakeActor }) {
   const canGoBack = useSelector(actor, (snapshot) => snapshot.can({ type: 'tab.back' }));
   const canGoNext = useSelector(actor, (snapshot) => snapshot.can({ type: 'tab.next' }));
   const canSubmit = useSelector(actor, (snapshot) => acceptsEvent(snapshot, 'final.submit'));
-  const submitting = useSelector(actor, (snapshot) => inForm(snapshot, 'submittingFinal'));
+  const submitting = useSelector(actor, (snapshot) => isSaving(snapshot, 'final'));
   const canSave = useSelector(actor, (snapshot) => acceptsEvent(snapshot, 'draft.save'));
-  const savingDraft = useSelector(actor, (snapshot) => inForm(snapshot, 'savingDraft'));
-  const createMode = useSelector(actor, (snapshot) => snapshot.context.mode === 'create');
+  const savingDraft = useSelector(actor, (snapshot) => isSaving(snapshot, 'draft'));
+  const createMode = useSelector(actor, (snapshot) => inMode(snapshot, 'create'));
   // The last tab is where Next has nowhere to go; outside a read-only form, Submit takes its place.
   const showSubmit = !readOnly && !canGoNext && (canSubmit || submitting);
 
