@@ -33,10 +33,13 @@ function namedDraft(): GeneralCaseInformation {
 }
 
 describe('intake form and contract', () => {
-  it.each(textFields.map(([path]) => [path, textLimit(path)] as const))('%s: the form limit %i is the contract maxLength', (path, limit) => {
-    const [section, field] = path.split('.') as [string, string];
-    expect(property(doc, property(doc, contractIntake, section), field).maxLength).toBe(limit);
-  });
+  it.each(textFields.map(([path]) => [path, textLimit(path)] as const))(
+    '%s: the form limit %i is the contract maxLength',
+    (path, limit) => {
+      const [section, field] = path.split('.') as [string, string];
+      expect(property(doc, property(doc, contractIntake, section), field).maxLength).toBe(limit);
+    },
+  );
 
   it('counts share one maximum', () => {
     expect(property(doc, property(doc, contractIntake, 'personalInformation'), 'passengerCount').maximum).toBe(COUNT_MAXIMUM);

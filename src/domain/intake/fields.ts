@@ -181,13 +181,19 @@ function adjusters<S extends Section>(section: S) {
       required: given('pdAdjuster'),
       message: "Please provide the PD adjuster's phone number",
     }),
-    [`${section}.fax1`]: phone('PD Adjuster fax', { required: given('pdAdjuster'), message: "Please provide the PD adjuster's fax number" }),
+    [`${section}.fax1`]: phone('PD Adjuster fax', {
+      required: given('pdAdjuster'),
+      message: "Please provide the PD adjuster's fax number",
+    }),
     [`${section}.biAdjuster`]: short('BI Adjuster', { required: given('phone2', 'fax2'), message: 'Please provide the BI adjuster' }),
     [`${section}.phone2`]: phone('BI Adjuster phone', {
       required: given('biAdjuster'),
       message: "Please provide the BI adjuster's phone number",
     }),
-    [`${section}.fax2`]: phone('BI Adjuster fax', { required: given('biAdjuster'), message: "Please provide the BI adjuster's fax number" }),
+    [`${section}.fax2`]: phone('BI Adjuster fax', {
+      required: given('biAdjuster'),
+      message: "Please provide the BI adjuster's fax number",
+    }),
   } as Record<`${S}.${'pdAdjuster' | 'phone1' | 'fax1' | 'biAdjuster' | 'phone2' | 'fax2'}`, TextRule>;
 }
 
@@ -327,7 +333,12 @@ export const intakeFields: { readonly [P in IntakeFieldId]: RuleFor<P> } = {
   'defendantInformation.owner': short('Owner', needed('Please provide the owner')),
   'defendantInformation.phoneNumber': phone('Phone Number', needed('Please provide the phone number')),
   'defendantInformation.address': short('Address', needed('Please provide the address')),
-  'defendantInformation.information': { kind: 'text', label: 'Vehicle Information', maxLength: 90, ...needed('Please provide the vehicle information') },
+  'defendantInformation.information': {
+    kind: 'text',
+    label: 'Vehicle Information',
+    maxLength: 90,
+    ...needed('Please provide the vehicle information'),
+  },
   'defendantInformation.vin': short('VIN', needed('Please provide the VIN')),
   'defendantInformation.licensePlate': short('License plate', needed('Please provide the license plate')),
   'defendantInformation.drivable': yesNo('Drivable', { required: 'final', printLabel: 'Drivable?' }),
@@ -354,8 +365,16 @@ export const intakeFields: { readonly [P in IntakeFieldId]: RuleFor<P> } = {
     ...clearedOnNo('injuryInformation.hospitalized'),
   },
   'injuryInformation.hospital': short('Hospital', needed('Please provide the hospital')),
-  'injuryInformation.painStart': { kind: 'text', label: 'When did pain start?', maxLength: 90, ...needed('Please provide when the pain started') },
-  'injuryInformation.painAndSymptomsExp': area('Describe all pain/symptoms experienced', needed('Please describe all pain/symptoms experienced')),
+  'injuryInformation.painStart': {
+    kind: 'text',
+    label: 'When did pain start?',
+    maxLength: 90,
+    ...needed('Please provide when the pain started'),
+  },
+  'injuryInformation.painAndSymptomsExp': area(
+    'Describe all pain/symptoms experienced',
+    needed('Please describe all pain/symptoms experienced'),
+  ),
   ...ticks('injuryInformation.painAndSymptoms', painAndSymptomsLabels),
   'injuryInformation.dailyLifeWorkEffect': area(
     'Are injuries affecting daily life/work? If so, how?',
@@ -495,7 +514,12 @@ export const tickGroups = {
   bodyPoints: { base: 'pointsOfInjury', legend: 'Body Points', keys: bodyPoints, selectAll: true },
   symptoms: { base: 'pointsOfInjury', legend: 'Symptoms', keys: symptomPoints, selectAll: true },
   impactPoints: { base: 'pointsOfInjury', legend: 'Vehicle Impact Points', keys: impactPoints, selectAll: true },
-  painAndSymptoms: { base: 'injuryInformation.painAndSymptoms', legend: 'Check all that apply', keys: painAndSymptomsKeys, selectAll: false },
+  painAndSymptoms: {
+    base: 'injuryInformation.painAndSymptoms',
+    legend: 'Check all that apply',
+    keys: painAndSymptomsKeys,
+    selectAll: false,
+  },
   discussionTopics: { base: 'checklist', legend: 'Topics to Discuss with Client', keys: discussionTopics, selectAll: true },
   checklist: { base: 'checklist', legend: 'Checklist', keys: checklistItems, selectAll: true },
 } as const;
@@ -580,7 +604,8 @@ export function fitText(path: TextPath, value: string): string {
 
 const clearings = new Map<string, [IntakeFieldId, Clearing][]>();
 for (const [field, rule] of Object.entries(intakeFields) as [IntakeFieldId, FieldRule][]) {
-  if ('clearedBy' in rule && rule.clearedBy) clearings.set(rule.clearedBy.of, [...(clearings.get(rule.clearedBy.of) ?? []), [field, rule.clearedBy]]);
+  if ('clearedBy' in rule && rule.clearedBy)
+    clearings.set(rule.clearedBy.of, [...(clearings.get(rule.clearedBy.of) ?? []), [field, rule.clearedBy]]);
 }
 
 /** The fields a change of `path` may empty, each with the change that does it. */

@@ -149,9 +149,7 @@ function sectionSchemas(
     const [section, field] = path.split('.') as [string, string];
     shapes[section] = { ...shapes[section], [field]: check };
   }
-  return object<Record<string, unknown>>(
-    Object.fromEntries(Object.entries(shapes).map(([section, shape]) => [section, object(shape)])),
-  );
+  return object<Record<string, unknown>>(Object.fromEntries(Object.entries(shapes).map(([section, shape]) => [section, object(shape)])));
 }
 
 const catalogued = Object.keys(intakeFields) as IntakeFieldId[];
@@ -177,7 +175,13 @@ export const limitsSchema = sectionSchemas(catalogued, (_path, rule) => {
 
 /** Final submit: one schema per validated tab (Points of Injury and To Discuss have none, docs/product/intake-form.md#final-rule). */
 export const finalTabSchemas = Object.fromEntries(
-  validatedTabs.map((tab) => [tab.id, sectionSchemas(catalogued.filter((path) => tabOfPath(path) === tab), finalCheck)]),
+  validatedTabs.map((tab) => [
+    tab.id,
+    sectionSchemas(
+      catalogued.filter((path) => tabOfPath(path) === tab),
+      finalCheck,
+    ),
+  ]),
 ) as Record<ValidatedTabId, ObjectSchema<Record<string, unknown>>>;
 
 // ---- Results -------------------------------------------------------------------------------------
