@@ -304,7 +304,7 @@ export const intakeFields: { readonly [P in IntakeFieldId]: RuleFor<P> } = {
   'personalInformation.existingClient': yesNo('Existing client for other incident?', { required: 'final' }),
 
   // Tab 2, Client Vehicle Information.
-  'vehicleInformation.clientHasPhotos': yesNo('Client has photos', { required: 'final', printLabel: 'Client has photos?' }),
+  'vehicleInformation.clientHasPhotos': yesNo('Client has photos', { required: 'final' }),
   'vehicleInformation.information': short('Vehicle Information', needed('Please provide the vehicle information')),
   'vehicleInformation.owner': short('Owner', needed('Please provide the owner')),
   'vehicleInformation.drivable': yesNo('Drivable?', { required: 'final' }),
@@ -313,8 +313,8 @@ export const intakeFields: { readonly [P in IntakeFieldId]: RuleFor<P> } = {
   'vehicleInformation.vin': short('VIN', needed('Please provide the VIN')),
   'vehicleInformation.licensePlate': short('License plate', needed('Please provide the license plate')),
   'vehicleInformation.pds': short('PD Estimate', needed('Please provide the PD estimate')),
-  'vehicleInformation.tl': yesNo('TL', { required: 'final', printLabel: 'TL?' }),
-  'vehicleInformation.towed': yesNo('Towed', { required: 'final', printLabel: 'Towed?' }),
+  'vehicleInformation.tl': yesNo('TL', { required: 'final' }),
+  'vehicleInformation.towed': yesNo('Towed', { required: 'final' }),
   'vehicleInformation.location': short('Vehicle location', {
     required: yes('vehicleInformation.towed'),
     message: 'Please provide the vehicle location',
@@ -328,7 +328,7 @@ export const intakeFields: { readonly [P in IntakeFieldId]: RuleFor<P> } = {
   ...adjusters('vehicleInformation'),
 
   // Tab 3, Defendant Personal and Vehicle Information.
-  'defendantInformation.clientHasPhotos': yesNo('Client has photos', { required: 'final', printLabel: 'Client has photos?' }),
+  'defendantInformation.clientHasPhotos': yesNo('Client has photos', { required: 'final' }),
   'defendantInformation.driversName': short("Driver's name", needed("Please provide the driver's name")),
   'defendantInformation.owner': short('Owner', needed('Please provide the owner')),
   'defendantInformation.phoneNumber': phone('Phone Number', needed('Please provide the phone number')),
@@ -341,7 +341,7 @@ export const intakeFields: { readonly [P in IntakeFieldId]: RuleFor<P> } = {
   },
   'defendantInformation.vin': short('VIN', needed('Please provide the VIN')),
   'defendantInformation.licensePlate': short('License plate', needed('Please provide the license plate')),
-  'defendantInformation.drivable': yesNo('Drivable', { required: 'final', printLabel: 'Drivable?' }),
+  'defendantInformation.drivable': yesNo('Drivable', { required: 'final' }),
   'defendantInformation.insuredBy': short('Insured by', needed('Please provide who the vehicle is insured by')),
   'defendantInformation.policyNo': short('Policy#', needed('Please provide the policy number')),
   'defendantInformation.claimNo': short('Claim#', needed('Please provide the claim number')),
@@ -405,7 +405,7 @@ export const intakeFields: { readonly [P in IntakeFieldId]: RuleFor<P> } = {
   }),
   'injuryInformation.doctorSpecialistName': short('Doctor/Specialist name', needed('Please provide the doctor/specialist name')),
   'injuryInformation.dates': short('Date(s)', needed('Please provide the date(s)')),
-  'injuryInformation.healthInsurance': yesNo('Health Insurance', { required: 'final', printLabel: 'Health Insurance?' }),
+  'injuryInformation.healthInsurance': yesNo('Health Insurance', { required: 'final' }),
   'injuryInformation.provider': short('Provider', {
     required: yes('injuryInformation.healthInsurance'),
     message: 'Please provide the health insurance provider',
@@ -421,7 +421,7 @@ export const intakeFields: { readonly [P in IntakeFieldId]: RuleFor<P> } = {
   'incidentDescription.crashReportNum': short('Crash Report Number', needed('Please provide the crash report number')),
   'incidentDescription.city': short('City', needed('Please provide the city')),
   'incidentDescription.county': short('County', needed('Please provide the county')),
-  'incidentDescription.police': yesNo('Police', { required: 'final', printLabel: 'Police?' }),
+  'incidentDescription.police': yesNo('Police', { required: 'final' }),
   'incidentDescription.crashLocation': short('Crash location', needed('Please provide the crash location')),
   'incidentDescription.clientCited': yesNo('Client cited?', { required: 'final' }),
   // Both reasons read 'Reason' on screen; their accessible names tell them apart.
