@@ -3,7 +3,6 @@
 // contract validation, authentication, then the routes and finally the single-page app.
 import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -30,6 +29,7 @@ import { createFirmsService } from './firms/service';
 import { apiDocsRoutes } from './http/docs';
 import { healthChecks } from './http/health';
 import { idempotency } from './http/idempotency';
+import { addSecurityHeaders } from './http/securityHeaders';
 import { scopedDatabase } from './db/transactionScope';
 import { ApiError, registerErrorHandler, sendError } from './http/errors';
 import { loggerOptions } from './http/logger';
@@ -160,7 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (isPrivatePath(request.url)) reply.header('Cache-Control', 'no-store');
   });
 
-  await app.register(helmet, { contentSecurityPolicy, frameguard: { action: 'deny' } });
+  addSecurityHeaders(app, { contentSecurityPolicy, xFrameOptions: { action: 'deny' } });
   // Before the flood caps: a load balancer's probes are never throttled.
   await app.register(healthChecks, { db: options.db, isClosing: options.isClosing });
 
