@@ -85,7 +85,7 @@ async function idempotencyPlugin(app: FastifyInstance, { db }: IdempotencyOption
             status,
             // Written by the route's serializer, as the first answer is: a replay sends what the
             // contract names and nothing more (http/openapi.ts).
-            response_body: String(this.code(status).serialize(answer)),
+            response_body: this.code(status).serialize(answer) as string,
             created_at: now.toISOString(),
           })
           .execute();
