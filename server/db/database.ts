@@ -62,6 +62,8 @@ export interface FirmsTable {
   /** AES-256-GCM sealed API key (server/crypto/credentialsCipher.ts), never the key itself. */
   neos_api_key_encrypted: string | null;
   neos_api_key_last_four: string | null;
+  /** Limitation period in whole years (migration 0016, src/domain/limitation.ts). */
+  limitation_years: ColumnType<number, number | undefined, number>;
   created_at: string;
   updated_at: string;
 }
@@ -206,6 +208,35 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+/** A link that opens one intake's client part (migration 0017; docs/product/client-intake.md). */
+export interface ClientLinksTable {
+  id: string;
+  firm_id: string;
+  case_id: string;
+  /** SHA-256 (hex) of the token; the token itself is never stored. */
+  token_hash: string;
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+  /** Set when a newer link for the intake replaced this one. */
+  revoked_at: string | null;
+  /** The first time the client opened it. */
+  opened_at: string | null;
+  /** Set by the one submit the link allows. */
+  submitted_at: string | null;
+}
+
+/** One field the client answered (migration 0017): its value as JSON, and whether it went into the draft. */
+export interface IntakeClientAnswersTable {
+  case_id: string;
+  path: string;
+  firm_id: string;
+  value: string;
+  /** 1: the draft holds it; 0: staff had another value, kept beside it for staff to choose. */
+  applied: number;
+  submitted_at: string;
+}
+
 export interface Database {
   firms: FirmsTable;
   users: UsersTable;
@@ -216,6 +247,8 @@ export interface Database {
   leads: LeadsTable;
   activity: ActivityTable;
   idempotency_keys: IdempotencyKeysTable;
+  client_links: ClientLinksTable;
+  intake_client_answers: IntakeClientAnswersTable;
 }
 
 export type FirmRow = Selectable<FirmsTable>;

@@ -17,6 +17,8 @@ import * as idempotencyKeys from './migrations/0011_idempotency_keys';
 import * as intakeTotals from './migrations/0013_intake_totals';
 import * as intakesSearchFirm from './migrations/0014_intakes_search_firm';
 import * as intakesAutovacuum from './migrations/0015_intakes_autovacuum';
+import * as firmLimitationYears from './migrations/0016_firm_limitation_years';
+import * as clientLinks from './migrations/0017_client_links';
 import type { PiiCipher } from '../crypto/piiCipher';
 import { inspect } from 'node:util';
 
@@ -41,6 +43,8 @@ export function migrations({ pii }: MigrationContext = {}): Record<string, Migra
     '0013_intake_totals': intakeTotals,
     '0014_intakes_search_firm': intakesSearchFirm,
     '0015_intakes_autovacuum': intakesAutovacuum,
+    '0016_firm_limitation_years': firmLimitationYears,
+    '0017_client_links': clientLinks,
   };
 }
 

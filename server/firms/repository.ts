@@ -14,6 +14,7 @@ export interface Firm {
   neos_integration_id: string | null;
   neos_api_key_encrypted: string | null;
   neos_api_key_last_four: string | null;
+  limitation_years: number;
   created_at: string;
   updated_at: string;
 }
@@ -27,7 +28,7 @@ export interface NewFirm {
 }
 
 function toFirm(row: FirmRow): Firm {
-  return { ...row, is_neos_integrated: Boolean(row.is_neos_integrated) };
+  return { ...row, is_neos_integrated: Boolean(row.is_neos_integrated), limitation_years: Number(row.limitation_years) };
 }
 
 export async function insertFirm(db: Kysely<Database>, firm: NewFirm, now: Date = new Date()): Promise<Firm> {
@@ -65,6 +66,7 @@ export interface FirmDetails {
   firmContact: string;
   firmMail: string;
   firmAddress: string;
+  limitationYears: number;
 }
 
 /** Validated Neos credentials as they are kept: the API key sealed, its last four beside it. */
@@ -93,6 +95,7 @@ export async function updateFirm(
       firm_contact: details.firmContact,
       firm_mail: details.firmMail,
       firm_address: details.firmAddress,
+      limitation_years: details.limitationYears,
       ...(credentials && {
         neos_company_id: credentials.companyId,
         neos_integration_id: credentials.integrationId,

@@ -35,6 +35,7 @@ export function toFirm(record: FirmRecord): Firm {
     isNeosIntegrated: record.is_neos_integrated,
     neosCredentials:
       companyId !== null && integrationId !== null && apiKeyLastFour !== null ? { companyId, integrationId, apiKeyLastFour } : null,
+    limitationYears: record.limitation_years,
   };
 }
 
@@ -49,6 +50,7 @@ const firmPaths = {
   firm_contact: 'firmContact',
   firm_mail: 'firmMail',
   firm_address: 'firmAddress',
+  limitation_years: 'limitationYears',
 } as const satisfies Partial<Record<keyof FirmRecord, string>>;
 
 const credentialPaths = {
@@ -90,11 +92,14 @@ export function createFirmsService({ db, neos, cipher }: FirmsServiceDependencie
     },
 
     async updateCurrentFirm(caller: SessionUser, update: FirmUpdate, clientAddress: string): Promise<Firm> {
+      const before = await findFirmById(db, caller.firmId);
+      if (!before) throw notFound('Firm not found');
       const details = {
         firmName: update.firmName,
         firmContact: update.firmContact ?? '',
         firmMail: update.firmMail ?? '',
         firmAddress: update.firmAddress ?? '',
+        limitationYears: update.limitationYears ?? before.limitation_years,
       };
       const fields = {
         ...validateFields(firmSchema, details),
@@ -103,8 +108,6 @@ export function createFirmsService({ db, neos, cipher }: FirmsServiceDependencie
       if (Object.keys(fields).length > 0) throw validationFailed(fields);
       const credentials = update.neosCredentials && trimmedCredentials(update.neosCredentials);
 
-      const before = await findFirmById(db, caller.firmId);
-      if (!before) throw notFound('Firm not found');
       let stored;
       if (credentials) {
         // Asked before anything is written: refused or unreachable, the firm stays as it was.
@@ -124,6 +127,7 @@ export function createFirmsService({ db, neos, cipher }: FirmsServiceDependencie
           firmContact: details.firmContact.trim(),
           firmMail: details.firmMail.trim(),
           firmAddress: details.firmAddress.trim(),
+          limitationYears: details.limitationYears,
         },
         stored,
       );

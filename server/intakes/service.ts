@@ -14,6 +14,7 @@ import {
   validateDraft,
   validateFinal,
   type FieldErrors,
+  type LooseApiIntake,
 } from '../../src/domain/intake';
 import type { SessionUser } from '../../src/domain/session';
 import { changedFieldPaths } from '../activity/changedFields';
@@ -125,7 +126,7 @@ function readPath(value: unknown, path: string): unknown {
 }
 
 /** Dates the contract's pattern lets through but the calendar lacks ('2023-02-30'). */
-function invalidDates(input: IntakeInput): FieldErrors {
+export function invalidDates(input: LooseApiIntake): FieldErrors {
   const errors: FieldErrors = {};
   for (const path of calendarDatePaths) {
     const value = readPath(input, path);
@@ -134,7 +135,7 @@ function invalidDates(input: IntakeInput): FieldErrors {
   return errors;
 }
 
-function rejected(errors: FieldErrors, message: string): ApiError {
+export function rejected(errors: FieldErrors, message: string): ApiError {
   return new ApiError(400, 'validation_failed', message, errors);
 }
 

@@ -67,7 +67,7 @@ describe.each(testDatabases())('firm on %s', (kind) => {
     it.each(privileges)("answers the %s with the caller's own firm", async (privilege) => {
       const { data, response } = await getFirm(tokens[privilege]);
       expect(response.status).toBe(200);
-      expect(data?.data).toEqual({ ...alphaFirm, isNeosIntegrated: false, neosCredentials: null });
+      expect(data?.data).toEqual({ ...alphaFirm, isNeosIntegrated: false, neosCredentials: null, limitationYears: 2 });
     });
 
     it('answers 401 without a token', async () => {
@@ -93,8 +93,9 @@ describe.each(testDatabases())('firm on %s', (kind) => {
       };
       const { data, response } = await putFirm({ ...update, firmName: '  Alpha Renamed Firm ' });
       expect(response.status).toBe(200);
-      expect(data?.data).toEqual({ ...update, isNeosIntegrated: false, neosCredentials: null });
-      expect((await getFirm(tokens.representative)).data?.data).toEqual({ ...update, isNeosIntegrated: false, neosCredentials: null });
+      const expected = { ...update, isNeosIntegrated: false, neosCredentials: null, limitationYears: 2 };
+      expect(data?.data).toEqual(expected);
+      expect((await getFirm(tokens.representative)).data?.data).toEqual(expected);
       expect(await storedFirm(otherFirmId)).toEqual(before);
     });
 
@@ -116,6 +117,32 @@ describe.each(testDatabases())('firm on %s', (kind) => {
         },
       });
       expect((await storedFirm()).firm_name).toBe(alphaFirm.firmName);
+    });
+
+    // docs/product/firm-and-neos.md#limitation-period
+    it('stores the limitation period, keeps it when an update leaves it out, and records the change', async () => {
+      const { data, response } = await putFirm({ ...alphaFirm, limitationYears: 3 });
+      expect(response.status).toBe(200);
+      expect(data?.data.limitationYears).toBe(3);
+      expect((await storedFirm()).limitation_years).toBe(3);
+      expect((await putFirm(alphaFirm)).data?.data.limitationYears).toBe(3);
+      expect((await getFirm(tokens.representative)).data?.data.limitationYears).toBe(3);
+      const changed = await server.db
+        .selectFrom('activity')
+        .select('fields')
+        .where('firm_id', '=', firmId)
+        .where('action', '=', 'firm.changed')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(changed.fields)).toEqual(['limitationYears']);
+      expect((await putFirm({ ...alphaFirm, limitationYears: 2 })).data?.data.limitationYears).toBe(2);
+    });
+
+    it.each([0, 11, 2.5])('refuses a limitation period of %s years with 400, the firm unchanged', async (years) => {
+      const { response, error } = await putFirm({ ...alphaFirm, limitationYears: years });
+      expect(response.status).toBe(400);
+      expect(error).toMatchObject({ code: 'validation_failed' });
+      expect((await storedFirm()).limitation_years).toBe(2);
     });
 
     it('answers 400 for a field the contract does not know, such as isNeosIntegrated', async () => {
@@ -161,6 +188,7 @@ describe.each(testDatabases())('firm on %s', (kind) => {
         ...alphaFirm,
         isNeosIntegrated: true,
         neosCredentials: { companyId: 'sandbox-company', integrationId: 'sandbox-integration', apiKeyLastFour: '0001' },
+        limitationYears: 2,
       };
       expect(data?.data).toEqual(expected);
       for (const privilege of privileges) {

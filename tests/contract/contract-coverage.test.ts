@@ -62,6 +62,15 @@ const trustCalls: Call[] = [
   'GET /v1/intake/{caseId}/history',
 ];
 
+/** docs/product/client-intake.md: the client's own part of an intake. */
+const clientIntakeCalls: Call[] = [
+  'GET /v1/intake/{caseId}/client-link',
+  'POST /v1/intake/{caseId}/client-link',
+  'GET /v1/intake/{caseId}/client-answers',
+  'GET /public/v1/client-intake/{token}',
+  'POST /public/v1/client-intake/{token}',
+];
+
 /** README, Running behind a load balancer: the probes. */
 const operationsCalls: Call[] = ['GET /health', 'GET /ready'];
 
@@ -84,12 +93,14 @@ function dataOf(call: Call): SchemaObject {
 describe('every call of the spec is in the contract', () => {
   const present = new Set(listOperations(doc).map(({ method, path }) => `${method.toUpperCase()} ${path}`));
 
-  it.each([...staffAppCalls, ...intakeCalls, ...unshownCalls, ...trustCalls, ...operationsCalls])('%s', (call) => {
+  it.each([...staffAppCalls, ...intakeCalls, ...unshownCalls, ...trustCalls, ...clientIntakeCalls, ...operationsCalls])('%s', (call) => {
     expect(present).toContain(call);
   });
 
   it('holds no call beyond the spec and the listed additions', () => {
-    expect(sorted([...present])).toEqual(sorted([...staffAppCalls, ...intakeCalls, ...unshownCalls, ...trustCalls, ...operationsCalls]));
+    expect(sorted([...present])).toEqual(
+      sorted([...staffAppCalls, ...intakeCalls, ...unshownCalls, ...trustCalls, ...clientIntakeCalls, ...operationsCalls]),
+    );
   });
 });
 
@@ -163,14 +174,14 @@ describe('docs/product/app-shell.md field names', () => {
   it('firm: the Firm entity fields, and the API key never comes back', () => {
     const firm = dataOf('GET /v1/firm');
     expect(propertyNames(doc, firm)).toEqual(
-      expect.arrayContaining(['firmName', 'firmContact', 'firmMail', 'firmAddress', 'isNeosIntegrated']),
+      expect.arrayContaining(['firmName', 'firmContact', 'firmMail', 'firmAddress', 'isNeosIntegrated', 'limitationYears']),
     );
     const answeredNames: string[] = [];
     walkSchema(doc, firm, 'Firm', (schema) => answeredNames.push(...Object.keys(schema.properties ?? {})));
     expect(answeredNames).toEqual(expect.arrayContaining(['companyId', 'integrationId', 'apiKeyLastFour']));
     expect(answeredNames).not.toContain('apiKey');
     const body = requestSchema(doc, 'put', '/v1/firm');
-    expect(propertyNames(doc, body)).toEqual(['firmName', 'firmContact', 'firmMail', 'firmAddress', 'neosCredentials']);
+    expect(propertyNames(doc, body)).toEqual(['firmName', 'firmContact', 'firmMail', 'firmAddress', 'limitationYears', 'neosCredentials']);
     expect(propertyNames(doc, property(doc, body, 'neosCredentials'))).toEqual(['companyId', 'apiKey', 'integrationId']);
   });
 });

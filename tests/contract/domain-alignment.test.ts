@@ -6,6 +6,7 @@ import type { components } from '../../src/api/schema';
 import { emptyIntake } from '../../src/domain/intake/empty';
 import { FIRM_ADDRESS_MAX_LENGTH, FIRM_CONTACT_MAX_LENGTH, FIRM_NAME_MAX_LENGTH } from '../../src/domain/constants';
 import { COUNT_MAXIMUM, textLimits } from '../../src/domain/intake/limits';
+import { LIMITATION_YEARS_MAX, LIMITATION_YEARS_MIN } from '../../src/domain/limitation';
 import { stripIds, toApiIntake } from '../../src/domain/intake/normalise';
 import type { ApiGeneralCaseInformation, GeneralCaseInformation } from '../../src/domain/intake/types';
 import { loadDocument, property } from './openapiDocument';
@@ -77,5 +78,10 @@ describe('firm form and contract', () => {
     ['firmAddress', FIRM_ADDRESS_MAX_LENGTH],
   ] as const)('%s: the form limit %i is the contract maxLength', (field, limit) => {
     expect(property(doc, firmInput, field).maxLength).toBe(limit);
+  });
+
+  it('the limitation period has the same bounds in the form and the contract', () => {
+    const years = doc.components.schemas.LimitationYears!;
+    expect([years.minimum, years.maximum]).toEqual([LIMITATION_YEARS_MIN, LIMITATION_YEARS_MAX]);
   });
 });

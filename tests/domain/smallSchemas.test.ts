@@ -31,10 +31,22 @@ describe('login (docs/product/sign-in-and-session.md, Login)', () => {
 });
 
 describe('firm record', () => {
-  const valid = { firmName: 'Example Law', firmContact: 'Sam Sample', firmMail: 'office@example.test', firmAddress: '1 Example Way' };
+  const valid = {
+    firmName: 'Example Law',
+    firmContact: 'Sam Sample',
+    firmMail: 'office@example.test',
+    firmAddress: '1 Example Way',
+    limitationYears: 2,
+  };
 
   it('accepts a complete firm', () => {
     expect(validateFields(firmSchema, valid)).toEqual({});
+  });
+
+  it.each([0, 11, 1.5])('refuses a limitation period of %s years', (years) => {
+    expect(validateFields(firmSchema, { ...valid, limitationYears: years })).toEqual({
+      limitationYears: 'Limitation period must be a whole number of years from 1 to 10',
+    });
   });
 
   it('requires every field', () => {

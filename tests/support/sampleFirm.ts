@@ -9,4 +9,5 @@ export const sampleFirm: Firm = {
   firmAddress: '1 Sample Plaza, Testville',
   isNeosIntegrated: false,
   neosCredentials: null,
+  limitationYears: 2,
 };

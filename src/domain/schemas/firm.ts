@@ -1,8 +1,9 @@
 // The firm record (docs/product/firm-and-neos.md Firm). The spec does not show the firm screens' rules
 // (docs/product/firm-and-neos.md), so these are ours: every field required, lengths that fit a letterhead.
 // isNeosIntegrated is set by the server after a credential validation, never by this form.
-import { object, type InferType } from 'yup';
+import { number, object, type InferType } from 'yup';
 import { FIRM_ADDRESS_MAX_LENGTH, FIRM_CONTACT_MAX_LENGTH, FIRM_NAME_MAX_LENGTH } from '../constants';
+import { LIMITATION_YEARS_DEFAULT, LIMITATION_YEARS_MAX, LIMITATION_YEARS_MIN } from '../limitation';
 import { requiredEmail, requiredText } from './shared';
 
 export const firmMessages = {
@@ -13,6 +14,7 @@ export const firmMessages = {
   firmMailRequired: 'Firm email is required',
   firmAddressRequired: 'Firm address is required',
   firmAddressTooLong: `Firm address must be at most ${FIRM_ADDRESS_MAX_LENGTH} characters`,
+  limitationYearsRange: `Limitation period must be a whole number of years from ${LIMITATION_YEARS_MIN} to ${LIMITATION_YEARS_MAX}`,
 } as const;
 
 export const firmSchema = object({
@@ -20,8 +22,20 @@ export const firmSchema = object({
   firmContact: requiredText(firmMessages.firmContactRequired).max(FIRM_CONTACT_MAX_LENGTH, firmMessages.firmContactTooLong),
   firmMail: requiredEmail(firmMessages.firmMailRequired),
   firmAddress: requiredText(firmMessages.firmAddressRequired).max(FIRM_ADDRESS_MAX_LENGTH, firmMessages.firmAddressTooLong),
+  limitationYears: number()
+    .typeError(firmMessages.limitationYearsRange)
+    .required(firmMessages.limitationYearsRange)
+    .integer(firmMessages.limitationYearsRange)
+    .min(LIMITATION_YEARS_MIN, firmMessages.limitationYearsRange)
+    .max(LIMITATION_YEARS_MAX, firmMessages.limitationYearsRange),
 });
 
 export type FirmInput = InferType<typeof firmSchema>;
 
-export const emptyFirm: Readonly<FirmInput> = Object.freeze({ firmName: '', firmContact: '', firmMail: '', firmAddress: '' });
+export const emptyFirm: Readonly<FirmInput> = Object.freeze({
+  firmName: '',
+  firmContact: '',
+  firmMail: '',
+  firmAddress: '',
+  limitationYears: LIMITATION_YEARS_DEFAULT,
+});

@@ -41,6 +41,7 @@ describe('firm view', () => {
     expect(detail('Contact')).toBe('Rowan Testperson');
     expect(detail('Email')).toBe('office@example-law.test');
     expect(detail('Address')).toBe('1 Sample Plaza, Testville');
+    expect(detail('Limitation Period')).toBe('2 years');
     expect(detail('Neos')).toBe('Not connected');
     expect(screen.queryByText('Company Id', { selector: 'dt' })).not.toBeInTheDocument();
   });

@@ -46,6 +46,9 @@ describe('firm edit', () => {
     expect(field('Firm Name')).toHaveValue('Example Injury Law');
     await user.clear(field('Firm Name'));
     await user.type(field('Firm Name'), 'Example Injury Law LLP');
+    const period = screen.getByLabelText(/^Limitation Period\*?$/, { selector: 'select' });
+    expect(period).toHaveValue('2');
+    await user.selectOptions(period, '3 years');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     expect(await screen.findByText('Firm updated successfully')).toBeInTheDocument();
@@ -54,6 +57,7 @@ describe('firm edit', () => {
       firmContact: 'Rowan Testperson',
       firmMail: 'office@example-law.test',
       firmAddress: '1 Sample Plaza, Testville',
+      limitationYears: 3,
     });
     await waitFor(() => expect(app.pathname()).toBe('/firm'));
   });

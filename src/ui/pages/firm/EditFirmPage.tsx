@@ -4,11 +4,13 @@ import { useNavigate } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { Firm } from '../../../api/firm';
 import { FIRM_ADDRESS_MAX_LENGTH, FIRM_CONTACT_MAX_LENGTH, FIRM_NAME_MAX_LENGTH } from '../../../domain/constants';
+import { limitationPeriodText, limitationYearChoices } from '../../../domain/limitation';
 import { firmSchema, type FirmInput } from '../../../domain/schemas/firm';
 import { validateFields, type FieldErrors } from '../../../domain/schemas/shared';
 import { useToastEvents } from '../../app/useToastEvents';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
+import { SelectField } from '../../components/SelectField';
 import { TextInput } from '../../components/TextInput';
 import { CredentialsForm } from './CredentialsForm';
 import * as layout from '../../theme/layout.css';
@@ -21,7 +23,8 @@ type Field = keyof FirmInput;
 type FirmFormActor = ActorRefFrom<typeof appFirmFormMachine>;
 
 const FIRM_ROUTE = '/firm';
-const fieldOrder: readonly Field[] = ['firmName', 'firmContact', 'firmMail', 'firmAddress'];
+const fieldOrder: readonly Field[] = ['firmName', 'firmContact', 'firmMail', 'firmAddress', 'limitationYears'];
+const limitationOptions = limitationYearChoices.map((years) => ({ value: String(years), label: limitationPeriodText(years) }));
 const fieldId = (field: Field) => `firm-${field}`;
 
 function formValues(firm: Firm): FirmInput {
@@ -30,6 +33,7 @@ function formValues(firm: Firm): FirmInput {
     firmContact: firm.firmContact ?? '',
     firmMail: firm.firmMail ?? '',
     firmAddress: firm.firmAddress ?? '',
+    limitationYears: firm.limitationYears,
   };
 }
 
@@ -41,7 +45,7 @@ function FirmFields({ actor, firm }: { actor: FirmFormActor; firm: Firm }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [attempted, setAttempted] = useState(false);
 
-  function change(field: Field, value: string) {
+  function change(field: Field, value: string | number) {
     const next = { ...values, [field]: value };
     setValues(next);
     if (attempted) setErrors(validateFields(firmSchema, next));
@@ -98,6 +102,15 @@ function FirmFields({ actor, firm }: { actor: FirmFormActor; firm: Firm }) {
           value={values.firmAddress}
           onChange={(value) => change('firmAddress', value)}
           error={errors.firmAddress}
+        />
+        <SelectField
+          id={fieldId('limitationYears')}
+          label="Limitation Period"
+          required
+          options={limitationOptions}
+          value={String(values.limitationYears)}
+          onChange={(value) => change('limitationYears', Number(value))}
+          error={errors.limitationYears}
         />
       </div>
       <div className={layout.formButtons}>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Firm } from '../../../api/firm';
+import { limitationPeriodText } from '../../../domain/limitation';
 import * as layout from '../../theme/layout.css';
 import * as css from './firm.css';
 import { FIRM_TEXT, maskedApiKey, neosStatus } from './firmLabels';
@@ -44,6 +45,7 @@ export function FirmDetails({ firm }: { firm: Firm }) {
       <Detail term="Contact">{firm.firmContact || FIRM_TEXT.notProvided}</Detail>
       <Detail term="Email">{firm.firmMail || FIRM_TEXT.notProvided}</Detail>
       <Detail term="Address">{firm.firmAddress || FIRM_TEXT.notProvided}</Detail>
+      <Detail term="Limitation Period">{limitationPeriodText(firm.limitationYears)}</Detail>
     </dl>
   );
 }
