@@ -36,7 +36,10 @@ async function appAnswering(handler: RouteHandlerMethod, checkAnswers = false): 
 
 describe('answers are written with the schema of their operation', () => {
   it('leaves out a field the contract does not name, at any depth', async () => {
-    const server = await appAnswering(async () => ({ data: { ...firm, neosCredentials: { ...firm.neosCredentials, apiKey: 'sealed-secret' }, neosApiKey: 'sealed' }, debug: 'select *' }));
+    const server = await appAnswering(async () => ({
+      data: { ...firm, neosCredentials: { ...firm.neosCredentials, apiKey: 'sealed-secret' }, neosApiKey: 'sealed' },
+      debug: 'select *',
+    }));
     const response = await server.inject({ method: 'GET', url: '/v1/firm' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ data: firm });
