@@ -15,6 +15,7 @@ const firm = {
   firmAddress: '12 Quay Street',
   isNeosIntegrated: true,
   neosCredentials: { companyId: 'company-7', integrationId: 'integration-3', apiKeyLastFour: 'k9Q2' },
+  limitationYears: 2,
 };
 
 let app: FastifyInstance | undefined;
