@@ -5,7 +5,6 @@
 // schemas; Fastify checks a request's after the flood cap and authentication all the same.
 import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -32,6 +31,7 @@ import { createFirmsService } from './firms/service';
 import { apiDocsRoutes } from './http/docs';
 import { healthChecks } from './http/health';
 import { idempotency } from './http/idempotency';
+import { addSecurityHeaders } from './http/securityHeaders';
 import { scopedDatabase } from './db/transactionScope';
 import { ApiError, registerErrorHandler, sendError } from './http/errors';
 import { loggerOptions } from './http/logger';
@@ -164,7 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (isPrivatePath(request.url)) reply.header('Cache-Control', 'no-store');
   });
 
-  await app.register(helmet, { contentSecurityPolicy, frameguard: { action: 'deny' } });
+  addSecurityHeaders(app, { contentSecurityPolicy, xFrameOptions: { action: 'deny' } });
   // The contract's schemas attach to routes as they are added (http/openapi.ts), so it comes before
   // every route, the probes included; at request time it only validates, after the flood caps.
   await app.register(openApiValidation, { document: await loadOpenApi(options.openApiFile), checkAnswers: options.checkAnswers });

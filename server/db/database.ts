@@ -15,6 +15,7 @@ import {
   PostgresDialect,
   PrimitiveValueListNode,
   SqliteDialect,
+  type SqliteDialectConfig,
   ValueNode,
   type ColumnType,
   type Insertable,
@@ -421,7 +422,36 @@ export function openDatabase(options: DatabaseOptions): Kysely<Database> {
     typeof terms === 'string' && typeof query === 'string' && matchesSearch(terms, JSON.parse(query) as SearchQuery) ? 1 : 0,
   );
   keepStatisticsFresh(sqlite);
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new SqliteBooleanPlugin()] });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    plugins: [new SqliteBooleanPlugin()],
+  });
+}
+
+/** Statements kept prepared; past this the oldest is dropped (a list's IN (...) of varying length makes new texts). */
+const STATEMENTS_KEPT = 500;
+
+/**
+ * The SQLite connection as Kysely uses it, each statement prepared once per SQL text: Kysely
+ * prepares every query again, which was a tenth of an authenticated request's CPU (README,
+ * Performance). Kysely runs one query at a time on its single SQLite connection and reads each
+ * answer whole, so a statement is never in use twice at once; SQLite re-prepares a kept statement
+ * by itself after a schema change.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectConfig['database'] {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (!statement) {
+        statement = sqlite.prepare(text);
+        if (statements.size >= STATEMENTS_KEPT) statements.delete(statements.keys().next().value as string);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /** How often a long-running server refreshes SQLite's planner statistics. */
