@@ -138,6 +138,8 @@ export interface IntakesTable {
   sections: string;
   /** The client's SSN/ITIN, sealed (server/crypto/piiCipher.ts); null when the intake has none. */
   ssn_itin_sealed: string | null;
+  /** incidentDescription.incidentDate as 'YYYY-MM-DD', null when unanswered (migration 0017): the dashboard's deadlines. */
+  incident_date: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }
