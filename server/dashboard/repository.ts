@@ -83,41 +83,33 @@ export interface RepresentativeCount {
   total: number;
 }
 
-/** Intakes per representative and status, with the representative's current name. */
+/**
+ * Intakes per representative and status, with the representative's current name: read from the
+ * totals the triggers keep (migration 0017), not counted.
+ */
 export async function countIntakesByRepresentative(db: Kysely<Database>, firmId: string): Promise<RepresentativeCount[]> {
   const counts = await db
-    .selectFrom('intakes')
-    .select(['representative_id', 'status', db.fn.countAll().as('total')])
-    .where('firm_id', '=', firmId)
-    .groupBy(['representative_id', 'status'])
+    .selectFrom('intake_representative_totals as totals')
+    .leftJoin('users', (join) => join.onRef('users.id', '=', 'totals.representative_id').onRef('users.firm_id', '=', 'totals.firm_id'))
+    .select(['totals.representative_id', 'totals.status', 'totals.total', 'users.first_name', 'users.last_name'])
+    .where('totals.firm_id', '=', firmId)
+    .where('totals.total', '>', 0)
     .execute();
-  const ids = [...new Set(counts.map((row) => row.representative_id).filter((id): id is string => id !== null))];
-  const people =
-    ids.length === 0
-      ? []
-      : await db
-          .selectFrom('users')
-          .select(['id', 'first_name', 'last_name'])
-          .where('firm_id', '=', firmId)
-          .where('id', 'in', ids)
-          .execute();
-  const names = new Map(people.map((person) => [person.id, `${person.first_name} ${person.last_name}`]));
   return counts.map((row) => ({
-    representativeId: row.representative_id,
-    name: row.representative_id === null ? null : (names.get(row.representative_id) ?? null),
+    representativeId: row.representative_id === '' ? null : row.representative_id,
+    name: row.first_name === null || row.last_name === null ? null : `${row.first_name} ${row.last_name}`,
     status: row.status,
     total: count(row.total),
   }));
 }
 
+// Each list is ordered exactly as its index is (migrations 0003 and 0017), so the first rows are read
+// off the index and nothing is sorted; updated_at is a per-intake version (never two equal within
+// one intake) and ties between intakes are left to the index.
+
 /** Drafts last saved at or before the instant, oldest first. */
 export async function staleDrafts(db: Kysely<Database>, scope: ListScope, savedBy: string): Promise<IntakeListRow[]> {
-  return scopedIntakes(db, scope)
-    .where('status', '=', 'draft')
-    .where('updated_at', '<=', savedBy)
-    .orderBy('updated_at', 'asc')
-    .orderBy('case_id', 'asc')
-    .execute();
+  return scopedIntakes(db, scope).where('status', '=', 'draft').where('updated_at', '<=', savedBy).orderBy('updated_at', 'asc').execute();
 }
 
 /** Intakes whose incident date lies in [from, to] ('YYYY-MM-DD'), earliest first. */
@@ -131,11 +123,11 @@ export async function intakesWithIncidentBetween(
     .where('incident_date', '>=', from)
     .where('incident_date', '<=', to)
     .orderBy('incident_date', 'asc')
-    .orderBy('case_id', 'asc')
+    .orderBy('updated_at', 'asc')
     .execute();
 }
 
 /** Intakes without an incident date, most recently saved first. */
 export async function intakesWithoutIncidentDate(db: Kysely<Database>, scope: ListScope): Promise<IntakeListRow[]> {
-  return scopedIntakes(db, scope).where('incident_date', 'is', null).orderBy('updated_at', 'desc').orderBy('case_id', 'desc').execute();
+  return scopedIntakes(db, scope).where('incident_date', 'is', null).orderBy('updated_at', 'desc').execute();
 }

@@ -154,6 +154,14 @@ export interface IntakeTotalsTable {
   total: number;
 }
 
+/** Intakes per firm, representative ('' for none) and status, kept by triggers (migration 0017): the dashboard's bars. */
+export interface IntakeRepresentativeTotalsTable {
+  firm_id: string;
+  representative_id: string;
+  status: IntakeStatus;
+  total: number;
+}
+
 /** A registered lead (docs/product/leads.md, Lead) with its normalised match keys (DESIGN.md, Leads). */
 export interface LeadsTable {
   id: string;
@@ -217,6 +225,7 @@ export interface Database {
   sessions: SessionsTable;
   intakes: IntakesTable;
   intake_totals: IntakeTotalsTable;
+  intake_representative_totals: IntakeRepresentativeTotalsTable;
   leads: LeadsTable;
   activity: ActivityTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -193,6 +193,13 @@ describe.each(testDatabases())('dashboard on %s', (kind) => {
     expect(data?.data.missingIncidentDate.map((row) => row.clientName)).toEqual(['Stranger2 Fictiva']);
   });
 
+  it('moves an intake from draft to final in the per-representative bars when it is submitted', async () => {
+    await server.db.updateTable('intakes').set({ status: 'final' }).where('case_id', '=', caseIds.Bao!).execute();
+    const { data } = await dashboard(tokens[owner.id] as string);
+    expect(data?.data.representatives).toContainEqual({ representativeId: ben.id, name: 'Ben Rep', draft: 1, final: 2 });
+    expect(data?.data.counts).toMatchObject({ draftIntakes: 5, finalIntakes: 4 });
+  });
+
   it('answers 401 without a token', async () => {
     expect((await fetch(`${server.baseUrl}/v1/dashboard`)).status).toBe(401);
   });

@@ -62,6 +62,9 @@ const trustCalls: Call[] = [
   'GET /v1/intake/{caseId}/history',
 ];
 
+/** docs/product/dashboard.md: the firm at a glance. */
+const dashboardCalls: Call[] = ['GET /v1/dashboard'];
+
 /** README, Running behind a load balancer: the probes. */
 const operationsCalls: Call[] = ['GET /health', 'GET /ready'];
 
@@ -84,12 +87,14 @@ function dataOf(call: Call): SchemaObject {
 describe('every call of the spec is in the contract', () => {
   const present = new Set(listOperations(doc).map(({ method, path }) => `${method.toUpperCase()} ${path}`));
 
-  it.each([...staffAppCalls, ...intakeCalls, ...unshownCalls, ...trustCalls, ...operationsCalls])('%s', (call) => {
+  it.each([...staffAppCalls, ...intakeCalls, ...unshownCalls, ...trustCalls, ...dashboardCalls, ...operationsCalls])('%s', (call) => {
     expect(present).toContain(call);
   });
 
   it('holds no call beyond the spec and the listed additions', () => {
-    expect(sorted([...present])).toEqual(sorted([...staffAppCalls, ...intakeCalls, ...unshownCalls, ...trustCalls, ...operationsCalls]));
+    expect(sorted([...present])).toEqual(
+      sorted([...staffAppCalls, ...intakeCalls, ...unshownCalls, ...trustCalls, ...dashboardCalls, ...operationsCalls]),
+    );
   });
 });
 
