@@ -5,7 +5,7 @@ import { precompress } from './scripts/precompress';
 
 // The API lives under these prefixes (see openapi.yaml); in `npm run dev` Vite proxies them to the
 // Fastify server so the browser talks to one origin, exactly as in production.
-const apiPrefixes = ['/v1', '/cases', '/neos', '/api'];
+const apiPrefixes = ['/v1', '/cases', '/neos', '/api', '/public'];
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
 export default defineConfig({

@@ -3,7 +3,6 @@
 // contract validation, authentication, then the routes and finally the single-page app.
 import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -18,6 +17,9 @@ import { authentication } from './auth/plugin';
 import { createSessionStore } from './auth/sessions';
 import { createTokenService } from './auth/tokens';
 import { DEFAULT_REQUEST_TIMEOUT_MS, defaultStaticDir } from './config';
+import { clientIntakeRoutes, PUBLIC_RATE_PER_MINUTE } from './clientIntake/routes';
+import type { Mailer } from './clientIntake/mailer';
+import { createClientIntakeService, DEFAULT_CLIENT_LINK_DAYS } from './clientIntake/service';
 import { createCredentialsCipher } from './crypto/credentialsCipher';
 import { createPiiCipher, type PiiCipher } from './crypto/piiCipher';
 import { newKeyId, newSecret } from './crypto/piiKeys';
@@ -29,6 +31,7 @@ import { createFirmsService } from './firms/service';
 import { apiDocsRoutes } from './http/docs';
 import { healthChecks } from './http/health';
 import { idempotency } from './http/idempotency';
+import { addSecurityHeaders } from './http/securityHeaders';
 import { scopedDatabase } from './db/transactionScope';
 import { ApiError, registerErrorHandler, sendError } from './http/errors';
 import { loggerOptions } from './http/logger';
@@ -78,6 +81,14 @@ export interface AppOptions {
   piiCipher?: PiiCipher;
   /** ACTIVITY_RETENTION_DAYS: rows of the activity trail older than this are deleted (at start, then daily). */
   activityRetentionDays?: number;
+  /** CLIENT_LINK_DAYS: how long a client link stays open (docs/product/client-intake.md). */
+  clientLinkDays?: number;
+  /** PUBLIC_URL: the origin client links point at; without it, the origin staff called. */
+  publicUrl?: string;
+  /** Calls per address per minute on each public client-intake route (default PUBLIC_RATE_PER_MINUTE). */
+  publicRatePerMinute?: number;
+  /** Sends client links by email (SMTP_URL); without it staff copy links only. */
+  mailer?: Mailer;
   /** start.ts: true once shutdown began, so GET /ready sends the load balancer elsewhere. */
   isClosing?: () => boolean;
 }
@@ -112,10 +123,10 @@ const contentSecurityPolicy = {
   },
 };
 
-const privatePrefixes = ['/v1/', '/cases/', '/neos/'];
+const privatePrefixes = ['/v1/', '/cases/', '/neos/', '/public/'];
 
 function isPrivatePath(url: string): boolean {
-  return privatePrefixes.some((prefix) => url.startsWith(prefix)) || ['/v1', '/cases', '/neos'].includes(url.split('?')[0]!);
+  return privatePrefixes.some((prefix) => url.startsWith(prefix)) || ['/v1', '/cases', '/neos', '/public'].includes(url.split('?')[0]!);
 }
 
 function temporaryKeyring() {
@@ -151,7 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (isPrivatePath(request.url)) reply.header('Cache-Control', 'no-store');
   });
 
-  await app.register(helmet, { contentSecurityPolicy, frameguard: { action: 'deny' } });
+  addSecurityHeaders(app, { contentSecurityPolicy, xFrameOptions: { action: 'deny' } });
   // Before the flood caps: a load balancer's probes are never throttled.
   await app.register(healthChecks, { db: options.db, isClosing: options.isClosing });
 
@@ -213,6 +224,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(leadsRoutes, { leads: createLeadsService({ db: scoped }) });
   await app.register(firmsRoutes, { firms: createFirmsService({ db: options.db, neos, cipher }) });
   await app.register(neosRoutes, { neos });
+  await app.register(clientIntakeRoutes, {
+    clientIntake: createClientIntakeService({
+      db: options.db,
+      linkDays: options.clientLinkDays ?? DEFAULT_CLIENT_LINK_DAYS,
+      publicUrl: options.publicUrl,
+      mailer: options.mailer,
+    }),
+    publicRatePerMinute: perMinute === false ? false : (options.publicRatePerMinute ?? PUBLIC_RATE_PER_MINUTE),
+  });
   await app.register(dashboardRoutes, { dashboard: createDashboardService({ db: options.db }) });
 
   // Retention of the activity trail (server/activity/retention.ts): when the app is ready, then daily.

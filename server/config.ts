@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PASSWORD_MIN_LENGTH } from '../src/domain/constants';
 import { isStrongPassword } from '../src/domain/schemas/user';
 import { DEFAULT_ACTIVITY_RETENTION_DAYS } from './activity/retention';
+import { DEFAULT_CLIENT_LINK_DAYS } from './clientIntake/service';
 import { MIN_SECRET_LENGTH } from './auth/tokens';
 import { MIN_CREDENTIALS_KEY_LENGTH } from './crypto/credentialsCipher';
 import { piiKeyProblems } from './crypto/piiKeys';
@@ -52,6 +53,14 @@ export interface Config {
   requestTimeoutMs: number;
   /** SHUTDOWN_TIMEOUT_MS: after SIGTERM, requests in flight get this long before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /** CLIENT_LINK_DAYS: how long a client link stays open (docs/product/client-intake.md). */
+  clientLinkDays: number;
+  /** PUBLIC_URL: the origin client links point at; without it, the origin staff called from. */
+  publicUrl?: string;
+  /** SMTP_URL: where client links are emailed through; without it staff copy links only. */
+  smtpUrl?: string;
+  /** SMTP_FROM: the sender of those emails. */
+  smtpFrom?: string;
 }
 
 export class ConfigError extends Error {
@@ -165,6 +174,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const requestTimeoutMs = milliseconds(env, 'REQUEST_TIMEOUT_MS', DEFAULT_REQUEST_TIMEOUT_MS, problems);
   const shutdownTimeoutMs = milliseconds(env, 'SHUTDOWN_TIMEOUT_MS', DEFAULT_SHUTDOWN_TIMEOUT_MS, problems);
 
+  const linkDaysText = given(env.CLIENT_LINK_DAYS) ?? String(DEFAULT_CLIENT_LINK_DAYS);
+  const clientLinkDays = Number(linkDaysText);
+  if (!/^\d+$/.test(linkDaysText) || clientLinkDays < 1 || clientLinkDays > 90) {
+    problems.push(`CLIENT_LINK_DAYS must be a whole number of days from 1 to 90, got "${linkDaysText}"`);
+  }
+  const publicUrl = given(env.PUBLIC_URL);
+  if (publicUrl && !isHttpUrl(publicUrl)) problems.push('PUBLIC_URL must be an http:// or https:// address');
+  const smtpUrl = given(env.SMTP_URL);
+  if (smtpUrl && !/^smtps?:\/\/[^/]/.test(smtpUrl)) problems.push('SMTP_URL must start with smtp:// or smtps://');
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -187,5 +206,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     postgresTimeouts,
     requestTimeoutMs,
     shutdownTimeoutMs,
+    clientLinkDays,
+    publicUrl,
+    smtpUrl,
+    smtpFrom: given(env.SMTP_FROM),
   };
 }

@@ -5,6 +5,7 @@ import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SANDBOX_CREDENTIALS, startNeosSandbox, type NeosSandbox } from '../sandbox/neos/server';
 import { buildApp } from './app';
+import { createMailer } from './clientIntake/mailer';
 import { resolveJwtSecret } from './auth/tokens';
 import { ConfigError, loadConfig, projectRoot, type Config } from './config';
 import { resolveCredentialsKey } from './crypto/credentialsCipher';
@@ -114,6 +115,9 @@ async function main(): Promise<void> {
     piiCipher,
     activityRetentionDays: config.activityRetentionDays,
     requestTimeoutMs: config.requestTimeoutMs,
+    clientLinkDays: config.clientLinkDays,
+    publicUrl: config.publicUrl,
+    mailer: config.smtpUrl ? createMailer({ smtpUrl: config.smtpUrl, from: config.smtpFrom }) : undefined,
     isClosing: () => closing,
   });
 

@@ -21,6 +21,10 @@ export const activityActions = [
   'profile.changed',
   'firm.changed',
   'neos.credentialsChanged',
+  'clientLink.created',
+  'clientLink.emailed',
+  'clientLink.opened',
+  'clientLink.submitted',
 ] as const satisfies readonly ActivityAction[];
 
 // Fails to compile when openapi.yaml gains an action this list lacks.

@@ -31,9 +31,24 @@ export interface TokenService {
 /** The token's lifetime in milliseconds, for the session row that ends with it. */
 export const TOKEN_LIFETIME_MS = 8 * 60 * 60 * 1000;
 
+/** How many verified tokens are remembered (a few per signed-in person; the oldest go first). */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
+interface VerifiedToken {
+  subject: TokenSubject;
+  /** `exp` in milliseconds: a remembered token still expires on time. */
+  expiresAt: number;
+}
+
 export function createTokenService(secret: string): TokenService {
   // A KeyObject made once: given raw bytes, jose imports the key again on every sign and verify.
   const key = createSecretKey(Buffer.from(secret, 'utf8'));
+  // Tokens whose signature was checked, by their exact text. The same text signed with the same key
+  // verifies the same way every time, so checking it again only costs: jose's HMAC through Web
+  // Crypto (a key conversion and a thread-pool job) was most of an authenticated request's CPU
+  // (README, Performance). Expiry is checked on every use; the session and user are still read on
+  // every request (auth/sessions.ts), so signing out or deactivation take effect at once.
+  const verified = new Map<string, VerifiedToken>();
   return {
     async sign(user, sessionId) {
       return new SignJWT({ ...sessionClaims(user), sid: sessionId })
@@ -44,9 +59,17 @@ export function createTokenService(secret: string): TokenService {
         .sign(key);
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known && known.expiresAt > Date.now()) return known.subject;
+      if (known) verified.delete(token);
       // Only HS256 is accepted: `alg: none` and every other algorithm fail here.
       const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM] });
-      return subjectOf(payload);
+      const subject = subjectOf(payload);
+      if (typeof payload.exp === 'number') {
+        if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value as string);
+        verified.set(token, { subject, expiresAt: payload.exp * 1000 });
+      }
+      return subject;
     },
   };
 }

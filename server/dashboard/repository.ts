@@ -1,5 +1,5 @@
 // All SQL of the dashboard (docs/product/dashboard.md). Every query names the firm (DESIGN.md, Tenancy)
-// and reads through an index (migrations 0003, 0013 and 0017): ranges of recent leads and finals,
+// and reads through an index (migrations 0003, 0013 and 0018): ranges of recent leads and finals,
 // the totals the triggers keep, and the incident-date and representative indexes.
 import { sql, type Kysely } from 'kysely';
 import type { IntakeStatus } from '../../src/domain/enums';
@@ -85,7 +85,7 @@ export interface RepresentativeCount {
 
 /**
  * Intakes per representative and status, with the representative's current name: read from the
- * totals the triggers keep (migration 0017), not counted.
+ * totals the triggers keep (migration 0018), not counted.
  */
 export async function countIntakesByRepresentative(db: Kysely<Database>, firmId: string): Promise<RepresentativeCount[]> {
   const counts = await db
@@ -103,7 +103,7 @@ export async function countIntakesByRepresentative(db: Kysely<Database>, firmId:
   }));
 }
 
-// Each list is ordered exactly as its index is (migrations 0003 and 0017), so the first rows are read
+// Each list is ordered exactly as its index is (migrations 0003 and 0018), so the first rows are read
 // off the index and nothing is sorted; updated_at is a per-intake version (never two equal within
 // one intake) and ties between intakes are left to the index.
 

@@ -15,6 +15,7 @@ import {
   PostgresDialect,
   PrimitiveValueListNode,
   SqliteDialect,
+  type SqliteDialectConfig,
   ValueNode,
   type ColumnType,
   type Insertable,
@@ -138,7 +139,7 @@ export interface IntakesTable {
   sections: string;
   /** The client's SSN/ITIN, sealed (server/crypto/piiCipher.ts); null when the intake has none. */
   ssn_itin_sealed: string | null;
-  /** incidentDescription.incidentDate as 'YYYY-MM-DD', null when unanswered (migration 0017): the dashboard's deadlines. */
+  /** incidentDescription.incidentDate as 'YYYY-MM-DD', null when unanswered (migration 0018): the dashboard's deadlines. */
   incident_date: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
@@ -154,7 +155,7 @@ export interface IntakeTotalsTable {
   total: number;
 }
 
-/** Intakes per firm, representative ('' for none) and status, kept by triggers (migration 0017): the dashboard's bars. */
+/** Intakes per firm, representative ('' for none) and status, kept by triggers (migration 0018): the dashboard's bars. */
 export interface IntakeRepresentativeTotalsTable {
   firm_id: string;
   representative_id: string;
@@ -218,6 +219,35 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+/** A link that opens one intake's client part (migration 0017; docs/product/client-intake.md). */
+export interface ClientLinksTable {
+  id: string;
+  firm_id: string;
+  case_id: string;
+  /** SHA-256 (hex) of the token; the token itself is never stored. */
+  token_hash: string;
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+  /** Set when a newer link for the intake replaced this one. */
+  revoked_at: string | null;
+  /** The first time the client opened it. */
+  opened_at: string | null;
+  /** Set by the one submit the link allows. */
+  submitted_at: string | null;
+}
+
+/** One field the client answered (migration 0017): its value as JSON, and whether it went into the draft. */
+export interface IntakeClientAnswersTable {
+  case_id: string;
+  path: string;
+  firm_id: string;
+  value: string;
+  /** 1: the draft holds it; 0: staff had another value, kept beside it for staff to choose. */
+  applied: number;
+  submitted_at: string;
+}
+
 export interface Database {
   firms: FirmsTable;
   users: UsersTable;
@@ -229,6 +259,8 @@ export interface Database {
   leads: LeadsTable;
   activity: ActivityTable;
   idempotency_keys: IdempotencyKeysTable;
+  client_links: ClientLinksTable;
+  intake_client_answers: IntakeClientAnswersTable;
 }
 
 export type FirmRow = Selectable<FirmsTable>;
@@ -401,7 +433,36 @@ export function openDatabase(options: DatabaseOptions): Kysely<Database> {
     typeof terms === 'string' && typeof query === 'string' && matchesSearch(terms, JSON.parse(query) as SearchQuery) ? 1 : 0,
   );
   keepStatisticsFresh(sqlite);
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new SqliteBooleanPlugin()] });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    plugins: [new SqliteBooleanPlugin()],
+  });
+}
+
+/** Statements kept prepared; past this the oldest is dropped (a list's IN (...) of varying length makes new texts). */
+const STATEMENTS_KEPT = 500;
+
+/**
+ * The SQLite connection as Kysely uses it, each statement prepared once per SQL text: Kysely
+ * prepares every query again, which was a tenth of an authenticated request's CPU (README,
+ * Performance). Kysely runs one query at a time on its single SQLite connection and reads each
+ * answer whole, so a statement is never in use twice at once; SQLite re-prepares a kept statement
+ * by itself after a schema change.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectConfig['database'] {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (!statement) {
+        statement = sqlite.prepare(text);
+        if (statements.size >= STATEMENTS_KEPT) statements.delete(statements.keys().next().value as string);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /** How often a long-running server refreshes SQLite's planner statistics. */

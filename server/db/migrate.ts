@@ -18,7 +18,8 @@ import * as intakeTotals from './migrations/0013_intake_totals';
 import * as intakesSearchFirm from './migrations/0014_intakes_search_firm';
 import * as intakesAutovacuum from './migrations/0015_intakes_autovacuum';
 import * as firmLimitationYears from './migrations/0016_firm_limitation_years';
-import * as dashboard from './migrations/0017_dashboard';
+import * as clientLinks from './migrations/0017_client_links';
+import * as dashboard from './migrations/0018_dashboard';
 import type { PiiCipher } from '../crypto/piiCipher';
 import { inspect } from 'node:util';
 
@@ -44,7 +45,8 @@ export function migrations({ pii }: MigrationContext = {}): Record<string, Migra
     '0014_intakes_search_firm': intakesSearchFirm,
     '0015_intakes_autovacuum': intakesAutovacuum,
     '0016_firm_limitation_years': firmLimitationYears,
-    '0017_dashboard': dashboard,
+    '0017_client_links': clientLinks,
+    '0018_dashboard': dashboard,
   };
 }
 

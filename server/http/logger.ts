@@ -1,5 +1,5 @@
 // Logger settings. Requests carry personal data (names, SSNs, searches) and bearer tokens, so the
-// log keeps the method, the path without its query string, the status and the time; never a body,
+// log keeps the method, the path without its query string (and without a client link's token), the status and the time; never a body,
 // a header or a query. Errors keep their type, code, message and stack, not their other properties
 // (a database error's `detail` may quote the values of a row).
 import type { FastifyBaseLogger, FastifyError, FastifyServerOptions } from 'fastify';
@@ -11,9 +11,13 @@ interface LoggedRequest {
   ip?: string;
 }
 
+/** A client link's token is a key to an intake: the log names the page or call, never the token. */
+const clientTokenInPath = /(\/client-intake\/)[^/?#]+/;
+
 function pathOf(url: string): string {
   const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
+  const path = query === -1 ? url : url.slice(0, query);
+  return path.replace(clientTokenInPath, '$1[token]');
 }
 
 export function loggerOptions(

@@ -45,7 +45,7 @@ export interface OpenApiDocument {
 type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'patch' | 'options' | 'head';
 
 /** Paths the API owns; everything else belongs to the single-page app (see spa.ts). */
-export const apiPrefixes = ['/v1', '/cases', '/neos', '/api'] as const;
+export const apiPrefixes = ['/v1', '/cases', '/neos', '/api', '/public'] as const;
 
 export function isApiPath(url: string): boolean {
   const pathname = url.split('?', 1)[0] ?? url;

@@ -145,7 +145,7 @@ function readPath(value: unknown, path: string): unknown {
 }
 
 /** Dates the contract's pattern lets through but the calendar lacks ('2023-02-30'). */
-function invalidDates(input: IntakeInput): FieldErrors {
+export function invalidDates(input: LooseApiIntake): FieldErrors {
   const errors: FieldErrors = {};
   for (const path of calendarDatePaths) {
     const value = readPath(input, path);
@@ -154,7 +154,7 @@ function invalidDates(input: IntakeInput): FieldErrors {
   return errors;
 }
 
-function rejected(errors: FieldErrors, message: string): ApiError {
+export function rejected(errors: FieldErrors, message: string): ApiError {
   return new ApiError(400, 'validation_failed', message, errors);
 }
 

@@ -19,6 +19,8 @@ export const publicOperations: ReadonlySet<string> = new Set([
   'GET /intake-template.pdf',
   'GET /health',
   'GET /ready',
+  'GET /public/v1/client-intake/{token}',
+  'POST /public/v1/client-intake/{token}',
 ]);
 
 function isAbort(error: unknown): boolean {

@@ -475,6 +475,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/intake/{caseId}/client-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseId: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        /** The intake's latest client link (never its token), and whether links can be emailed. */
+        get: operations["getClientLink"];
+        put?: never;
+        /**
+         * A new link for the client to fill their part of a draft intake; older links stop working.
+         * @description Whoever may open the intake, on a draft only (409 `intake_final` otherwise). The answer
+         *     holds the only copy of the token, inside `url`; the server keeps its SHA-256. The link
+         *     expires after `CLIENT_LINK_DAYS` days (7 by default), opens this intake's client part only,
+         *     and takes one submit. `delivery: email` also sends it to the intake's email address (400
+         *     `email_missing` without one, 409 `email_unavailable` when `SMTP_URL` is not set, 502
+         *     `email_failed` when the mail server refuses it; no link is made then). Recorded as
+         *     `clientLink.created` (and `clientLink.emailed`).
+         */
+        post: operations["createClientLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/intake/{caseId}/client-answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseId: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        /** What the client answered through a link, field by field, and whether it went into the draft. */
+        get: operations["getClientAnswers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/v1/client-intake/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link's token (43 characters of base64url). Any other text is simply not found. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * What the client's form needs; recorded as `clientLink.opened` the first time.
+         * @description Nothing staff typed comes back except the client's first name (for the greeting). An
+         *     unknown, expired or replaced token answers 404 with one body; a used one 410 `link_used`.
+         */
+        get: operations["openClientIntake"];
+        put?: never;
+        /**
+         * The client's answers, once. They land in the draft with their origin; recorded as `clientLink.submitted`.
+         * @description Validated with the intake form's own rules for these fields (400 `validation_failed` with
+         *     `fields`). A field staff filled differently keeps staff's value; the client's is kept
+         *     beside it (GET /v1/intake/{caseId}/client-answers). A second submit answers 410.
+         */
+        post: operations["submitClientIntake"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/intake-template.pdf": {
         parameters: {
             query?: never;
@@ -1167,6 +1245,182 @@ export interface components {
         IntakeResponse: {
             data: components["schemas"]["GeneralCaseInformation"];
         };
+        ClientLinkRequest: {
+            /**
+             * @default copy
+             * @enum {string}
+             */
+            delivery: "copy" | "email";
+        };
+        ClientLink: {
+            /** @description The address the client opens: <origin>/client-intake/<token>. */
+            url: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description The address it was emailed to, null when only made. */
+            emailedTo: string | null;
+        };
+        ClientLinkResponse: {
+            data: components["schemas"]["ClientLink"];
+        };
+        ClientLinkState: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: date-time */
+            openedAt: string | null;
+            /** Format: date-time */
+            submittedAt: string | null;
+            /** @description Not expired, not replaced and not yet submitted. */
+            live: boolean;
+        };
+        ClientLinkStatus: {
+            /** @description Whether SMTP_URL is set, so links can be emailed. */
+            emailAvailable: boolean;
+            link: components["schemas"]["ClientLinkState"] | null;
+        };
+        ClientLinkStatusResponse: {
+            data: components["schemas"]["ClientLinkStatus"];
+        };
+        ClientAnswer: {
+            /** @description The field, `section.field` ('personalInformation.email'). */
+            path: string;
+            /** @description The client's answer, in the shape the field has in GeneralCaseInformation. */
+            value: unknown;
+            /** @description true: the draft took it; false: staff's different value was kept. */
+            applied: boolean;
+        };
+        ClientAnswers: {
+            /** Format: date-time */
+            submittedAt: string | null;
+            answers: components["schemas"]["ClientAnswer"][];
+        };
+        ClientAnswersResponse: {
+            data: components["schemas"]["ClientAnswers"];
+        };
+        /** @enum {string} */
+        ClientLanguage: "en" | "es" | "vi";
+        PublicClientIntake: {
+            /** @description The client's first name as staff typed it, for the greeting. */
+            firstName: string;
+            firmName: string;
+            language: components["schemas"]["ClientLanguage"];
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        PublicClientIntakeResponse: {
+            data: components["schemas"]["PublicClientIntake"];
+        };
+        /** @description The client's fields of PersonalInformation; any may be left out. */
+        ClientPersonalInformation: {
+            firstName?: components["schemas"]["PersonalInformation"]["firstName"];
+            middleName?: components["schemas"]["PersonalInformation"]["middleName"];
+            lastName?: components["schemas"]["PersonalInformation"]["lastName"];
+            birthDate?: components["schemas"]["PersonalInformation"]["birthDate"];
+            gender?: components["schemas"]["PersonalInformation"]["gender"];
+            civilStatus?: components["schemas"]["PersonalInformation"]["civilStatus"];
+            address?: components["schemas"]["PersonalInformation"]["address"];
+            phoneNumber?: components["schemas"]["PersonalInformation"]["phoneNumber"];
+            phoneUsages?: components["schemas"]["PersonalInformation"]["phoneUsages"];
+            email?: components["schemas"]["PersonalInformation"]["email"];
+            dl?: components["schemas"]["PersonalInformation"]["dl"];
+            minorParentsName?: components["schemas"]["PersonalInformation"]["minorParentsName"];
+            alternateContact?: components["schemas"]["PersonalInformation"]["alternateContact"];
+            relationshipToClient?: components["schemas"]["PersonalInformation"]["relationshipToClient"];
+            altPhoneNumber?: components["schemas"]["PersonalInformation"]["altPhoneNumber"];
+            passengers?: components["schemas"]["PersonalInformation"]["passengers"];
+            passengerCount?: components["schemas"]["PersonalInformation"]["passengerCount"];
+            seatingPosition?: components["schemas"]["PersonalInformation"]["seatingPosition"];
+        };
+        /** @description The client's fields of IncidentDescription; any may be left out. */
+        ClientIncidentDescription: {
+            crashLocation?: components["schemas"]["IncidentDescription"]["crashLocation"];
+            city?: components["schemas"]["IncidentDescription"]["city"];
+            county?: components["schemas"]["IncidentDescription"]["county"];
+            description?: components["schemas"]["IncidentDescription"]["description"];
+            police?: components["schemas"]["IncidentDescription"]["police"];
+            crashReportNum?: components["schemas"]["IncidentDescription"]["crashReportNum"];
+            multiVehicle?: components["schemas"]["IncidentDescription"]["multiVehicle"];
+            howManyVehicles?: components["schemas"]["IncidentDescription"]["howManyVehicles"];
+            witnesses?: components["schemas"]["IncidentDescription"]["witnesses"];
+            witnessNamesAndContacts?: components["schemas"]["IncidentDescription"]["witnessNamesAndContacts"];
+            photoOrEvidence?: components["schemas"]["IncidentDescription"]["photoOrEvidence"];
+            photoOrEvidenceDescription?: components["schemas"]["IncidentDescription"]["photoOrEvidenceDescription"];
+        };
+        /** @description The client's fields of InjuryInformation; any may be left out. */
+        ClientInjuryInformation: {
+            painStart?: components["schemas"]["InjuryInformation"]["painStart"];
+            painAndSymptomsExp?: components["schemas"]["InjuryInformation"]["painAndSymptomsExp"];
+            painAndSymptoms?: components["schemas"]["InjuryInformation"]["painAndSymptoms"];
+            ems?: components["schemas"]["InjuryInformation"]["ems"];
+            photos?: components["schemas"]["InjuryInformation"]["photos"];
+            hospitalized?: components["schemas"]["InjuryInformation"]["hospitalized"];
+            hospitalDate?: components["schemas"]["InjuryInformation"]["hospitalDate"];
+            hospital?: components["schemas"]["InjuryInformation"]["hospital"];
+            dailyLifeWorkEffect?: components["schemas"]["InjuryInformation"]["dailyLifeWorkEffect"];
+            receivingTreatment?: components["schemas"]["InjuryInformation"]["receivingTreatment"];
+            priorInjuries?: components["schemas"]["InjuryInformation"]["priorInjuries"];
+            description?: components["schemas"]["InjuryInformation"]["description"];
+            healthInsurance?: components["schemas"]["InjuryInformation"]["healthInsurance"];
+            provider?: components["schemas"]["InjuryInformation"]["provider"];
+            insIdNumber?: components["schemas"]["InjuryInformation"]["insIdNumber"];
+        };
+        /** @description The client's fields of PointsOfInjury; any may be left out. */
+        ClientPointsOfInjury: {
+            leftNeck?: components["schemas"]["PointsOfInjury"]["leftNeck"];
+            rightNeck?: components["schemas"]["PointsOfInjury"]["rightNeck"];
+            leftShoulder?: components["schemas"]["PointsOfInjury"]["leftShoulder"];
+            rightShoulder?: components["schemas"]["PointsOfInjury"]["rightShoulder"];
+            leftElbow?: components["schemas"]["PointsOfInjury"]["leftElbow"];
+            rightElbow?: components["schemas"]["PointsOfInjury"]["rightElbow"];
+            leftForearm?: components["schemas"]["PointsOfInjury"]["leftForearm"];
+            rightForearm?: components["schemas"]["PointsOfInjury"]["rightForearm"];
+            leftWrist?: components["schemas"]["PointsOfInjury"]["leftWrist"];
+            rightWrist?: components["schemas"]["PointsOfInjury"]["rightWrist"];
+            leftHand?: components["schemas"]["PointsOfInjury"]["leftHand"];
+            rightHand?: components["schemas"]["PointsOfInjury"]["rightHand"];
+            leftKnee?: components["schemas"]["PointsOfInjury"]["leftKnee"];
+            rightKnee?: components["schemas"]["PointsOfInjury"]["rightKnee"];
+            leftFoot?: components["schemas"]["PointsOfInjury"]["leftFoot"];
+            rightFoot?: components["schemas"]["PointsOfInjury"]["rightFoot"];
+            lowerBack?: components["schemas"]["PointsOfInjury"]["lowerBack"];
+            upperBack?: components["schemas"]["PointsOfInjury"]["upperBack"];
+            tingling?: components["schemas"]["PointsOfInjury"]["tingling"];
+            numbness?: components["schemas"]["PointsOfInjury"]["numbness"];
+            shortnessOfBreath?: components["schemas"]["PointsOfInjury"]["shortnessOfBreath"];
+            bruise?: components["schemas"]["PointsOfInjury"]["bruise"];
+            headache?: components["schemas"]["PointsOfInjury"]["headache"];
+            blackOut?: components["schemas"]["PointsOfInjury"]["blackOut"];
+            chestTightness?: components["schemas"]["PointsOfInjury"]["chestTightness"];
+            earRinging?: components["schemas"]["PointsOfInjury"]["earRinging"];
+            nausea?: components["schemas"]["PointsOfInjury"]["nausea"];
+            dizziness?: components["schemas"]["PointsOfInjury"]["dizziness"];
+        };
+        ClientIntakeAnswers: {
+            personalInformation?: components["schemas"]["ClientPersonalInformation"];
+            incidentDescription?: components["schemas"]["ClientIncidentDescription"];
+            injuryInformation?: components["schemas"]["ClientInjuryInformation"];
+            pointsOfInjury?: components["schemas"]["ClientPointsOfInjury"];
+        };
+        ClientIntakeSubmission: {
+            language: components["schemas"]["ClientLanguage"];
+            /** @description The client's full name typed as a signature. */
+            fullName: string;
+            /**
+             * @description The consent box, ticked.
+             * @constant
+             */
+            consent: true;
+            answers: components["schemas"]["ClientIntakeAnswers"];
+        };
+        ClientIntakeReceipt: {
+            /** @description How many fields the client answered. */
+            fields: number;
+        };
+        ClientIntakeReceiptResponse: {
+            data: components["schemas"]["ClientIntakeReceipt"];
+        };
         RevealRequest: {
             /**
              * @default show
@@ -1188,7 +1442,7 @@ export interface components {
             data: components["schemas"]["UserReveal"];
         };
         /** @enum {string} */
-        ActivityAction: "signIn.succeeded" | "signIn.failed" | "signOut" | "intake.created" | "intake.draftSaved" | "intake.submittedFinal" | "intake.opened" | "pdf.previewed" | "pdf.downloaded" | "ssn.revealed" | "employee.created" | "employee.deactivated" | "employee.reactivated" | "profile.changed" | "firm.changed" | "neos.credentialsChanged";
+        ActivityAction: "signIn.succeeded" | "signIn.failed" | "signOut" | "intake.created" | "intake.draftSaved" | "intake.submittedFinal" | "intake.opened" | "pdf.previewed" | "pdf.downloaded" | "ssn.revealed" | "employee.created" | "employee.deactivated" | "employee.reactivated" | "profile.changed" | "firm.changed" | "neos.credentialsChanged" | "clientLink.created" | "clientLink.emailed" | "clientLink.opened" | "clientLink.submitted";
         ActivityEntry: {
             id: string;
             /** Format: date-time */
@@ -1257,6 +1511,33 @@ export interface components {
         };
         /** @description The request conflicts with the stored state. */
         Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The token is unknown, expired or replaced by a newer link (one body for all, `not_found`). */
+        ClientLinkNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The link's one submit was made (`link_used`). */
+        ClientLinkUsed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The mail server did not take the message (`email_failed`); no link was made. */
+        EmailFailed: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2133,6 +2414,155 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getClientLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseId: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest link, null when none was made. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientLinkStatusResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createClientLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseId: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ClientLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description The new link. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientLinkResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["EmailFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getClientAnswers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseId: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client's answers; empty when the client has not submitted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientAnswersResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    openClientIntake: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link's token (43 characters of base64url). Any other text is simply not found. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The greeting and the form's language. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicClientIntakeResponse"];
+                };
+            };
+            404: components["responses"]["ClientLinkNotFound"];
+            410: components["responses"]["ClientLinkUsed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    submitClientIntake: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link's token (43 characters of base64url). Any other text is simply not found. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientIntakeSubmission"];
+            };
+        };
+        responses: {
+            /** @description Taken. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientIntakeReceiptResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["ClientLinkNotFound"];
+            410: components["responses"]["ClientLinkUsed"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };

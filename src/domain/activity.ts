@@ -21,6 +21,10 @@ export const activityActionLabels = {
   'profile.changed': 'Changed profile',
   'firm.changed': 'Changed firm',
   'neos.credentialsChanged': 'Changed Neos credentials',
+  'clientLink.created': 'Made a client link',
+  'clientLink.emailed': 'Emailed the client link',
+  'clientLink.opened': 'Client opened the link',
+  'clientLink.submitted': 'Client submitted',
 } as const;
 
 export type ActivityAction = keyof typeof activityActionLabels;
@@ -52,8 +56,12 @@ export function changedFieldLines(fields: readonly string[]): string[] {
   return lines;
 }
 
-/** What happened, as lines: the action, then what it changed ('Submitted final', 'Changed 4 fields in …'). */
+/**
+ * What happened, as lines: the action, then what it changed ('Submitted final', 'Changed 4 fields in …').
+ * The client's submit is one line with the count of fields answered (docs/product/client-intake.md#staff-review).
+ */
 export function activityLines(entry: { action: ActivityAction; fields: readonly string[] }): string[] {
+  if (entry.action === 'clientLink.submitted') return [`Client submitted ${plural(entry.fields.length, 'field')}`];
   const changed = entry.action.startsWith('intake.') ? changedFieldLines(entry.fields) : [];
   return [activityActionLabels[entry.action], ...changed];
 }

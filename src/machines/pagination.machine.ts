@@ -10,8 +10,10 @@
 //   another keystroke, and applying it reloads the list from page 1.
 //
 // Views read `hasTag('busy')` for the loading text, `matches({ list: 'failed' })` for a failed
-// load, and `can({ type: 'page.next' })` etc. for the pager controls.
-import { assertEvent, assign, fromPromise, raise, setup } from 'xstate';
+// load, and `can({ type: 'page.next' })` etc. for the pager controls. Each failed load is also
+// emitted as the fact `loadFailed`, once per failure: a view that told it from the `failed` state
+// would miss a second failure that React renders in the same commit as the first.
+import { assertEvent, assign, emit, fromPromise, raise, setup } from 'xstate';
 import { FIRST_OFFSET, FIRST_PAGE, PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '../domain/constants';
 
 export interface PaginationInput {
@@ -53,6 +55,9 @@ export type PaginationEvent =
   | { type: 'filter.change'; value: string | null }
   | { type: 'list.reload' };
 
+/** Facts the machine tells its view (actor.on). */
+export type PaginationEmitted = { type: 'loadFailed' };
+
 /** "records divided by page size, rounded up" (docs/product/intake-list.md). */
 export function totalPages(context: Pick<PaginationContext, 'totalRecords' | 'pageSize'>): number {
   return Math.ceil(context.totalRecords / context.pageSize);
@@ -63,6 +68,7 @@ export const paginationMachine = setup({
     context: {} as PaginationContext,
     events: {} as PaginationEvent,
     input: {} as PaginationInput,
+    emitted: {} as PaginationEmitted,
   },
   actors: {
     load: fromPromise<PageResult, PageRequest>(() => {
@@ -89,6 +95,7 @@ export const paginationMachine = setup({
     // A failed load shows no stale rows under the new page number; the error itself is the
     // view's business (docs/product/intake-list.md: only logged; docs/product/intake-list.md: a toast for employees).
     clearRows: assign({ rows: [], totalRecords: 0 }),
+    reportLoadFailed: emit({ type: 'loadFailed' } as const),
     storeTypedSearch: assign(({ event }) => {
       assertEvent(event, 'search.input');
       return { typedSearch: event.value };
@@ -137,7 +144,7 @@ export const paginationMachine = setup({
               filter: context.filter,
             }),
             onDone: { target: 'loaded', actions: { type: 'storePage', params: ({ event }) => event.output } },
-            onError: { target: 'failed', actions: 'clearRows' },
+            onError: { target: 'failed', actions: ['clearRows', 'reportLoadFailed'] },
           },
         },
         loaded: {

@@ -14,12 +14,19 @@ export const MARK = 'X';
  * Ligatures are off: with them 'Springfield' would store an 'fi' glyph, and copying or searching
  * the text of the PDF would not find the letters f and i.
  */
-export async function embedValueFont(doc: PDFDocument, fontBytes: Uint8Array): Promise<PDFFont> {
+export async function embedValueFont(doc: PDFDocument, fontBytes: Uint8Array, letters: LetterGlyphs = new Map()): Promise<PDFFont> {
   doc.registerFontkit(fontkit);
   const font = await doc.embedFont(fontBytes, { subset: true, features: { liga: false, clig: false, dlig: false } });
-  layOutByLetter(font);
+  layOutByLetter(font, letters);
   return font;
 }
+
+/**
+ * Each letter's glyphs as fontkit laid them out, keyed by the letter. Shareable by every document
+ * embedding the same font bytes: a glyph's id, code points and advance width come from the bytes,
+ * and pdf-lib's subset keeps only the glyph's id (the subset copies the outline from its own font).
+ */
+export type LetterGlyphs = Map<string, unknown[]>;
 
 /** Scripts whose letters never change shape with their neighbours (Arabic, Indic ones do). */
 const unshapedText = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Common}\p{Script=Inherited}]*$/u;
@@ -35,15 +42,15 @@ interface FontkitLayout {
  * pdf-lib lays each drawn text out with fontkit's full OpenType shaping, about a millisecond a
  * value; filling the form drew a hundred of them. For scripts whose letters keep their shape
  * whatever is beside them (ligatures are off), a text's glyphs are its letters' glyphs in order,
- * so each letter is laid out once per document and reused. Other scripts (Arabic joins its
+ * so each letter is laid out once and reused (by every document given the same `letters`: laying out
+ * a letter the first time in a document parsed its OpenType tables again, most of a fill's time). Other scripts (Arabic joins its
  * letters) keep fontkit's layout of the whole text. pdf-lib keeps the fontkit font in its
  * embedder, which it does not expose in its types.
  */
-function layOutByLetter(font: PDFFont): void {
+function layOutByLetter(font: PDFFont, letters: LetterGlyphs): void {
   const fontkitFont = (font as unknown as { embedder?: { font?: FontkitLayout } }).embedder?.font;
   if (!fontkitFont || typeof fontkitFont.layout !== 'function') return;
   const layout = fontkitFont.layout.bind(fontkitFont);
-  const letters = new Map<string, unknown[]>();
   fontkitFont.layout = (text, features) => {
     if (!unshapedText.test(text)) return layout(text, features);
     const glyphs: unknown[] = [];

@@ -145,6 +145,15 @@ describe.each(testDatabases())('HTTP behaviour on %s', (kind) => {
     for (const personal of ['secret-token-value', '123-45-6789', 'Hunter#22x', 'Jane']) expect(log).not.toContain(personal);
   });
 
+  it("logs a client link's page and calls without its token", async () => {
+    const token = 'Tok3nThatMustNeverBeLoggedAnywhereAtAll_1234';
+    await fetch(`${server.baseUrl}/public/v1/client-intake/${token}`);
+    await fetch(`${server.baseUrl}/client-intake/${token}`, { headers: { Accept: 'text/html' } });
+    const log = logLines.join('');
+    expect(log).toContain('/public/v1/client-intake/[token]');
+    expect(log).not.toContain(token);
+  });
+
   it('answers a URL it cannot decode with 400, not 500', async () => {
     const response = await fetch(`${server.baseUrl}/v1/users/%E0%A4%A`);
     expect(response.status).toBe(400);

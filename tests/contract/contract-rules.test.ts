@@ -145,7 +145,15 @@ describe('request schemas', () => {
 describe('operations', () => {
   const declaredTags = doc.tags.map((tag) => tag.name);
   /** Operations that need no token (docs/product/sign-in-and-session.md: login sends none; the PDF template is static). */
-  const publicCalls = ['POST /v1/users/login', 'GET /intake-template.pdf', 'GET /health', 'GET /ready'];
+  const publicCalls = [
+    'POST /v1/users/login',
+    'GET /intake-template.pdf',
+    'GET /health',
+    'GET /ready',
+    // The client's link is its own key (docs/product/client-intake.md#public-calls).
+    'GET /public/v1/client-intake/{token}',
+    'POST /public/v1/client-intake/{token}',
+  ];
 
   /** The error answers each call documents, from the spec's error catalogues and roles. */
   // Every call can also meet a flood cap (429) and a database away (503) (README, Timeouts), and
@@ -177,8 +185,13 @@ describe('operations', () => {
     'GET /v1/dashboard': ['400', '401', '429', '503'],
     'POST /v1/intake/{caseId}/reveal': ['400', '401', '403', '404', '429', '503'],
     'GET /v1/intake/{caseId}/history': ['400', '401', '403', '404', '429', '503'],
+    'GET /v1/intake/{caseId}/client-link': ['400', '401', '403', '404', '429', '503'],
+    'POST /v1/intake/{caseId}/client-link': ['400', '401', '403', '404', '409', '429', '502', '503'],
+    'GET /v1/intake/{caseId}/client-answers': ['400', '401', '403', '404', '429', '503'],
+    'GET /public/v1/client-intake/{token}': ['404', '410', '429', '503'],
+    'POST /public/v1/client-intake/{token}': ['400', '404', '410', '429', '503'],
   };
-  const createdCalls = ['POST /v1/firmUser', 'POST /cases/v2/FromLead', 'POST /v1/intake'];
+  const createdCalls = ['POST /v1/firmUser', 'POST /cases/v2/FromLead', 'POST /v1/intake', 'POST /v1/intake/{caseId}/client-link'];
   const noContentCalls = ['POST /v1/users/logout'];
 
   it('have unique operationIds', () => {

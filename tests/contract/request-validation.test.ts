@@ -66,6 +66,8 @@ describe('every request schema compiles under Ajv draft-07 strict mode', () => {
         'POST /v1/intake body',
         'PATCH /v1/intake/{caseId} body',
         'POST /v1/intake/{caseId}/reveal body',
+        'POST /v1/intake/{caseId}/client-link body',
+        'POST /public/v1/client-intake/{token} body',
       ].sort(),
     );
   });

@@ -38,7 +38,13 @@ describe('activityLines', () => {
 
   it('has a text for every action', () => {
     expect(Object.values(activityActionLabels).every((text) => text.length > 0)).toBe(true);
-    expect(Object.keys(activityActionLabels)).toHaveLength(16);
+    expect(Object.keys(activityActionLabels)).toHaveLength(20);
+  });
+
+  it("reads the client's submit as one line with the count of fields answered", () => {
+    const fields = ['personalInformation.email', 'pointsOfInjury.leftNeck', 'injuryInformation.painStart'];
+    expect(activityLines({ action: 'clientLink.submitted', fields })).toEqual(['Client submitted 3 fields']);
+    expect(activityLines({ action: 'clientLink.submitted', fields: fields.slice(0, 1) })).toEqual(['Client submitted 1 field']);
   });
 });
 

@@ -25,7 +25,9 @@ const pagerEvents = [{ type: 'page.first' }, { type: 'page.previous' }, { type: 
 /** What the table and pager show in each state. */
 const stateChecks = {
   // Matches every state: invariants of the spec's rules.
-  list: (snapshot) => {
+  list: (snapshot, probe) => {
+    // Each failed load is told once, as it happens; nothing else is.
+    expect(probe.emitted).toEqual(probe.event.type === 'xstate.error.actor.load' ? [{ type: 'loadFailed' }] : []);
     const { page, offset, pageSize } = snapshot.context;
     expect(offset).toBe((page - 1) * pageSize);
     expect(page).toBeGreaterThanOrEqual(1);

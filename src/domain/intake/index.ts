@@ -9,3 +9,4 @@ export * from './schemas';
 export * from './normalise';
 export * from './editing';
 export * from './lifecycleMessages';
+export * from './clientAnswers';

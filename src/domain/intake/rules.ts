@@ -51,8 +51,8 @@ export function readField<P extends FieldPath>(intake: GeneralCaseInformation, p
   return readPath(intake, path) as FieldValue<P>;
 }
 
-/** A copy of `intake` with one path replaced; only the objects along the path are copied. */
-function writePath(intake: GeneralCaseInformation, path: string, value: unknown): GeneralCaseInformation {
+/** A copy of `intake` with one path replaced, as is (no fitting, no clearing); only the objects along the path are copied. */
+export function writePath(intake: GeneralCaseInformation, path: string, value: unknown): GeneralCaseInformation {
   const write = (node: Record_, keys: string[]): Record_ => {
     const [key, ...rest] = keys;
     return { ...node, [key]: rest.length === 0 ? value : write(node[key] as Record_, rest) };

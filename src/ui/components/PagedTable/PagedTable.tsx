@@ -24,13 +24,14 @@ export function PagedTable<Row>({ actor, onLoadFailed, ...tableProps }: PagedTab
   const totalRecords = useSelector(actor, (snapshot) => snapshot.context.totalRecords);
   const canGoBack = useSelector(actor, (snapshot) => snapshot.can({ type: 'page.previous' }));
   const canGoForward = useSelector(actor, (snapshot) => snapshot.can({ type: 'page.next' }));
-  const failed = useSelector(actor, (snapshot) => snapshot.matches({ list: 'failed' }));
 
-  // An effect event, so a new callback each render does not count as a new failure.
+  // The machine tells each failure as it happens; an effect event, so a new callback each render
+  // does not subscribe again.
   const reportFailure = useEffectEvent(() => onLoadFailed?.());
   useEffect(() => {
-    if (failed) reportFailure();
-  }, [failed]);
+    const subscription = actor.on('loadFailed', () => reportFailure());
+    return () => subscription.unsubscribe();
+  }, [actor]);
 
   return (
     <>

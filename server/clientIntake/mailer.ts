@@ -1,0 +1,58 @@
+// Emailing a client link (docs/product/client-intake.md#by-email) through nodemailer, when SMTP_URL
+// is set. One short message in the three languages of the client's form: the server does not know
+// which one the client reads until they pick it on the page.
+import nodemailer from 'nodemailer';
+
+export interface ClientLinkMessage {
+  to: string;
+  url: string;
+  expiresAt: string;
+  firmName: string;
+  clientFirstName: string;
+}
+
+export interface Mailer {
+  sendClientLink(message: ClientLinkMessage): Promise<void>;
+}
+
+export interface MailerSettings {
+  /** SMTP_URL: smtp://user:pass@host:587 or smtps://... (nodemailer's connection URL). */
+  smtpUrl: string;
+  /** SMTP_FROM: the sender; by default no-reply at the SMTP host. */
+  from?: string;
+}
+
+function day(iso: string): string {
+  return iso.slice(0, 10);
+}
+
+export function clientLinkText(message: ClientLinkMessage): string {
+  const firm = message.firmName || 'your law firm';
+  const until = day(message.expiresAt);
+  return [
+    `Hello ${message.clientFirstName},`,
+    '',
+    `${firm} asks you to fill in your part of your intake. The link works once, until ${until}:`,
+    `Hola ${message.clientFirstName}: ${firm} le pide que complete su parte del formulario de admisión. El enlace sirve una sola vez, hasta el ${until}:`,
+    `Xin chào ${message.clientFirstName}, ${firm} mời quý vị điền phần thông tin của mình. Đường dẫn chỉ dùng được một lần, đến hết ngày ${until}:`,
+    '',
+    message.url,
+    '',
+    'If you did not expect this message, ignore it. / Si no esperaba este mensaje, ignórelo. / Nếu quý vị không chờ thư này, xin bỏ qua.',
+  ].join('\n');
+}
+
+export function createMailer({ smtpUrl, from }: MailerSettings): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  const sender = from ?? `no-reply@${new URL(smtpUrl).hostname}`;
+  return {
+    async sendClientLink(message) {
+      await transport.sendMail({
+        from: sender,
+        to: message.to,
+        subject: `${message.firmName || 'Intake'}: your intake form / su formulario / biểu mẫu của quý vị`,
+        text: clientLinkText(message),
+      });
+    },
+  };
+}

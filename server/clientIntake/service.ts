@@ -1,0 +1,259 @@
+// The client's own part of an intake (docs/product/client-intake.md): staff make a link for a
+// draft, the client opens it without signing in and submits their answers once; the answers land
+// in the draft with their origin kept. Every step goes into the activity trail.
+import type { Kysely } from 'kysely';
+import {
+  clientPart,
+  defaultClientLanguage,
+  fromApiIntake,
+  intakeMessages,
+  mergeClientAnswers,
+  sectionKeys,
+  toApiIntake,
+  validateClientAnswers,
+  type ClientLanguage,
+  type LooseApiIntake,
+} from '../../src/domain/intake';
+import type { SessionUser } from '../../src/domain/session';
+import { recordActivity } from '../activity/recordActivity';
+import type { Database } from '../db/database';
+import { findFirmById } from '../firms/repository';
+import { ApiError, databaseUnavailable, notFound } from '../http/errors';
+import { findIntake, parseSections, updateDraftIntake, type IntakeSections } from '../intakes/repository';
+import { intakeFinal, intakeNotFound, invalidDates, rejected, toGeneralCaseInformation } from '../intakes/service';
+import {
+  claimClientLink,
+  clientAnswersOf,
+  findClientLinkByHash,
+  latestClientLink,
+  markClientLinkOpened,
+  replaceClientAnswers,
+  replaceClientLink,
+  type ClientLinkRow,
+  type StoredClientAnswer,
+} from './repository';
+import { clientTokenHash, newClientToken } from './token';
+import type { Mailer } from './mailer';
+
+export const DEFAULT_CLIENT_LINK_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Where the client's page lives (src/client/, its own bundle). */
+export const CLIENT_INTAKE_PAGE = '/client-intake/';
+
+export type LinkDelivery = 'copy' | 'email';
+
+export interface ClientIntakeSubmission {
+  language: ClientLanguage;
+  fullName: string;
+  consent: true;
+  answers: LooseApiIntake;
+}
+
+export interface ClientIntakeSettings {
+  db: Kysely<Database>;
+  /** CLIENT_LINK_DAYS: how long a link stays open. */
+  linkDays: number;
+  /** PUBLIC_URL: the origin links point at; without it the origin the staff member called. */
+  publicUrl?: string;
+  /** Present when SMTP_URL is set. */
+  mailer?: Mailer;
+  now?: () => Date;
+}
+
+/** One answer for unknown, expired and replaced tokens alike, so tokens cannot be probed. */
+function linkNotFound(): ApiError {
+  return notFound();
+}
+
+function linkUsed(): ApiError {
+  return new ApiError(410, 'link_used', 'These answers were already sent. Thank you.');
+}
+
+/** The draft changed between reading and writing it; the submit starts over on the newer one. */
+class DraftMovedOn extends Error {}
+
+function isLive(link: ClientLinkRow, now: string): boolean {
+  return link.revoked_at === null && link.submitted_at === null && link.expires_at > now;
+}
+
+/** The link behind a token, or the 404/410 the public calls answer. */
+function usableLink(link: ClientLinkRow | undefined, now: string): ClientLinkRow {
+  if (!link || link.revoked_at !== null) throw linkNotFound();
+  if (link.submitted_at !== null) throw linkUsed();
+  if (link.expires_at <= now) throw linkNotFound();
+  return link;
+}
+
+function sectionsOf(intake: ReturnType<typeof fromApiIntake>): IntakeSections {
+  const api = toApiIntake(intake);
+  return Object.fromEntries(sectionKeys.map((key) => [key, api[key]])) as IntakeSections;
+}
+
+/** The fields of a submission that can only be read as dates, counted as the client's errors. */
+function clientErrors(answers: LooseApiIntake, today: Date) {
+  const dates = invalidDates(answers);
+  if (Object.keys(dates).length > 0) throw rejected(dates, `Invalid request: ${intakeMessages.invalidDate}`);
+  const form = fromApiIntake(answers);
+  const errors = validateClientAnswers(form, today);
+  const [first] = Object.values(errors);
+  if (first !== undefined) throw rejected(errors, `Invalid request: ${first}`);
+  return clientPart(form);
+}
+
+export function createClientIntakeService({ db, linkDays, publicUrl, mailer, now = () => new Date() }: ClientIntakeSettings) {
+  async function draftOf(caller: SessionUser, caseId: string) {
+    const row = await findIntake(db, caller.firmId, caseId);
+    if (!row) throw intakeNotFound();
+    return row;
+  }
+
+  async function linkByToken(token: string) {
+    const hash = clientTokenHash(token);
+    return hash === undefined ? undefined : findClientLinkByHash(db, hash);
+  }
+
+  return {
+    emailAvailable: mailer !== undefined,
+
+    async status(caller: SessionUser, caseId: string) {
+      await draftOf(caller, caseId);
+      const link = await latestClientLink(db, caller.firmId, caseId);
+      const at = now().toISOString();
+      return {
+        emailAvailable: mailer !== undefined,
+        link: link
+          ? {
+              createdAt: link.created_at,
+              expiresAt: link.expires_at,
+              openedAt: link.opened_at,
+              submittedAt: link.submitted_at,
+              live: isLive(link, at),
+            }
+          : null,
+      };
+    },
+
+    /** A new link for a draft; older open links of the intake stop working (docs/product/client-intake.md#the-link). */
+    async createLink(caller: SessionUser, caseId: string, delivery: LinkDelivery, origin: string, clientAddress: string) {
+      const row = await draftOf(caller, caseId);
+      if (row.status === 'final') throw intakeFinal();
+      const email = parseSections(row).personalInformation.email.trim();
+      if (delivery === 'email') {
+        if (!mailer) throw new ApiError(409, 'email_unavailable', 'Email is not set up on this server. Copy the link instead.');
+        if (!email) throw new ApiError(400, 'email_missing', "The intake has no email address. Add the client's email first.");
+      }
+      const token = newClientToken();
+      const created = now();
+      const expiresAt = new Date(created.getTime() + linkDays * DAY_MS).toISOString();
+      const url = `${(publicUrl ?? origin).replace(/\/+$/, '')}${CLIENT_INTAKE_PAGE}${token}`;
+      const hash = clientTokenHash(token) as string;
+      if (delivery === 'email' && mailer) {
+        const firm = await findFirmById(db, caller.firmId);
+        // Sent before the link is stored: a message the mail server refused leaves no link behind.
+        try {
+          await mailer.sendClientLink({
+            to: email,
+            url,
+            expiresAt,
+            firmName: firm?.firm_name ?? '',
+            clientFirstName: row.client_first_name,
+          });
+        } catch {
+          throw new ApiError(502, 'email_failed', 'The email could not be sent. Copy the link instead, or try again later.');
+        }
+      }
+      await replaceClientLink(
+        db,
+        { firmId: caller.firmId, caseId, tokenHash: hash, createdBy: caller.id, expiresAt },
+        created.toISOString(),
+      );
+      const trail = { firmId: caller.firmId, userId: caller.id, subject: caseId, clientAddress };
+      await recordActivity(db, { ...trail, action: 'clientLink.created' });
+      if (delivery === 'email') await recordActivity(db, { ...trail, action: 'clientLink.emailed', fields: ['personalInformation.email'] });
+      return { url, expiresAt, emailedTo: delivery === 'email' ? email : null };
+    },
+
+    async answers(caller: SessionUser, caseId: string) {
+      await draftOf(caller, caseId);
+      return clientAnswersOf(db, caller.firmId, caseId);
+    },
+
+    /** What the client's page needs; nothing staff typed except the first name (docs/product/client-intake.md#privacy). */
+    async open(token: string, clientAddress: string) {
+      const at = now().toISOString();
+      const link = usableLink(await linkByToken(token), at);
+      const intake = await findIntake(db, link.firm_id, link.case_id);
+      if (!intake || intake.status === 'final') throw linkNotFound();
+      if (await markClientLinkOpened(db, link.id, at)) {
+        await recordActivity(db, { firmId: link.firm_id, userId: null, action: 'clientLink.opened', subject: link.case_id, clientAddress });
+      }
+      const firm = await findFirmById(db, link.firm_id);
+      const sections = parseSections(intake);
+      return {
+        firstName: intake.client_first_name,
+        firmName: firm?.firm_name ?? '',
+        language: defaultClientLanguage(sections.personalInformation.languages ?? []),
+        expiresAt: link.expires_at,
+      };
+    },
+
+    /** The client's one submit (docs/product/client-intake.md#staff-review). */
+    async submit(token: string, submission: ClientIntakeSubmission, clientAddress: string): Promise<{ fields: number }> {
+      const link = usableLink(await linkByToken(token), now().toISOString());
+      const client = clientErrors(submission.answers, now());
+      // A staff save between reading the draft and writing it makes the write miss (its version
+      // moved on): read again and lay the answers over the newer draft.
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const outcome = await db
+          .transaction()
+          .execute(async (trx) => {
+            const at = now().toISOString();
+            const stored = await findIntake(trx, link.firm_id, link.case_id);
+            if (!stored || stored.status === 'final') throw linkNotFound();
+            if (!(await claimClientLink(trx, link.id, at))) {
+              usableLink(await findClientLinkByHash(trx, link.token_hash), at);
+              throw linkNotFound();
+            }
+            const staff = fromApiIntake(toGeneralCaseInformation(stored, ''));
+            const { intake, answers } = mergeClientAnswers(staff, client);
+            const sections = sectionsOf(intake);
+            const row = await updateDraftIntake(
+              trx,
+              {
+                firmId: link.firm_id,
+                caseId: link.case_id,
+                expectedUpdatedAt: stored.updated_at,
+                status: 'draft',
+                sections,
+                // The client never sees or sends the SSN/ITIN: the sealed value stays as it was.
+                ssnItinSealed: stored.ssn_itin_sealed,
+                representativeName: stored.representative_name,
+              },
+              new Date(at),
+            );
+            // Thrown, not returned: the claim of the link must roll back with the missed write.
+            if (!row) throw new DraftMovedOn();
+            const stored_: StoredClientAnswer[] = answers;
+            await replaceClientAnswers(trx, { firmId: link.firm_id, caseId: link.case_id }, stored_, at);
+            await recordActivity(trx, {
+              firmId: link.firm_id,
+              userId: null,
+              action: 'clientLink.submitted',
+              subject: link.case_id,
+              fields: answers.map((answer) => answer.path),
+              clientAddress,
+            });
+            return { fields: answers.length };
+          })
+          .catch((error: unknown) => {
+            if (error instanceof DraftMovedOn) return undefined;
+            throw error;
+          });
+        if (outcome) return outcome;
+      }
+      throw databaseUnavailable();
+    },
+  };
+}
+
+export type ClientIntakeService = ReturnType<typeof createClientIntakeService>;

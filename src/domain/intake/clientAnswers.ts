@@ -1,0 +1,167 @@
+// The client's own part of an intake (docs/product/client-intake.md#what-the-client-fills): which
+// fields the client fills through a link, the rules their answers meet (the form's own, limited to
+// those fields), and how the answers land in a draft staff may already have started.
+import type { Language } from '../enums';
+import { emptyIntake } from './empty';
+import { readField, writePath } from './rules';
+import { validateFinal, validateDraft } from './schemas';
+import { bodyPoints, symptomPoints, type FieldErrors, type FieldPath, type GeneralCaseInformation } from './types';
+
+/** The client form's pages, in order; each lists the fields it shows. No SSN/ITIN, no checklist. */
+export const clientSteps = [
+  {
+    id: 'personal',
+    fields: [
+      'personalInformation.firstName',
+      'personalInformation.middleName',
+      'personalInformation.lastName',
+      'personalInformation.birthDate',
+      'personalInformation.gender',
+      'personalInformation.civilStatus',
+      'personalInformation.address',
+      'personalInformation.phoneNumber',
+      'personalInformation.phoneUsages',
+      'personalInformation.email',
+      'personalInformation.dl',
+      'personalInformation.minorParentsName',
+      'personalInformation.alternateContact',
+      'personalInformation.relationshipToClient',
+      'personalInformation.altPhoneNumber',
+    ],
+  },
+  {
+    id: 'incident',
+    fields: [
+      'incidentDescription.crashLocation',
+      'incidentDescription.city',
+      'incidentDescription.county',
+      'incidentDescription.description',
+      'personalInformation.passengers',
+      'personalInformation.passengerCount',
+      'personalInformation.seatingPosition',
+      'incidentDescription.police',
+      'incidentDescription.crashReportNum',
+      'incidentDescription.multiVehicle',
+      'incidentDescription.howManyVehicles',
+      'incidentDescription.witnesses',
+      'incidentDescription.witnessNamesAndContacts',
+      'incidentDescription.photoOrEvidence',
+      'incidentDescription.photoOrEvidenceDescription',
+    ],
+  },
+  {
+    id: 'injuries',
+    fields: [
+      'injuryInformation.painStart',
+      'injuryInformation.painAndSymptomsExp',
+      'injuryInformation.painAndSymptoms',
+      'injuryInformation.ems',
+      'injuryInformation.photos',
+      'injuryInformation.hospitalized',
+      'injuryInformation.hospitalDate',
+      'injuryInformation.hospital',
+      'injuryInformation.dailyLifeWorkEffect',
+      'injuryInformation.receivingTreatment',
+      'injuryInformation.priorInjuries',
+      'injuryInformation.description',
+      'injuryInformation.healthInsurance',
+      'injuryInformation.provider',
+      'injuryInformation.insIdNumber',
+    ],
+  },
+] as const satisfies readonly { id: string; fields: readonly FieldPath[] }[];
+
+export type ClientStepId = (typeof clientSteps)[number]['id'];
+
+/** The points of injury the client taps, in two groups (the vehicle's impact points are staff's). */
+export const clientPointGroups = { body: bodyPoints, symptoms: symptomPoints } as const;
+
+const pointPaths = [...bodyPoints, ...symptomPoints].map((point) => `pointsOfInjury.${point}` as const);
+
+/** Every field the client may answer: what the public submit accepts and nothing else. */
+export const clientFieldPaths: readonly FieldPath[] = [...clientSteps.flatMap((step) => step.fields), ...pointPaths];
+
+const clientPathSet = new Set<string>(clientFieldPaths);
+
+export function isClientField(path: string): path is FieldPath {
+  return clientPathSet.has(path);
+}
+
+/** Whether a field holds an answer: text typed, a choice made, a box ticked, a count given. */
+export function isAnswered(value: unknown): boolean {
+  if (value === null || value === undefined || value === '' || value === false) return false;
+  if (typeof value === 'string') return value.trim() !== '';
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === 'object') return Object.values(value).some(isAnswered);
+  return true;
+}
+
+/** Answers are JSON values built in the form's own key order, so their text compares them. */
+function sameAnswer(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The form's intake holding only the client's fields of `source`; everything else blank. */
+export function clientPart(source: GeneralCaseInformation): GeneralCaseInformation {
+  return clientFieldPaths.reduce((intake, path) => writePath(intake, path, readField(source, path)), emptyIntake());
+}
+
+/**
+ * The form's rules on the client's answers (docs/product/client-intake.md#rules): what a final
+ * submit requires of these fields, and the limits of every text. Errors of other fields (staff's)
+ * are not the client's to fix and are left out.
+ */
+export function validateClientAnswers(client: GeneralCaseInformation, today: string | Date = new Date()): FieldErrors {
+  const part = clientPart(client);
+  const errors: FieldErrors = {};
+  for (const validation of [validateDraft(part), validateFinal(part, today)]) {
+    if (validation.ok) continue;
+    for (const [path, message] of Object.entries(validation.errors)) if (isClientField(path) && !(path in errors)) errors[path] = message;
+  }
+  return errors;
+}
+
+export interface ClientAnswer {
+  path: FieldPath;
+  value: unknown;
+  /** true: the draft now holds it; false: staff had typed another value, which stays. */
+  applied: boolean;
+}
+
+/**
+ * The client's answers laid into staff's draft (docs/product/client-intake.md#staff-review): a field
+ * staff left empty, or filled with the same value, takes the client's answer; a field staff filled
+ * differently keeps staff's value, and the client's is returned beside it (applied: false).
+ * Unanswered fields change nothing and are not returned.
+ */
+export function mergeClientAnswers(
+  staff: GeneralCaseInformation,
+  client: GeneralCaseInformation,
+): { intake: GeneralCaseInformation; answers: ClientAnswer[] } {
+  let intake = staff;
+  const answers: ClientAnswer[] = [];
+  for (const path of clientFieldPaths) {
+    const value = readField(client, path);
+    if (!isAnswered(value)) continue;
+    const current = readField(staff, path);
+    const applied = !isAnswered(current) || sameAnswer(current, value);
+    if (applied) intake = writePath(intake, path, value);
+    answers.push({ path, value, applied });
+  }
+  return { intake, answers };
+}
+
+/** The languages of the client's form, as the link's page names them. */
+export const clientLanguages = ['en', 'es', 'vi'] as const;
+export type ClientLanguage = (typeof clientLanguages)[number];
+
+const clientLanguageOf: Record<Language, ClientLanguage> = { english: 'en', spanish: 'es', vietnamese: 'vi' };
+
+/**
+ * The form's first language (docs/product/client-intake.md#languages): the first of the intake's
+ * languages other than English (staff often tick English beside the client's own), else English.
+ */
+export function defaultClientLanguage(languages: readonly Language[]): ClientLanguage {
+  const own = languages.find((language) => language !== 'english');
+  return own ? clientLanguageOf[own] : 'en';
+}
