@@ -1,3 +1,4 @@
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
@@ -8,13 +9,30 @@ import { precompress } from './scripts/precompress';
 const apiPrefixes = ['/v1', '/cases', '/neos', '/api', '/public'];
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
+// The client's intake page is its own entry (docs/product/client-intake.md): a second HTML page
+// whose bundle holds none of the staff app. In `npm run dev` its addresses get that page, as the
+// server's page fallback does in production (server/http/spa.ts).
+const clientIntakePage: Plugin = {
+  name: 'client-intake-page',
+  configureServer(server) {
+    server.middlewares.use((request, _response, next) => {
+      if (request.url?.startsWith('/client-intake/')) request.url = '/client-intake.html';
+      next();
+    });
+  },
+};
+
 export default defineConfig({
   // precompress: Brotli and gzip copies of dist/ for the server to send as they are.
-  plugins: [react(), vanillaExtractPlugin(), precompress()],
+  plugins: [react(), vanillaExtractPlugin(), precompress(), clientIntakePage],
   server: {
     proxy: Object.fromEntries(apiPrefixes.map((prefix) => [prefix, apiTarget])),
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rollupOptions: { input: { main: 'index.html', clientIntake: 'client-intake.html' } },
+  },
   test: {
     projects: [
       {

@@ -26,6 +26,8 @@ import { createCredentialsCipher } from './crypto/credentialsCipher';
 import { createPiiCipher, type PiiCipher } from './crypto/piiCipher';
 import { newKeyId, newSecret } from './crypto/piiKeys';
 import type { Database } from './db/database';
+import { dashboardRoutes } from './dashboard/routes';
+import { createDashboardService } from './dashboard/service';
 import { firmsRoutes } from './firms/routes';
 import { createFirmsService } from './firms/service';
 import { apiDocsRoutes } from './http/docs';
@@ -236,6 +238,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
     publicRatePerMinute: perMinute === false ? false : (options.publicRatePerMinute ?? PUBLIC_RATE_PER_MINUTE),
   });
+  await app.register(dashboardRoutes, { dashboard: createDashboardService({ db: options.db }) });
 
   // Retention of the activity trail (server/activity/retention.ts): when the app is ready, then daily.
   let retention: RetentionJob | undefined;

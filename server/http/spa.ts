@@ -1,6 +1,7 @@
 // Serves the built client (dist/) beside the API on one port (DESIGN.md, `npm start`). Client
 // routes such as /intake-list exist only in the browser, so a page request for any path that is
-// not a file and not the API gets index.html (history fallback); everything else unknown is a JSON
+// not a file and not the API gets index.html (history fallback), a client's intake link
+// (/client-intake/{token}) its own page, client-intake.html; everything else unknown is a JSON
 // 404. Hashed files under /assets never change and are cached for a year; index.html is revalidated
 // on every load so a new build is picked up at once. Files go out Brotli- or gzip-compressed when
 // the browser accepts it, from copies made at build time.
@@ -14,6 +15,9 @@ import { notFoundBody } from './errors';
 import { isApiPath } from './openapi';
 
 const INDEX_FILE = 'index.html';
+/** The client's intake page: its own HTML and bundle (docs/product/client-intake.md). */
+const CLIENT_INTAKE_FILE = 'client-intake.html';
+const CLIENT_INTAKE_PATH = /^\/client-intake\/[^/]*$/;
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 export interface SpaOptions {
@@ -47,7 +51,10 @@ async function spaPlugin(app: FastifyInstance, { staticDir }: SpaOptions): Promi
   // Unknown paths count against the flood cap too, so guessing URLs is no way around it.
   const preHandler = app.hasDecorator('rateLimit') ? app.rateLimit() : undefined;
   app.setNotFoundHandler({ preHandler }, (request: FastifyRequest, reply: FastifyReply) => {
-    if (root && wantsPage(request)) return reply.sendFile(INDEX_FILE);
+    if (root && wantsPage(request)) {
+      const pathname = request.url.split('?', 1)[0] ?? '';
+      return reply.sendFile(CLIENT_INTAKE_PATH.test(pathname) ? CLIENT_INTAKE_FILE : INDEX_FILE);
+    }
     return reply.code(404).type('application/json; charset=utf-8').send(notFoundBody);
   });
 }

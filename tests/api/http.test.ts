@@ -14,6 +14,8 @@ import { startTestServer, testDatabases, type TestServer } from './support/testS
 
 const notFoundBody = { message: 'Not found', code: 'not_found' };
 const indexHtml = '<!doctype html><html><head><title>Intake test shell</title></head><body><div id="root"></div></body></html>';
+const clientIntakeHtml =
+  '<!doctype html><html><head><title>Client intake test page</title></head><body><div id="root"></div></body></html>';
 const assetName = 'index-Ab12Cd34.js';
 
 const expectedCsp = [
@@ -41,6 +43,7 @@ describe.each(testDatabases())('HTTP behaviour on %s', (kind) => {
   beforeAll(async () => {
     staticDir = await mkdtemp(path.join(tmpdir(), 'intake-dist-'));
     await writeFile(path.join(staticDir, 'index.html'), indexHtml);
+    await writeFile(path.join(staticDir, 'client-intake.html'), clientIntakeHtml);
     await mkdir(path.join(staticDir, 'assets'));
     await writeFile(path.join(staticDir, 'assets', assetName), 'console.log("intake");');
     await writeFile(path.join(staticDir, 'assets', largeAssetName), largeAsset);
@@ -86,6 +89,13 @@ describe.each(testDatabases())('HTTP behaviour on %s', (kind) => {
       expect(response.headers.get('cache-control')).toBe('no-cache');
       expect(await response.text()).toBe(indexHtml);
     }
+  });
+
+  it("serves the client's intake page, not the staff app, for a client link", async () => {
+    const response = await fetch(`${server.baseUrl}/client-intake/SomeTokenText`, { headers: { Accept: 'text/html' } });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(clientIntakeHtml);
+    expect(response.headers.get('content-security-policy')).toBe(expectedCsp);
   });
 
   it('serves hashed assets with a long cache lifetime', async () => {

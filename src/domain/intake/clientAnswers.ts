@@ -3,9 +3,10 @@
 // those fields), and how the answers land in a draft staff may already have started.
 import type { Language } from '../enums';
 import { emptyIntake } from './empty';
-import { readField, writePath } from './rules';
+import { clearedWhenNo, isDisabled, isMinor, readField, writePath } from './rules';
+import { toApiIntake } from './normalise';
 import { validateFinal, validateDraft } from './schemas';
-import { bodyPoints, symptomPoints, type FieldErrors, type FieldPath, type GeneralCaseInformation } from './types';
+import { bodyPoints, symptomPoints, type FieldErrors, type FieldPath, type GeneralCaseInformation, type SectionKey } from './types';
 
 /** The client form's pages, in order; each lists the fields it shows. No SSN/ITIN, no checklist. */
 export const clientSteps = [
@@ -164,4 +165,29 @@ const clientLanguageOf: Record<Language, ClientLanguage> = { english: 'en', span
 export function defaultClientLanguage(languages: readonly Language[]): ClientLanguage {
   const own = languages.find((language) => language !== 'english');
   return own ? clientLanguageOf[own] : 'en';
+}
+
+/** The client's fields of `form` as the submit carries them: by section, in the API's shape (ISO dates, integer counts). */
+export function clientSubmissionAnswers(form: GeneralCaseInformation): Partial<Record<SectionKey, Record<string, unknown>>> {
+  const api = toApiIntake(form) as unknown as Record<SectionKey, Record<string, unknown>>;
+  const answers: Partial<Record<SectionKey, Record<string, unknown>>> = {};
+  for (const path of clientFieldPaths) {
+    const [section, field] = path.split('.') as [SectionKey, string];
+    answers[section] = { ...answers[section], [field]: api[section][field] };
+  }
+  return answers;
+}
+
+/**
+ * Whether the client's form shows a field now (docs/product/client-intake.md#what-the-client-fills):
+ * a field the staff form would disable, or clear on a 'No', shows only once its question allows
+ * it; the minor's parent's name only for a minor.
+ */
+export function isClientFieldShown(intake: GeneralCaseInformation, path: FieldPath, today: string | Date = new Date()): boolean {
+  if (isDisabled(intake, path)) return false;
+  if (path === 'personalInformation.minorParentsName') return isMinor(intake, today);
+  for (const [answer, dependents] of Object.entries(clearedWhenNo)) {
+    if (dependents?.includes(path)) return readField(intake, answer as FieldPath) === true;
+  }
+  return true;
 }

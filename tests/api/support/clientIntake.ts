@@ -1,12 +1,6 @@
 // The client's side of a link in API tests (docs/product/client-intake.md): the token out of a
 // link's address, and a submission built from a form intake the way the client page sends it.
-import {
-  clientFieldPaths,
-  toApiIntake,
-  type ClientLanguage,
-  type GeneralCaseInformation,
-  type SectionKey,
-} from '../../../src/domain/intake';
+import { clientSubmissionAnswers, type ClientLanguage, type GeneralCaseInformation } from '../../../src/domain/intake';
 import type { components } from '../../../src/api/schema';
 import type { TestServer } from './testServer';
 
@@ -18,19 +12,13 @@ export function tokenOf(url: string): string {
   return match[1]!;
 }
 
-/** The client's fields of `intake`, in the API's shape (ISO dates, integer counts). */
-export function clientAnswersOf(intake: GeneralCaseInformation): ClientIntakeSubmission['answers'] {
-  const api = toApiIntake(intake) as unknown as Record<SectionKey, Record<string, unknown>>;
-  const answers: Record<string, Record<string, unknown>> = {};
-  for (const path of clientFieldPaths) {
-    const [section, field] = path.split('.') as [SectionKey, string];
-    answers[section] = { ...answers[section], [field]: api[section][field] };
-  }
-  return answers as ClientIntakeSubmission['answers'];
-}
-
 export function submission(intake: GeneralCaseInformation, language: ClientLanguage = 'es'): ClientIntakeSubmission {
-  return { language, fullName: 'Alex Q Sample', consent: true, answers: clientAnswersOf(intake) };
+  return {
+    language,
+    fullName: 'Alex Q Sample',
+    consent: true,
+    answers: clientSubmissionAnswers(intake) as ClientIntakeSubmission['answers'],
+  };
 }
 
 export function openLink(server: TestServer, token: string) {

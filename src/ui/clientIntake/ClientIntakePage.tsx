@@ -1,0 +1,219 @@
+// The client's page at /client-intake/{token} (docs/product/client-intake.md): its own bundle,
+// nothing of the staff app. The machine (src/machines/clientIntake.machine.ts) decides which page
+// shows and whether it may be left; this view draws its snapshot in the chosen language.
+import { useMachine } from '@xstate/react';
+import { useEffect, useId } from 'react';
+import { fromPromise } from 'xstate';
+import { openClientIntake, submitClientIntake } from '../../api/clientIntakePublic';
+import { clientLanguages, clientPointGroups, clientSteps, isClientFieldShown, type ClientLanguage } from '../../domain/intake';
+import { clientTexts } from '../../domain/intake/clientTexts';
+import { clientIntakeMachine, CONFIRM_STEP, CONSENT_ERROR, FULL_NAME_ERROR } from '../../machines/clientIntake.machine';
+import { ClientField } from './ClientField';
+import * as css from './clientIntake.css';
+
+const machine = clientIntakeMachine.provide({
+  actors: {
+    openLink: fromPromise(({ input }) => openClientIntake(input.token)),
+    submitAnswers: fromPromise(({ input }) => submitClientIntake(input.token, input.submission)),
+  },
+});
+
+/** The browser's preferred language among the three, until the link says which the intake names. */
+export function browserLanguage(preferred: readonly string[] = navigator.languages): ClientLanguage {
+  for (const tag of preferred) {
+    const base = tag.slice(0, 2).toLowerCase();
+    if ((clientLanguages as readonly string[]).includes(base)) return base as ClientLanguage;
+  }
+  return 'en';
+}
+
+function LanguagePicker({ language, onChoose }: { language: ClientLanguage; onChoose: (language: ClientLanguage) => void }) {
+  return (
+    <div role="group" aria-label={clientTexts(language).page.language} className={css.languages}>
+      {clientLanguages.map((option) => (
+        <button
+          key={option}
+          type="button"
+          lang={option}
+          className={css.choice}
+          aria-pressed={option === language}
+          onClick={() => onChoose(option)}
+        >
+          {clientTexts(option).languageName}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export function ClientIntakePage({ token }: { token: string }) {
+  const [snapshot, send] = useMachine(machine, { input: { token, language: browserLanguage() } });
+  const { language, greeting, answers, step, errors, fullName, consent } = snapshot.context;
+  const texts = clientTexts(language);
+  const page = texts.page;
+  const nameId = useId();
+  const errorCount = Object.keys(errors).length;
+
+  useEffect(() => {
+    document.documentElement.lang = language;
+    document.title = page.title;
+  }, [language, page.title]);
+
+  const choose = (next: ClientLanguage) => send({ type: 'language.choose', language: next });
+  let body;
+  if (snapshot.matches('loading')) {
+    body = <p role="status">{page.loading}</p>;
+  } else if (snapshot.matches('unreachable')) {
+    body = (
+      <section className={css.card}>
+        <p role="alert">{page.failed}</p>
+        <button type="button" className={css.button} onClick={() => send({ type: 'retry' })}>
+          {page.retry}
+        </button>
+      </section>
+    );
+  } else if (snapshot.matches('expired')) {
+    body = (
+      <section className={css.card}>
+        <h1 className={css.title}>{page.expiredTitle}</h1>
+        <p>{page.expired}</p>
+      </section>
+    );
+  } else if (snapshot.matches('done')) {
+    body = (
+      <section className={css.card}>
+        <h1 className={css.title}>{page.doneTitle}</h1>
+        <p role="status">{snapshot.context.alreadySent ? page.alreadySent : page.done}</p>
+      </section>
+    );
+  } else if (snapshot.matches('language')) {
+    body = (
+      <section className={css.card}>
+        <h1 className={css.title}>{page.greeting(greeting?.firstName ?? '')}</h1>
+        <p>{page.intro(greeting?.firmName ?? '')}</p>
+        {greeting ? <p className={css.muted}>{page.expires(greeting.expiresAt.slice(0, 10))}</p> : null}
+        <p className={css.label}>{page.languageQuestion}</p>
+        <LanguagePicker language={language} onChoose={choose} />
+        <button type="button" className={css.button} onClick={() => send({ type: 'start' })}>
+          {page.start}
+        </button>
+      </section>
+    );
+  } else {
+    const busy = snapshot.hasTag('busy');
+    const current = clientSteps[step];
+    const heading = current ? page.steps[current.id] : page.steps.confirm;
+    body = (
+      <form
+        className={css.card}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: step === CONFIRM_STEP ? 'submit' : 'step.next' });
+        }}
+      >
+        <p className={css.muted}>{page.stepOf(step + 1, CONFIRM_STEP + 1)}</p>
+        <h1 className={css.title}>{heading}</h1>
+        {errorCount > 0 ? (
+          <p role="alert" className={css.notice}>
+            {page.fixErrors}
+          </p>
+        ) : null}
+        {snapshot.context.submitFailed ? (
+          <p role="alert" className={css.notice}>
+            {page.failed}
+          </p>
+        ) : null}
+        {current
+          ? current.fields
+              .filter((path) => isClientFieldShown(answers, path))
+              .map((path) => (
+                <ClientField
+                  key={path}
+                  path={path}
+                  answers={answers}
+                  language={language}
+                  error={errors[path]}
+                  onChange={(value) => send({ type: 'field.change', path, value })}
+                />
+              ))
+          : null}
+        {current?.id === 'injuries'
+          ? (['body', 'symptoms'] as const).map((group) => (
+              <fieldset key={group} className={css.fieldset}>
+                <legend className={css.label}>{group === 'body' ? page.bodyGroup : page.symptomGroup}</legend>
+                <div className={css.options}>
+                  {clientPointGroups[group].map((point) => (
+                    <button
+                      key={point}
+                      type="button"
+                      className={css.choice}
+                      aria-pressed={answers.pointsOfInjury[point]}
+                      onClick={() => send({ type: 'field.change', path: `pointsOfInjury.${point}`, value: !answers.pointsOfInjury[point] })}
+                    >
+                      {texts.points[point]}
+                    </button>
+                  ))}
+                </div>
+              </fieldset>
+            ))
+          : null}
+        {step === CONFIRM_STEP ? (
+          <>
+            <div className={css.field}>
+              <label htmlFor={nameId} className={css.label}>
+                {page.fullName}
+              </label>
+              <input
+                id={nameId}
+                className={css.input}
+                autoComplete="name"
+                value={fullName}
+                aria-invalid={FULL_NAME_ERROR in errors || undefined}
+                aria-describedby={FULL_NAME_ERROR in errors ? `${nameId}-error` : undefined}
+                onChange={(event) => send({ type: 'fullName.change', value: event.target.value })}
+              />
+              {FULL_NAME_ERROR in errors ? (
+                <p id={`${nameId}-error`} className={css.error}>
+                  {page.fullNameRequired}
+                </p>
+              ) : null}
+            </div>
+            <div className={css.field}>
+              <label className={css.check}>
+                <input
+                  type="checkbox"
+                  className={css.checkbox}
+                  checked={consent}
+                  aria-invalid={CONSENT_ERROR in errors || undefined}
+                  onChange={(event) => send({ type: 'consent.change', value: event.target.checked })}
+                />
+                <span>{page.consent(greeting?.firmName ?? '')}</span>
+              </label>
+              {CONSENT_ERROR in errors ? <p className={css.error}>{page.consentRequired}</p> : null}
+            </div>
+          </>
+        ) : null}
+        <div className={css.actions}>
+          <button type="button" className={css.secondary} disabled={step === 0 || busy} onClick={() => send({ type: 'step.back' })}>
+            {page.back}
+          </button>
+          <button type="submit" className={css.button} disabled={busy}>
+            {step === CONFIRM_STEP ? (busy ? page.submitting : page.submit) : page.next}
+          </button>
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <main className={css.page}>
+      {snapshot.matches('loading') || snapshot.matches('language') ? null : (
+        <header className={css.header}>
+          <LanguagePicker language={language} onChoose={choose} />
+        </header>
+      )}
+      {body}
+    </main>
+  );
+}
