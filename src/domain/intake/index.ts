@@ -8,5 +8,4 @@ export * from './rules';
 export * from './schemas';
 export * from './normalise';
 export * from './editing';
-export * from './lifecycleMessages';
 export * from './clientAnswers';

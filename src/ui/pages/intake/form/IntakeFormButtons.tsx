@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { Button } from '../../../components/Button';
-import { inForm, type IntakeActor } from './intakeActor';
+import { inMode, isSaving, type IntakeActor } from './intakeActor';
 import { INTAKE_FORM_TEXT } from './intakeFormText';
 import * as css from './intakeForm.css';
 
@@ -14,10 +14,10 @@ export function IntakeFormButtons({ actor }: { actor: IntakeActor }) {
   const canGoBack = useSelector(actor, (snapshot) => snapshot.can({ type: 'tab.back' }));
   const canGoNext = useSelector(actor, (snapshot) => snapshot.can({ type: 'tab.next' }));
   const canSubmit = useSelector(actor, (snapshot) => snapshot.can({ type: 'final.submit' }));
-  const submitting = useSelector(actor, (snapshot) => inForm(snapshot, 'submittingFinal'));
+  const submitting = useSelector(actor, (snapshot) => isSaving(snapshot, 'final'));
   const canSave = useSelector(actor, (snapshot) => snapshot.can({ type: 'draft.save' }));
-  const savingDraft = useSelector(actor, (snapshot) => inForm(snapshot, 'savingDraft'));
-  const createMode = useSelector(actor, (snapshot) => snapshot.context.mode === 'create');
+  const savingDraft = useSelector(actor, (snapshot) => isSaving(snapshot, 'draft'));
+  const createMode = useSelector(actor, (snapshot) => inMode(snapshot, 'create'));
   // The last tab is where Next has nowhere to go; outside a read-only form, Submit takes its place.
   const showSubmit = !readOnly && !canGoNext && (canSubmit || submitting);
 

@@ -6,7 +6,7 @@ import { useMachineActor } from '../../../app/inspect';
 import { intakeFormPath } from '../../../app/intakePaths';
 import { useSignedInUser } from '../../../app/session';
 import { NotFoundPage } from '../../errors/NotFoundPage';
-import { browserSessionStorage, readUnsavedCopy } from '../../../../machines/intakeUnsavedCopy';
+import { browserSessionStorage, readUnsavedCopy } from './unsavedCopy';
 import { appIntakeMachine, inForm, type IntakeActor, type IntakeRouteMode } from './intakeActor';
 import { IntakeFormContext } from './intakeFieldBinding';
 import { IntakeFormButtons } from './IntakeFormButtons';
@@ -109,7 +109,7 @@ function IntakeTitle({ actor, mode }: { actor: IntakeActor; mode: IntakeRouteMod
  * while the restore offer waits for an answer (typing then would be overwritten by a restore).
  */
 function IntakeFormBody({ actor }: { actor: IntakeActor }) {
-  const shown = useSelector(actor, (snapshot) => snapshot.matches('ready') && !inForm(snapshot, 'offeringRestore'));
+  const shown = useSelector(actor, (snapshot) => snapshot.matches({ lifecycle: 'ready' }) && !inForm(snapshot, 'offeringRestore'));
   if (!shown) return null;
   return (
     <>
