@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { emptyIntake } from '../../src/domain/intake/empty';
 import { FIRM_ADDRESS_MAX_LENGTH, FIRM_CONTACT_MAX_LENGTH, FIRM_NAME_MAX_LENGTH } from '../../src/domain/constants';
-import { COUNT_MAXIMUM, textLimits } from '../../src/domain/intake/limits';
+import { COUNT_MAXIMUM, textFields, textLimit } from '../../src/domain/intake/fields';
 import { LIMITATION_YEARS_MAX, LIMITATION_YEARS_MIN } from '../../src/domain/limitation';
 import { stripIds, toApiIntake } from '../../src/domain/intake/normalise';
 import type { GeneralCaseInformation } from '../../src/domain/intake/types';
@@ -27,10 +27,13 @@ function namedDraft(): GeneralCaseInformation {
 }
 
 describe('intake form and contract', () => {
-  it.each(Object.entries(textLimits))('%s: the form limit %i is the contract maxLength', (path, limit) => {
-    const [section, field] = path.split('.') as [string, string];
-    expect(property(doc, property(doc, contractIntake, section), field).maxLength).toBe(limit);
-  });
+  it.each(textFields.map(([path]) => [path, textLimit(path)] as const))(
+    '%s: the form limit %i is the contract maxLength',
+    (path, limit) => {
+      const [section, field] = path.split('.') as [string, string];
+      expect(property(doc, property(doc, contractIntake, section), field).maxLength).toBe(limit);
+    },
+  );
 
   it('counts share one maximum', () => {
     expect(property(doc, property(doc, contractIntake, 'personalInformation'), 'passengerCount').maximum).toBe(COUNT_MAXIMUM);
