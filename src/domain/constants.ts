@@ -20,6 +20,8 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const SSN_DIGITS = 9;
 
 export const POST_LOGIN_ROUTE = '/intake-list';
+/** docs/product/dashboard.md: every signed-in role; not the page after sign-in. */
+export const DASHBOARD_PATH = '/dashboard';
 export const NOT_FOUND_HOME_ROUTE = '/profile';
 export const LOGIN_ROUTE = '/login';
 

@@ -5,12 +5,6 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { CredentialsInput } from '../domain/schemas/credentials';
 
-/** docs/product/firm-and-neos.md, character for character. */
-export const credentialsMessages = {
-  validated: 'Neos Credentials Validated',
-  failed: 'Error Validating Neos Credentials',
-} as const;
-
 export interface CredentialsContext {
   /** The values of the validation running or last run. */
   credentials?: CredentialsInput;
@@ -18,10 +12,8 @@ export interface CredentialsContext {
 
 export type CredentialsEvent = { type: 'credentials.validate'; credentials: CredentialsInput };
 
-export type CredentialsEmitted =
-  | { type: 'toast.success'; message: string }
-  | { type: 'toast.error'; message: string }
-  | { type: 'credentials.validated'; credentials: CredentialsInput };
+/** Facts: the credentials validated (the form then saves them), or did not. */
+export type CredentialsEmitted = { type: 'validated'; credentials: CredentialsInput } | { type: 'invalid' };
 
 const validate = { target: '#credentials.validating', actions: 'storeCredentials' } as const;
 
@@ -41,12 +33,8 @@ export const credentialsMachine = setup({
       assertEvent(event, 'credentials.validate');
       return { credentials: event.credentials };
     }),
-    notifyValidated: emit({ type: 'toast.success' as const, message: credentialsMessages.validated }),
-    submitCredentials: emit(({ context }) => ({
-      type: 'credentials.validated' as const,
-      credentials: context.credentials as CredentialsInput,
-    })),
-    notifyInvalid: emit({ type: 'toast.error' as const, message: credentialsMessages.failed }),
+    announceValidated: emit(({ context }) => ({ type: 'validated' as const, credentials: context.credentials as CredentialsInput })),
+    announceInvalid: emit({ type: 'invalid' as const }),
   },
 }).createMachine({
   id: 'credentials',
@@ -60,9 +48,9 @@ export const credentialsMachine = setup({
         id: 'validateCredentials',
         src: 'validateCredentials',
         input: ({ context }) => context.credentials as CredentialsInput,
-        onDone: { target: 'valid', actions: ['notifyValidated', 'submitCredentials'] },
+        onDone: { target: 'valid', actions: 'announceValidated' },
         // docs/product/firm-and-neos.md: any failure counts as invalid, whatever the answer said.
-        onError: { target: 'invalid', actions: 'notifyInvalid' },
+        onError: { target: 'invalid', actions: 'announceInvalid' },
       },
     },
     valid: { on: { 'credentials.validate': validate } },

@@ -8,14 +8,6 @@ import type { CredentialsInput } from '../domain/schemas/credentials';
 import type { FirmInput } from '../domain/schemas/firm';
 import { serverMessage } from './errorMessage';
 
-export const firmFormMessages = {
-  loadFailed: 'Error fetching firm data',
-  saved: 'Firm updated successfully',
-  saveFailed: 'Failed to update firm',
-  credentialsSaved: 'Neos credentials saved',
-  credentialsSaveFailed: 'Failed to save Neos credentials',
-} as const;
-
 export interface FirmFormContext {
   /** The firm as the server last returned it. */
   firm?: Firm;
@@ -26,8 +18,13 @@ export interface FirmFormContext {
 export type FirmFormEvent =
   { type: 'firm.reload' } | { type: 'form.submit'; values: FirmInput } | { type: 'credentials.save'; credentials: CredentialsInput };
 
+/** Facts; `message` is the server's, when its refusal carried one. */
 export type FirmFormEmitted =
-  { type: 'toast.success'; message: string } | { type: 'toast.error'; message: string } | { type: 'firm.saved'; firm: Firm };
+  | { type: 'loadFailed' }
+  | { type: 'saved'; firm: Firm }
+  | { type: 'saveFailed'; message?: string }
+  | { type: 'credentialsSaved' }
+  | { type: 'credentialsSaveFailed'; message?: string };
 
 interface Failure {
   error: unknown;
@@ -67,17 +64,13 @@ export const firmFormMachine = setup({
       assertEvent(event, 'credentials.save');
       return { request: { ...storedFields(context.firm), neosCredentials: event.credentials } };
     }),
-    notifyLoadFailure: emit({ type: 'toast.error' as const, message: firmFormMessages.loadFailed }),
-    notifySaved: emit({ type: 'toast.success' as const, message: firmFormMessages.saved }),
-    announceSaved: emit((_, firm: Firm) => ({ type: 'firm.saved' as const, firm })),
-    notifySaveFailure: emit((_, { error }: Failure) => ({
-      type: 'toast.error' as const,
-      message: serverMessage(error) ?? firmFormMessages.saveFailed,
-    })),
-    notifyCredentialsSaved: emit({ type: 'toast.success' as const, message: firmFormMessages.credentialsSaved }),
-    notifyCredentialsSaveFailure: emit((_, { error }: Failure) => ({
-      type: 'toast.error' as const,
-      message: serverMessage(error) ?? firmFormMessages.credentialsSaveFailed,
+    announceLoadFailed: emit({ type: 'loadFailed' as const }),
+    announceSaved: emit((_, firm: Firm) => ({ type: 'saved' as const, firm })),
+    announceSaveFailed: emit((_, { error }: Failure) => ({ type: 'saveFailed' as const, message: serverMessage(error) })),
+    announceCredentialsSaved: emit({ type: 'credentialsSaved' as const }),
+    announceCredentialsSaveFailed: emit((_, { error }: Failure) => ({
+      type: 'credentialsSaveFailed' as const,
+      message: serverMessage(error),
     })),
   },
 }).createMachine({
@@ -91,7 +84,7 @@ export const firmFormMachine = setup({
         id: 'loadFirm',
         src: 'loadFirm',
         onDone: { target: 'editing', actions: { type: 'storeFirm', params: ({ event }) => event.output } },
-        onError: { target: 'loadFailed', actions: 'notifyLoadFailure' },
+        onError: { target: 'loadFailed', actions: 'announceLoadFailed' },
       },
     },
     loadFailed: { on: { 'firm.reload': 'loading' } },
@@ -111,11 +104,10 @@ export const firmFormMachine = setup({
           target: 'saved',
           actions: [
             { type: 'storeFirm', params: ({ event }) => event.output },
-            'notifySaved',
             { type: 'announceSaved', params: ({ event }) => event.output },
           ],
         },
-        onError: { target: 'editing', actions: { type: 'notifySaveFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'editing', actions: { type: 'announceSaveFailed', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     // After the credentials validated (docs/product/firm-and-neos.md) they are stored at once, so the firm
@@ -128,11 +120,11 @@ export const firmFormMachine = setup({
         input: ({ context }) => context.request as FirmUpdate,
         onDone: {
           target: 'editing',
-          actions: [{ type: 'storeFirm', params: ({ event }) => event.output }, 'notifyCredentialsSaved'],
+          actions: [{ type: 'storeFirm', params: ({ event }) => event.output }, 'announceCredentialsSaved'],
         },
         onError: {
           target: 'editing',
-          actions: { type: 'notifyCredentialsSaveFailure', params: ({ event }) => ({ error: event.error }) },
+          actions: { type: 'announceCredentialsSaveFailed', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },

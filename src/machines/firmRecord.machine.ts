@@ -3,17 +3,13 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Firm } from '../api/firm';
 
-export const firmRecordMessages = {
-  loadFailed: 'Error fetching firm data',
-} as const;
-
 export interface FirmRecordContext {
   firm?: Firm;
 }
 
 export type FirmRecordEvent = { type: 'firm.reload' };
 
-export type FirmRecordEmitted = { type: 'toast.error'; message: string };
+export type FirmRecordEmitted = { type: 'loadFailed' };
 
 export const firmRecordMachine = setup({
   types: {
@@ -28,7 +24,7 @@ export const firmRecordMachine = setup({
   },
   actions: {
     storeFirm: assign((_, firm: Firm) => ({ firm })),
-    notifyLoadFailure: emit({ type: 'toast.error' as const, message: firmRecordMessages.loadFailed }),
+    announceLoadFailed: emit({ type: 'loadFailed' as const }),
   },
 }).createMachine({
   id: 'firmRecord',
@@ -41,7 +37,7 @@ export const firmRecordMachine = setup({
         id: 'loadFirm',
         src: 'loadFirm',
         onDone: { target: 'loaded', actions: { type: 'storeFirm', params: ({ event }) => event.output } },
-        onError: { target: 'failed', actions: 'notifyLoadFailure' },
+        onError: { target: 'failed', actions: 'announceLoadFailed' },
       },
     },
     loaded: {},

@@ -1,36 +1,34 @@
 // The intake form's lifecycle (docs/product/intake-form.md): load, create/edit/view, draft save
 // (with confirmation in edit mode), final submit with the per-tab check, stale and already-final
 // refusals, the PDF preview and download, unsaved changes and the unsaved copy. What editing
-// means (checks, applying changes, taking a copy back) is src/domain/intake/editing.ts; the page
-// maps the emitted events to toasts, navigation and scrolling, and provides the calls and the
-// copy's storage. Every field reads and writes `context.intake` through
-// src/ui/pages/intake/form/intakeFieldBinding.tsx.
+// means is src/domain/intake/editing.ts. The machine emits facts (`saved`, `refused`, ...) that
+// the app turns into toasts (src/ui/app/factToasts.ts) and moves; it provides the calls and the
+// copy's storage. Fields read and write `context.intake` through intakeFieldBinding.tsx (src/ui).
 //
-// Shape: `start` routes by the input; `loading`/`loadFailed` come before anything is shown;
-// `ready` is a parallel state with four regions:
-//   form:       routing (transient) | offeringRestore | editable.{creating.{unsaved,saved} | editing | stale}
-//               | confirmingSave | savingDraft | submittingFinal | viewing | submitted
-//   changes:    clean | dirty.{pending | stored} | editedWhileSaving   (tag 'dirty': the "leave page?" prompt)
-//   pdfPreview: closed | building | open
-//   pdfDownload: idle | building   ('Download PDF' shows its spinner while the file is built)
+// Shape: two parallel regions.
+//   mode:      choosing (transient, from the route in the input) | create | edit | view
+//   lifecycle: start (transient) | loading | loadFailed | ready, and `ready` is parallel again:
+//     form:        routing (transient) | offeringRestore | editable.{creating.{unsaved,saved} | editing | stale}
+//                  | confirmingSave | saving.{draft | final} | viewing | submitted
+//     changes:     clean | dirty.{pending | stored} | editedWhileSaving   (tag 'dirty': the "leave page?" prompt)
+//     pdfPreview:  closed | building | open
+//     pdfDownload: idle | building   ('Download PDF' shows its spinner while the file is built)
 import { assign, emit, fromPromise, or, setup, stateIn } from 'xstate';
 import { applyChanges, checkDraft, checkFinal, restoredIntake } from '../domain/intake/editing';
-import { intakeLifecycleMessages } from '../domain/intake/lifecycleMessages';
-import { intakeTabs, requiredFieldsToast } from '../domain/intake/tabs';
 import { fromApiIntake, type LooseApiIntake } from '../domain/intake/normalise';
 import { emptyIntake } from '../domain/intake/empty';
 import { errorCodeOf, fieldErrorsOf } from './errorMessage';
-import { failureOf, isUnreadable, pdfInput, providedByTheApp, saveInput, shownErrors } from './intakeMachineCalls';
+import { failureOf, isUnreadable, pdfInput, providedByTheApp, routeModeOf, saveInput, shownErrors } from './intakeMachineCalls';
 
 import {
   LAST_TAB_INDEX,
-  INTAKE_LIST_ROUTE,
   UNSAVED_COPY_DELAY_MS,
   type BuildPdfInput,
   type IntakeContext,
   type IntakeEmitted,
   type IntakeEvent,
   type IntakeMachineInput,
+  type IntakeRouteMode,
   type IntakeTag,
   type LoadIntakeInput,
   type SavedIntake,
@@ -56,9 +54,12 @@ export const intakeMachine = setup({
   },
   delays: { unsavedCopyDelay: UNSAVED_COPY_DELAY_MS },
   guards: {
-    isNewIntake: ({ context }) => context.mode === 'create' && context.caseId === null,
-    isCreateRoute: ({ context }) => context.mode === 'create',
-    isViewRoute: ({ context }) => context.mode === 'view',
+    // The route's mode is read once, from the input the machine starts with.
+    opensIn: ({ event }, { mode }: { mode: IntakeRouteMode }) => routeModeOf(event) === mode,
+    // Only /new-intake opens without a caseId.
+    isNewIntake: ({ context }) => context.caseId === null,
+    inCreateMode: stateIn('#intake.mode.create'),
+    inViewMode: stateIn('#intake.mode.view'),
     // Final intakes open read-only, whatever the route says.
     isFinalIntake: ({ context }) => context.status === 'final',
     hasUnsavedCopy: ({ context }) => context.unsavedCopy !== null,
@@ -70,10 +71,11 @@ export const intakeMachine = setup({
     canGoToPreviousTab: ({ context }) => context.currentTab > 0,
     isTabIndex: ({ event }) =>
       event.type === 'tab.select' && Number.isInteger(event.index) && event.index >= 0 && event.index <= LAST_TAB_INDEX,
-    isEditable: or([stateIn('#intake.ready.form.editable'), stateIn('#intake.ready.form.savingDraft')]),
-    isSavingDraft: stateIn('#intake.ready.form.savingDraft'),
-    isSaving: or([stateIn('#intake.ready.form.savingDraft'), stateIn('#intake.ready.form.submittingFinal')]),
-    isOfferingRestore: stateIn('#intake.ready.form.offeringRestore'),
+    isEditable: or([stateIn('#form.editable'), stateIn('#form.saving.draft')]),
+    isSavingDraft: stateIn('#form.saving.draft'),
+    isSaving: stateIn('#form.saving'),
+    isSubmitting: stateIn('#form.saving.final'),
+    isOfferingRestore: stateIn('#form.offeringRestore'),
     // Only an update (PATCH) can be refused as stale or final; a first save has nothing to reload.
     isStaleError: ({ context, event }) => context.caseId !== null && errorCodeOf(failureOf(event)) === 'intake_stale',
     isAlreadyFinalError: ({ context, event }) => context.caseId !== null && errorCodeOf(failureOf(event)) === 'intake_final',
@@ -87,7 +89,7 @@ export const intakeMachine = setup({
     nextTab: assign({ currentTab: ({ context }) => context.currentTab + 1 }),
     previousTab: assign({ currentTab: ({ context }) => context.currentTab - 1 }),
     // Back and Next scroll to the top.
-    scrollToTop: emit({ type: 'scrollTop' as const }),
+    announceTabMoved: emit({ type: 'tabMoved' as const }),
     storeLoadedIntake: assign(({ context }, output: LooseApiIntake) => {
       const intake = fromApiIntake(output);
       return { intake, caseId: intake.caseId ?? context.caseId, updatedAt: intake.updatedAt, status: intake.status, errors: {} };
@@ -95,10 +97,7 @@ export const intakeMachine = setup({
     showDraftErrors: assign(({ context }) => shownErrors(checkDraft(context.intake), context.currentTab)),
     showFinalErrors: assign(({ context }) => shownErrors(checkFinal(context.intake), context.currentTab)),
     // Runs after showFinalErrors, which moved to the first failing tab.
-    notifyRequiredFields: emit(({ context }) => ({
-      type: 'toast.error' as const,
-      message: requiredFieldsToast(intakeTabs[context.currentTab].name),
-    })),
+    announceIncomplete: emit(({ context }) => ({ type: 'refused' as const, reason: 'incomplete' as const, tab: context.currentTab })),
     clearErrors: assign({ errors: {} }),
     storeServerFieldErrors: assign(({ context, event }) => {
       const fields = fieldErrorsOf(failureOf(event));
@@ -111,15 +110,12 @@ export const intakeMachine = setup({
       status,
       intake: { ...context.intake, caseId, updatedAt, status },
     })),
-    notifyDraftSaved: emit({ type: 'toast.success' as const, message: intakeLifecycleMessages.draftSaved }),
-    notifyIntakeUpdated: emit({ type: 'toast.success' as const, message: intakeLifecycleMessages.updated }),
-    // The same text after a submit in create and in edit mode.
-    notifyIntakeCreated: emit({ type: 'toast.success' as const, message: intakeLifecycleMessages.created }),
-    navigateToList: emit({ type: 'navigate' as const, to: INTAKE_LIST_ROUTE }),
-    notifySaveFailure: emit({ type: 'toast.error' as const, message: intakeLifecycleMessages.saveFailed }),
-    notifyStale: emit({ type: 'toast.error' as const, message: intakeLifecycleMessages.stale }),
-    notifyAlreadyFinal: emit({ type: 'toast.error' as const, message: intakeLifecycleMessages.alreadyFinal }),
-    notifyPdfFailure: emit({ type: 'toast.error' as const, message: intakeLifecycleMessages.pdfFailed }),
+    // Create mode keeps a draft; edit mode saves the changes; a submit makes the intake final.
+    announceSaved: emit((_, { as }: { as: 'draft' | 'changes' | 'final' }) => ({ type: 'saved' as const, as })),
+    announceStale: emit({ type: 'refused' as const, reason: 'stale' as const }),
+    announceAlreadyFinal: emit({ type: 'refused' as const, reason: 'final' as const }),
+    announceSaveFailed: emit({ type: 'refused' as const, reason: 'failed' as const }),
+    announcePdfFailed: emit({ type: 'pdfFailed' as const }),
     // Where the copy is kept is the app's part: it provides both (unsavedCopyActions).
     storeUnsavedCopy: () => {},
     clearUnsavedCopy: () => {},
@@ -133,7 +129,6 @@ export const intakeMachine = setup({
 }).createMachine({
   id: 'intake',
   context: ({ input }) => ({
-    mode: input.mode,
     userId: input.userId,
     caseId: input.caseId ?? null,
     intake: emptyIntake(),
@@ -144,237 +139,255 @@ export const intakeMachine = setup({
     unsavedCopy: input.unsavedCopy ?? null,
     pdf: null,
   }),
-  initial: 'start',
+  type: 'parallel',
   states: {
-    start: { always: [{ guard: 'isNewIntake', target: 'ready' }, { target: 'loading' }] },
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadIntake',
-        src: 'loadIntake',
-        input: ({ context }) => ({ caseId: context.caseId ?? '' }),
-        onDone: [
-          { guard: { type: 'isUnreadableIntake', params: ({ event }) => event.output }, target: 'loadFailed' },
-          { target: 'ready', actions: { type: 'storeLoadedIntake', params: ({ event }) => event.output } },
-        ],
-        onError: { target: 'loadFailed' },
+    // The route's mode: /new-intake and /intake-details/create/{id} create, /intake-details/edit/{id}
+    // edits, /intake-details/view/{id} views. Chosen once; a final intake is read-only whatever it says.
+    mode: {
+      initial: 'choosing',
+      states: {
+        choosing: {
+          always: [
+            { guard: { type: 'opensIn', params: { mode: 'create' } }, target: 'create' },
+            { guard: { type: 'opensIn', params: { mode: 'view' } }, target: 'view' },
+            { target: 'edit' },
+          ],
+        },
+        create: {},
+        edit: {},
+        view: {},
       },
     },
-    loadFailed: { on: { 'intake.retry': { target: 'loading' } } },
-    ready: {
-      type: 'parallel',
+    lifecycle: {
+      initial: 'start',
       states: {
-        form: {
-          initial: 'routing',
-          on: {
-            'tab.select': { guard: 'isTabIndex', actions: 'selectTab' },
-            'tab.next': { guard: 'canGoToNextTab', actions: ['nextTab', 'scrollToTop'] },
-            'tab.back': { guard: 'canGoToPreviousTab', actions: ['previousTab', 'scrollToTop'] },
+        start: { always: [{ guard: 'isNewIntake', target: 'ready' }, { target: 'loading' }] },
+        loading: {
+          tags: ['busy'],
+          invoke: {
+            id: 'loadIntake',
+            src: 'loadIntake',
+            input: ({ context }) => ({ caseId: context.caseId ?? '' }),
+            onDone: [
+              { guard: { type: 'isUnreadableIntake', params: ({ event }) => event.output }, target: 'loadFailed' },
+              { target: 'ready', actions: { type: 'storeLoadedIntake', params: ({ event }) => event.output } },
+            ],
+            onError: { target: 'loadFailed' },
           },
+        },
+        loadFailed: { on: { 'intake.retry': { target: 'loading' } } },
+        ready: {
+          type: 'parallel',
           states: {
-            routing: {
-              always: [
-                // A final intake can never take the copy: it goes.
-                { guard: 'isFinalIntake', target: 'viewing', actions: ['clearUnsavedCopy', 'forgetUnsavedCopy'] },
-                { guard: 'isViewRoute', target: 'viewing' },
-                { guard: 'hasUnsavedCopy', target: 'offeringRestore' },
-                { guard: 'isNewIntake', target: 'editable.creating.unsaved' },
-                { guard: 'isCreateRoute', target: 'editable.creating.saved' },
-                { target: 'editable.editing' },
-              ],
-            },
-            // Accepted, the form takes the copy and stays dirty (the changes region moves too).
-            offeringRestore: {
+            form: {
+              id: 'form',
+              initial: 'routing',
               on: {
-                'restore.accept': { target: 'routing', actions: 'restoreUnsavedCopy' },
-                'restore.decline': { target: 'routing', actions: ['clearUnsavedCopy', 'forgetUnsavedCopy'] },
+                'tab.select': { guard: 'isTabIndex', actions: 'selectTab' },
+                'tab.next': { guard: 'canGoToNextTab', actions: ['nextTab', 'announceTabMoved'] },
+                'tab.back': { guard: 'canGoToPreviousTab', actions: ['previousTab', 'announceTabMoved'] },
               },
-            },
-            editable: {
-              initial: 'editing',
-              on: { 'field.change': { actions: 'applyFieldChange' }, 'fields.change': { actions: 'applyFieldChanges' } },
               states: {
-                // Create mode: 'Save As Draft' saves without asking and stays.
-                creating: {
-                  initial: 'unsaved',
-                  on: {
-                    'draft.save': [{ guard: 'isDraftValid', target: '#intake.ready.form.savingDraft' }, { actions: 'showDraftErrors' }],
-                    'final.submit': [
-                      { guard: 'isFinalValid', target: '#intake.ready.form.submittingFinal', actions: 'clearErrors' },
-                      { actions: ['showFinalErrors', 'notifyRequiredFields'] },
-                    ],
-                  },
-                  // saved: the next 'Save As Draft' PATCHes; 'Preview PDF' is offered.
-                  states: { unsaved: {}, saved: {} },
-                },
-                // Edit mode: 'Save Changes' asks first.
-                editing: {
-                  on: {
-                    'draft.save': [{ guard: 'isDraftValid', target: '#intake.ready.form.confirmingSave' }, { actions: 'showDraftErrors' }],
-                    'final.submit': [
-                      { guard: 'isFinalValid', target: '#intake.ready.form.submittingFinal', actions: 'clearErrors' },
-                      { actions: ['showFinalErrors', 'notifyRequiredFields'] },
-                    ],
-                  },
-                },
-                // 409 intake_stale: the edits stay on screen (and may still be changed or copied);
-                // saving waits for a reload of the server's version (DESIGN.md, Intakes).
-                stale: { on: { 'intake.reload': { target: '#intake.loading', actions: 'clearUnsavedCopy' } } },
-                last: { type: 'history', history: 'deep' },
-              },
-            },
-            confirmingSave: { on: { 'confirm.save': { target: 'savingDraft' }, 'confirm.cancel': { target: 'editable.editing' } } },
-            savingDraft: {
-              tags: ['busy'],
-              // Typing goes on while the draft travels: the save sends what was there when it
-              // started, and what is typed meanwhile stays (docs/product/intake-form.md).
-              on: { 'field.change': { actions: 'applyFieldChange' }, 'fields.change': { actions: 'applyFieldChanges' } },
-              invoke: {
-                id: 'saveIntake',
-                src: 'saveIntake',
-                input: ({ context }) => saveInput(context, 'draft'),
-                onError: [
-                  { guard: 'isStaleError', target: 'editable.stale', actions: 'notifyStale' },
-                  // Submitted elsewhere meanwhile: show the stored final intake, read-only.
-                  { guard: 'isAlreadyFinalError', target: '#intake.loading', actions: ['clearUnsavedCopy', 'notifyAlreadyFinal'] },
-                  // Everything typed stays.
-                  { target: 'editable.last', actions: ['storeServerFieldErrors', 'notifySaveFailure'] },
-                ],
-                onDone: [
-                  {
-                    guard: 'isCreateRoute',
-                    target: 'editable.creating.saved',
-                    actions: [
-                      'clearUnsavedCopy',
-                      { type: 'storeSavedVersion', params: ({ event }) => ({ ...event.output, status: 'draft' }) },
-                      'notifyDraftSaved',
-                    ],
-                  },
-                  {
-                    target: 'editable.editing',
-                    actions: [
-                      'clearUnsavedCopy',
-                      { type: 'storeSavedVersion', params: ({ event }) => ({ ...event.output, status: 'draft' }) },
-                      'notifyIntakeUpdated',
-                    ],
-                  },
-                ],
-              },
-            },
-            // A submit ends the form: the inputs are locked until it is answered, so nothing typed
-            // meanwhile could be lost behind a final intake.
-            submittingFinal: {
-              tags: ['busy', 'locked'],
-              invoke: {
-                id: 'saveIntake',
-                src: 'saveIntake',
-                input: ({ context }) => saveInput(context, 'final'),
-                onError: [
-                  { guard: 'isStaleError', target: 'editable.stale', actions: 'notifyStale' },
-                  // Submitted elsewhere meanwhile: show the stored final intake, read-only.
-                  { guard: 'isAlreadyFinalError', target: '#intake.loading', actions: ['clearUnsavedCopy', 'notifyAlreadyFinal'] },
-                  // Everything typed stays.
-                  { target: 'editable.last', actions: ['storeServerFieldErrors', 'notifySaveFailure'] },
-                ],
-                onDone: {
-                  target: 'submitted',
-                  actions: [
-                    'clearUnsavedCopy',
-                    { type: 'storeSavedVersion', params: ({ event }) => ({ ...event.output, status: 'final' as const }) },
-                    'notifyIntakeCreated',
-                    'navigateToList',
+                routing: {
+                  always: [
+                    // A final intake can never take the copy: it goes.
+                    { guard: 'isFinalIntake', target: 'viewing', actions: ['clearUnsavedCopy', 'forgetUnsavedCopy'] },
+                    { guard: 'inViewMode', target: 'viewing' },
+                    { guard: 'hasUnsavedCopy', target: 'offeringRestore' },
+                    { guard: 'isNewIntake', target: 'editable.creating.unsaved' },
+                    { guard: 'inCreateMode', target: 'editable.creating.saved' },
+                    { target: 'editable.editing' },
                   ],
                 },
-              },
-            },
-            // View mode and final intakes: every input disabled, only Back and Next.
-            viewing: { tags: ['readOnly'] },
-            submitted: { type: 'final', tags: ['readOnly'] },
-          },
-        },
-        changes: {
-          initial: 'clean',
-          states: {
-            clean: {
-              on: {
-                'field.change': [
-                  { guard: 'isSavingDraft', target: 'editedWhileSaving' },
-                  { guard: 'isEditable', target: 'dirty' },
-                ],
-                'fields.change': [
-                  { guard: 'isSavingDraft', target: 'editedWhileSaving' },
-                  { guard: 'isEditable', target: 'dirty' },
-                ],
-                // The copy is already in storage.
-                'restore.accept': { guard: 'isOfferingRestore', target: 'dirty.stored' },
-              },
-            },
-            dirty: {
-              tags: ['dirty'],
-              initial: 'pending',
-              on: {
-                'xstate.done.actor.saveIntake': { guard: 'isSaving', target: 'clean' },
-                // Each change restarts the quiet time before the copy is written.
-                'field.change': [
-                  { guard: 'isSavingDraft', target: 'editedWhileSaving' },
-                  { guard: 'isEditable', target: '.pending', reenter: true },
-                ],
-                'fields.change': [
-                  { guard: 'isSavingDraft', target: 'editedWhileSaving' },
-                  { guard: 'isEditable', target: '.pending', reenter: true },
-                ],
-              },
-              states: {
-                pending: {
-                  after: { unsavedCopyDelay: { target: 'stored', actions: 'storeUnsavedCopy' } },
-                  on: { 'unsavedCopy.flush': { target: 'stored', actions: 'storeUnsavedCopy' } },
+                // Accepted, the form takes the copy and stays dirty (the changes region moves too).
+                offeringRestore: {
+                  on: {
+                    'restore.accept': { target: 'routing', actions: 'restoreUnsavedCopy' },
+                    'restore.decline': { target: 'routing', actions: ['clearUnsavedCopy', 'forgetUnsavedCopy'] },
+                  },
                 },
-                stored: {},
+                editable: {
+                  initial: 'editing',
+                  on: { 'field.change': { actions: 'applyFieldChange' }, 'fields.change': { actions: 'applyFieldChanges' } },
+                  states: {
+                    // Create mode: 'Save As Draft' saves without asking and stays.
+                    creating: {
+                      initial: 'unsaved',
+                      on: {
+                        'draft.save': [{ guard: 'isDraftValid', target: '#form.saving.draft' }, { actions: 'showDraftErrors' }],
+                        'final.submit': [
+                          { guard: 'isFinalValid', target: '#form.saving.final', actions: 'clearErrors' },
+                          { actions: ['showFinalErrors', 'announceIncomplete'] },
+                        ],
+                      },
+                      // saved: the next 'Save As Draft' PATCHes; 'Preview PDF' is offered.
+                      states: { unsaved: {}, saved: {} },
+                    },
+                    // Edit mode: 'Save Changes' asks first.
+                    editing: {
+                      on: {
+                        'draft.save': [{ guard: 'isDraftValid', target: '#form.confirmingSave' }, { actions: 'showDraftErrors' }],
+                        'final.submit': [
+                          { guard: 'isFinalValid', target: '#form.saving.final', actions: 'clearErrors' },
+                          { actions: ['showFinalErrors', 'announceIncomplete'] },
+                        ],
+                      },
+                    },
+                    // 409 intake_stale: the edits stay on screen (and may still be changed or copied);
+                    // saving waits for a reload of the server's version (DESIGN.md, Intakes).
+                    stale: { on: { 'intake.reload': { target: '#intake.lifecycle.loading', actions: 'clearUnsavedCopy' } } },
+                    last: { type: 'history', history: 'deep' },
+                  },
+                },
+                confirmingSave: { on: { 'confirm.save': { target: 'saving.draft' }, 'confirm.cancel': { target: 'editable.editing' } } },
+                saving: {
+                  tags: ['busy'],
+                  initial: 'draft',
+                  invoke: {
+                    id: 'saveIntake',
+                    src: 'saveIntake',
+                    // 'final.submit' is the one way into saving.final; 'draft.save' and 'confirm.save' save a draft.
+                    input: ({ context, event }) => saveInput(context, event.type === 'final.submit' ? 'final' : 'draft'),
+                    onDone: [
+                      {
+                        guard: 'isSubmitting',
+                        target: 'submitted',
+                        actions: [
+                          'clearUnsavedCopy',
+                          { type: 'storeSavedVersion', params: ({ event }) => ({ ...event.output, status: 'final' as const }) },
+                          { type: 'announceSaved', params: { as: 'final' } },
+                        ],
+                      },
+                      {
+                        guard: 'inCreateMode',
+                        target: 'editable.creating.saved',
+                        actions: [
+                          'clearUnsavedCopy',
+                          { type: 'storeSavedVersion', params: ({ event }) => ({ ...event.output, status: 'draft' }) },
+                          { type: 'announceSaved', params: { as: 'draft' } },
+                        ],
+                      },
+                      {
+                        target: 'editable.editing',
+                        actions: [
+                          'clearUnsavedCopy',
+                          { type: 'storeSavedVersion', params: ({ event }) => ({ ...event.output, status: 'draft' }) },
+                          { type: 'announceSaved', params: { as: 'changes' } },
+                        ],
+                      },
+                    ],
+                    // A refused draft save or final submit: one answer for both.
+                    onError: [
+                      { guard: 'isStaleError', target: 'editable.stale', actions: 'announceStale' },
+                      // Submitted elsewhere meanwhile: show the stored final intake, read-only.
+                      {
+                        guard: 'isAlreadyFinalError',
+                        target: '#intake.lifecycle.loading',
+                        actions: ['clearUnsavedCopy', 'announceAlreadyFinal'],
+                      },
+                      // Everything typed stays.
+                      { target: 'editable.last', actions: ['storeServerFieldErrors', 'announceSaveFailed'] },
+                    ],
+                  },
+                  states: {
+                    // Typing goes on while the draft travels: the save sends what was there when it
+                    // started, and what is typed meanwhile stays (docs/product/intake-form.md).
+                    draft: { on: { 'field.change': { actions: 'applyFieldChange' }, 'fields.change': { actions: 'applyFieldChanges' } } },
+                    // A submit ends the form: the inputs are locked until it is answered, so nothing
+                    // typed meanwhile could be lost behind a final intake.
+                    final: { tags: ['locked'] },
+                  },
+                },
+                // View mode and final intakes: every input disabled, only Back and Next.
+                viewing: { tags: ['readOnly'] },
+                submitted: { type: 'final', tags: ['readOnly'] },
               },
             },
-            // Typed after the save took the intake: still unsaved once the save is answered.
-            editedWhileSaving: {
-              tags: ['dirty'],
-              on: {
-                'xstate.done.actor.saveIntake': { target: 'dirty' },
-                'xstate.error.actor.saveIntake': { target: 'dirty' },
-                'unsavedCopy.flush': { actions: 'storeUnsavedCopy' },
+            changes: {
+              initial: 'clean',
+              states: {
+                clean: {
+                  on: {
+                    'field.change': [
+                      { guard: 'isSavingDraft', target: 'editedWhileSaving' },
+                      { guard: 'isEditable', target: 'dirty' },
+                    ],
+                    'fields.change': [
+                      { guard: 'isSavingDraft', target: 'editedWhileSaving' },
+                      { guard: 'isEditable', target: 'dirty' },
+                    ],
+                    // The copy is already in storage.
+                    'restore.accept': { guard: 'isOfferingRestore', target: 'dirty.stored' },
+                  },
+                },
+                dirty: {
+                  tags: ['dirty'],
+                  initial: 'pending',
+                  on: {
+                    'xstate.done.actor.saveIntake': { guard: 'isSaving', target: 'clean' },
+                    // Each change restarts the quiet time before the copy is written.
+                    'field.change': [
+                      { guard: 'isSavingDraft', target: 'editedWhileSaving' },
+                      { guard: 'isEditable', target: '.pending', reenter: true },
+                    ],
+                    'fields.change': [
+                      { guard: 'isSavingDraft', target: 'editedWhileSaving' },
+                      { guard: 'isEditable', target: '.pending', reenter: true },
+                    ],
+                  },
+                  states: {
+                    pending: {
+                      after: { unsavedCopyDelay: { target: 'stored', actions: 'storeUnsavedCopy' } },
+                      on: { 'unsavedCopy.flush': { target: 'stored', actions: 'storeUnsavedCopy' } },
+                    },
+                    stored: {},
+                  },
+                },
+                // Typed after the save took the intake: still unsaved once the save is answered.
+                editedWhileSaving: {
+                  tags: ['dirty'],
+                  on: {
+                    'xstate.done.actor.saveIntake': { target: 'dirty' },
+                    'xstate.error.actor.saveIntake': { target: 'dirty' },
+                    'unsavedCopy.flush': { actions: 'storeUnsavedCopy' },
+                  },
+                },
               },
             },
-          },
-        },
-        pdfPreview: {
-          initial: 'closed',
-          states: {
-            // 'Preview PDF' only when a caseId exists.
-            closed: { on: { 'pdf.preview': { guard: 'hasCaseId', target: 'building' } } },
-            // 'Loading PDF...'
-            building: {
-              invoke: {
-                id: 'buildPdf',
-                src: 'buildPdf',
-                input: ({ context }) => pdfInput(context),
-                onDone: { target: 'open', actions: { type: 'storePdf', params: ({ event }) => event.output } },
-                onError: { target: 'closed', actions: 'notifyPdfFailure' },
+            pdfPreview: {
+              initial: 'closed',
+              states: {
+                // 'Preview PDF' only when a caseId exists.
+                closed: { on: { 'pdf.preview': { guard: 'hasCaseId', target: 'building' } } },
+                // 'Loading PDF...'
+                building: {
+                  invoke: {
+                    id: 'buildPdf',
+                    src: 'buildPdf',
+                    input: ({ context }) => pdfInput(context),
+                    onDone: { target: 'open', actions: { type: 'storePdf', params: ({ event }) => event.output } },
+                    onError: { target: 'closed', actions: 'announcePdfFailed' },
+                  },
+                  on: { 'pdf.close': { target: 'closed' } },
+                },
+                open: { on: { 'pdf.close': { target: 'closed', actions: 'forgetPdf' } } },
               },
-              on: { 'pdf.close': { target: 'closed' } },
             },
-            open: { on: { 'pdf.close': { target: 'closed', actions: 'forgetPdf' } } },
-          },
-        },
-        pdfDownload: {
-          initial: 'idle',
-          states: {
-            // 'Download PDF' only when the intake is final (docs/product/pdf.md).
-            idle: { on: { 'pdf.download': { guard: 'isFinalIntake', target: 'building' } } },
-            // A second click while the file is built does nothing: one file per click.
-            building: {
-              invoke: {
-                id: 'downloadPdf',
-                src: 'downloadPdf',
-                input: ({ context }) => pdfInput(context),
-                onDone: { target: 'idle' },
-                onError: { target: 'idle', actions: 'notifyPdfFailure' },
+            pdfDownload: {
+              initial: 'idle',
+              states: {
+                // 'Download PDF' only when the intake is final (docs/product/pdf.md).
+                idle: { on: { 'pdf.download': { guard: 'isFinalIntake', target: 'building' } } },
+                // A second click while the file is built does nothing: one file per click.
+                building: {
+                  invoke: {
+                    id: 'downloadPdf',
+                    src: 'downloadPdf',
+                    input: ({ context }) => pdfInput(context),
+                    onDone: { target: 'idle' },
+                    onError: { target: 'idle', actions: 'announcePdfFailed' },
+                  },
+                },
               },
             },
           },

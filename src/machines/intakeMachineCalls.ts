@@ -3,11 +3,17 @@
 import type { IntakeStatus } from '../domain/enums';
 import { checkDraft, tabIndexOf } from '../domain/intake/editing';
 import { fromApiIntake, toApiIntake, type LooseApiIntake } from '../domain/intake/normalise';
-import type { BuildPdfInput, IntakeContext, SaveIntakeInput } from './intakeMachineTypes';
+import type { BuildPdfInput, IntakeContext, IntakeRouteMode, SaveIntakeInput } from './intakeMachineTypes';
 
 /** The error a refused call's event carries (xstate.error.actor.*). */
 export function failureOf(event: object): unknown {
   return 'error' in event ? event.error : undefined;
+}
+
+/** The route's mode the machine was started with: the input its start event carries (xstate.init). */
+export function routeModeOf(event: object): IntakeRouteMode | undefined {
+  if (!('input' in event) || typeof event.input !== 'object' || event.input === null) return undefined;
+  return 'mode' in event.input ? (event.input.mode as IntakeRouteMode) : undefined;
 }
 
 export function saveInput(context: IntakeContext, status: IntakeStatus): SaveIntakeInput {

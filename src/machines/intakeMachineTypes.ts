@@ -5,9 +5,6 @@ import type { FieldChange } from '../domain/intake/editing';
 import { intakeTabs } from '../domain/intake/tabs';
 import type { ApiGeneralCaseInformation, FieldErrors, FieldPath, GeneralCaseInformation } from '../domain/intake/types';
 
-/** Where a submitted intake sends the user. */
-export const INTAKE_LIST_ROUTE = '/intake-list';
-
 /** Quiet time after the last keystroke before the unsaved copy is written. */
 export const UNSAVED_COPY_DELAY_MS = 500;
 
@@ -17,18 +14,18 @@ export const LAST_TAB_INDEX = intakeTabs.length - 1;
 export type IntakeRouteMode = 'create' | 'edit' | 'view';
 
 export interface IntakeMachineInput {
+  /** Read once, into the machine's `mode` region: a state from then on, not context. */
   mode: IntakeRouteMode;
   caseId?: string | null;
   userId: string;
   /**
    * The copy of unsaved edits this user left for this intake in sessionStorage, read by the page
-   * with `readUnsavedCopy(sessionStorage, { userId, caseId })` (src/machines/intakeUnsavedCopy.ts).
+   * with `readUnsavedCopy(sessionStorage, { userId, caseId })` (src/ui/pages/intake/form/unsavedCopy.ts).
    */
   unsavedCopy?: GeneralCaseInformation | null;
 }
 
 export interface IntakeContext {
-  mode: IntakeRouteMode;
   userId: string;
   /** null until the first save of a new intake. */
   caseId: string | null;
@@ -68,11 +65,19 @@ export type IntakeEvent =
   /** The page sends it on pagehide/beforeunload: the unsaved copy is written at once. */
   | { type: 'unsavedCopy.flush' };
 
+/**
+ * The facts the machine tells the app; src/ui/app/factToasts.ts says what each one shows.
+ * `saved`: a draft kept in create mode, changes saved in edit mode, or a final submit.
+ * `refused`: a final submit with a required field missing (`tab`: the tab shown), or a save the
+ * server refused: stale (someone saved first), final (submitted elsewhere), failed (anything else).
+ */
 export type IntakeEmitted =
-  | { type: 'toast.success'; message: string }
-  | { type: 'toast.error'; message: string }
-  | { type: 'navigate'; to: string }
-  | { type: 'scrollTop' };
+  | { type: 'saved'; as: 'draft' | 'changes' | 'final' }
+  | { type: 'refused'; reason: 'incomplete'; tab: number }
+  | { type: 'refused'; reason: 'stale' | 'final' | 'failed' }
+  | { type: 'pdfFailed' }
+  /** Back or Next moved to another tab. */
+  | { type: 'tabMoved' };
 
 export type IntakeTag = 'busy' | 'readOnly' | 'locked' | 'dirty';
 

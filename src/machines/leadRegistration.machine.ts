@@ -1,21 +1,12 @@
 // Lead registration with the duplicate check (docs/product/leads.md Lead Registration, docs/product/leads.md).
 // Submit checks for similar leads first; a similar lead that already has an intake asks the
-// person to confirm, one without an intake refuses the registration. The view turns the emitted
-// toast events into react-hot-toast toasts and resets its form on 'lead.created'.
+// person to confirm, one without an intake refuses the registration. The machine emits facts
+// (`creating`, `created`, `checkFailed`, `createFailed`); src/ui/app/factToasts.ts shows them.
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { CreatedLead, DuplicateCheck, DuplicateLead } from '../api/leads';
 import type { LeadInput } from '../domain/schemas/lead';
+import { leadTexts } from '../domain/texts';
 import { errorMessage, serverMessage, statusOf } from './errorMessage';
-
-/** docs/product/leads.md, character for character. */
-export const leadRegistrationMessages = {
-  creating: 'Creating lead...',
-  created: 'Lead created successfully',
-  createFailed: (message: string) => `Error creating lead: ${message}`,
-  duplicateRefused: 'Cannot register duplicate lead',
-  checkFailed: 'Error checking for duplicate leads',
-  duplicateWithoutIntake: 'A similar lead without an intake ID already exists',
-} as const;
 
 export interface LeadRegistrationContext {
   /** The lead last submitted, checked and (maybe) created. */
@@ -28,11 +19,12 @@ export interface LeadRegistrationContext {
 
 export type LeadRegistrationEvent = { type: 'form.submit'; lead: LeadInput } | { type: 'dialog.confirm' } | { type: 'dialog.cancel' };
 
+/** Facts; `message` is what the failed call said, when it said anything. */
 export type LeadRegistrationEmitted =
-  | { type: 'toast.loading'; message: string }
-  | { type: 'toast.success'; message: string }
-  | { type: 'toast.error'; message: string }
-  | { type: 'lead.created'; created: CreatedLead };
+  | { type: 'creating' }
+  | { type: 'created'; created: CreatedLead }
+  | { type: 'checkFailed'; message?: string }
+  | { type: 'createFailed'; message?: string };
 
 /** A failed call, wrapped: params typed `unknown` would leave the params function untyped. */
 interface Failure {
@@ -68,22 +60,15 @@ export const leadRegistrationMachine = setup({
     storeDuplicates: assign((_, check: DuplicateCheck) => ({ duplicates: check.duplicateLeads })),
     clearDuplicates: assign({ duplicates: [] }),
     // docs/product/leads.md: a similar lead without an intake ID refuses the registration.
-    reportDuplicateWithoutIntake: assign({ error: leadRegistrationMessages.duplicateWithoutIntake }),
+    reportDuplicateWithoutIntake: assign({ error: leadTexts.duplicateWithoutIntake }),
     // docs/product/leads.md: HTTP 409 shows the server's message, or the fixed text without one.
     reportDuplicateRefusal: assign((_, { error }: Failure) => ({
-      error: serverMessage(error) ?? leadRegistrationMessages.duplicateRefused,
+      error: serverMessage(error) ?? leadTexts.duplicateRefused,
     })),
-    notifyCheckFailure: emit((_, { error }: Failure) => ({
-      type: 'toast.error' as const,
-      message: serverMessage(error) ?? leadRegistrationMessages.checkFailed,
-    })),
-    notifyCreating: emit({ type: 'toast.loading' as const, message: leadRegistrationMessages.creating }),
-    notifyCreated: emit({ type: 'toast.success' as const, message: leadRegistrationMessages.created }),
-    announceCreated: emit((_, created: CreatedLead) => ({ type: 'lead.created' as const, created })),
-    notifyCreateFailure: emit((_, { error }: Failure) => ({
-      type: 'toast.error' as const,
-      message: leadRegistrationMessages.createFailed(errorMessage(error) ?? 'Unknown error'),
-    })),
+    announceCheckFailed: emit((_, { error }: Failure) => ({ type: 'checkFailed' as const, message: serverMessage(error) })),
+    announceCreating: emit({ type: 'creating' as const }),
+    announceCreated: emit((_, created: CreatedLead) => ({ type: 'created' as const, created })),
+    announceCreateFailed: emit((_, { error }: Failure) => ({ type: 'createFailed' as const, message: errorMessage(error) })),
     // docs/product/leads.md: after success the form resets.
     resetRegistration: assign(() => ({ ...initialContext })),
   },
@@ -120,7 +105,7 @@ export const leadRegistrationMachine = setup({
             target: 'editing',
             actions: { type: 'reportDuplicateRefusal', params: ({ event }) => ({ error: event.error }) },
           },
-          { target: 'editing', actions: { type: 'notifyCheckFailure', params: ({ event }) => ({ error: event.error }) } },
+          { target: 'editing', actions: { type: 'announceCheckFailed', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
     },
@@ -133,18 +118,18 @@ export const leadRegistrationMachine = setup({
     },
     creating: {
       tags: ['busy'],
-      entry: 'notifyCreating',
+      entry: 'announceCreating',
       invoke: {
         id: 'createLead',
         src: 'createLead',
         input: ({ context }) => context.lead as LeadInput,
         onDone: {
           target: 'editing',
-          actions: ['notifyCreated', { type: 'announceCreated', params: ({ event }) => event.output }, 'resetRegistration'],
+          actions: [{ type: 'announceCreated', params: ({ event }) => event.output }, 'resetRegistration'],
         },
         onError: {
           target: 'editing',
-          actions: ['clearDuplicates', { type: 'notifyCreateFailure', params: ({ event }) => ({ error: event.error }) }],
+          actions: ['clearDuplicates', { type: 'announceCreateFailed', params: ({ event }) => ({ error: event.error }) }],
         },
       },
     },

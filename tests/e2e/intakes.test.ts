@@ -9,14 +9,7 @@ import type { AnyEventObject, AnyMachineSnapshot, StateValue } from 'xstate';
 import { toApiIntake, type FieldPath, type GeneralCaseInformation } from '../../src/domain/intake';
 import { intakeTabs, type IntakeTabId } from '../../src/domain/intake/tabs';
 import { maskSsn } from '../../src/domain/ssnMask';
-import {
-  bodyPointLabels,
-  checklistItemLabels,
-  discussionTopicLabels,
-  impactPointLabels,
-  painAndSymptomsLabels,
-  symptomPointLabels,
-} from '../../src/ui/pages/intake/tabs/intakeLabels';
+import { fieldsOfKind } from '../../src/domain/intake/fields';
 import { intakeMachine, type IntakeMachineInput } from '../../src/machines/intake.machine';
 import { bearer } from '../api/support/testServer';
 import { fullValidIntake } from '../domain/intake/fixtures';
@@ -133,14 +126,9 @@ const fieldLabels: Partial<Record<FieldPath, string>> = {
 };
 
 /** The tick boxes' labels, by the key of their section (tabs 4, 5 and 7). */
-const tickLabels: Record<string, string> = {
-  ...bodyPointLabels,
-  ...symptomPointLabels,
-  ...impactPointLabels,
-  ...painAndSymptomsLabels,
-  ...discussionTopicLabels,
-  ...checklistItemLabels,
-};
+const tickLabels: Record<string, string> = Object.fromEntries(
+  fieldsOfKind('tick').map(([path, rule]) => [path.slice(path.lastIndexOf('.') + 1), rule.label]),
+);
 
 const choiceLabels: Record<string, string> = {
   spanish: 'Spanish',
@@ -505,11 +493,11 @@ const modelPlans: Array<{ input: IntakeMachineInput; route: RouteOf; needsDraft:
 
 /** The states each replayed path must pass through, as `snapshot.matches` keys. */
 const targetStates: StateValue[] = [
-  { ready: { form: { editable: { creating: 'saved' } } } },
-  { ready: { form: { editable: 'editing' } } },
-  { ready: { form: 'confirmingSave' } },
-  { ready: { form: 'submitted' } },
-  { ready: { form: 'viewing' } },
+  { lifecycle: { ready: { form: { editable: { creating: 'saved' } } } } },
+  { lifecycle: { ready: { form: { editable: 'editing' } } } },
+  { lifecycle: { ready: { form: 'confirmingSave' } } },
+  { lifecycle: { ready: { form: 'submitted' } } },
+  { lifecycle: { ready: { form: 'viewing' } } },
 ];
 
 interface ReplayPath {
@@ -568,14 +556,14 @@ async function perform(page: Page, event: AnyEventObject): Promise<void> {
 /** What the screen shows in each state of the lifecycle. */
 const screenOf: Array<[StateValue, (page: Page, snapshot: AnyMachineSnapshot, event: AnyEventObject) => Promise<void>]> = [
   [
-    { ready: { form: { editable: { creating: 'unsaved' } } } },
+    { lifecycle: { ready: { form: { editable: { creating: 'unsaved' } } } } },
     async (page) => {
       await page.getByRole('heading', { name: 'New Intake' }).waitFor();
       expect(await visibleButtons(page, ['Save As Draft', 'Save Changes'])).toEqual(['Save As Draft']);
     },
   ],
   [
-    { ready: { form: { editable: { creating: 'saved' } } } },
+    { lifecycle: { ready: { form: { editable: { creating: 'saved' } } } } },
     async (page, _snapshot, event) => {
       if (event.type === 'xstate.done.actor.saveIntake') await toast(page, TEXT.saved).waitFor();
       // The address now names the saved intake; the same form stays, still in create mode.
@@ -585,7 +573,7 @@ const screenOf: Array<[StateValue, (page: Page, snapshot: AnyMachineSnapshot, ev
     },
   ],
   [
-    { ready: { form: { editable: 'editing' } } },
+    { lifecycle: { ready: { form: { editable: 'editing' } } } },
     async (page, _snapshot, event) => {
       if (event.type === 'xstate.done.actor.saveIntake') await toast(page, TEXT.updated).waitFor();
       await page.getByRole('dialog').waitFor({ state: 'detached' });
@@ -593,7 +581,7 @@ const screenOf: Array<[StateValue, (page: Page, snapshot: AnyMachineSnapshot, ev
     },
   ],
   [
-    { ready: { form: 'editable' } },
+    { lifecycle: { ready: { form: 'editable' } } },
     async (page, snapshot) => {
       // Errors the machine holds are under their fields, on the tab it shows (docs/product/intake-form.md).
       const { errors, currentTab } = snapshot.context as { errors: Record<string, string>; currentTab: number };
@@ -606,20 +594,20 @@ const screenOf: Array<[StateValue, (page: Page, snapshot: AnyMachineSnapshot, ev
     },
   ],
   [
-    { ready: { form: 'confirmingSave' } },
+    { lifecycle: { ready: { form: 'confirmingSave' } } },
     async (page) => {
       await page.getByRole('dialog', { name: 'Save changes' }).getByText('Are you sure you want to save the changes you made?').waitFor();
     },
   ],
   [
-    { ready: { form: 'submitted' } },
+    { lifecycle: { ready: { form: 'submitted' } } },
     async (page) => {
       await toast(page, TEXT.created).waitFor();
       await page.waitForURL('**/intake-list');
     },
   ],
   [
-    { ready: { form: 'viewing' } },
+    { lifecycle: { ready: { form: 'viewing' } } },
     async (page) => {
       await page.getByRole('heading', { name: 'View Intake' }).waitFor();
       await expect.poll(() => field(page, 'personalInformation.firstName').isDisabled()).toBe(true);

@@ -5,6 +5,8 @@ import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { CredentialsInput } from '../../src/domain/schemas/credentials';
 import { credentialsMachine } from '../../src/machines/credentials.machine';
 import { expectEveryTransitionTraversed, planModel, runPath, type StepProbe } from './modelCoverage';
+import { credentialsToasts } from '../../src/ui/app/factToasts';
+import { spoken } from './spoken';
 
 const credentials: CredentialsInput = { companyId: 'company-7', apiKey: 'test-key-0042', integrationId: 'integration-3' };
 
@@ -31,16 +33,15 @@ function checkStep(snapshot: AnyMachineSnapshot, probe: StepProbe) {
     case 'xstate.done.actor.validateCredentials':
       expect(snapshot.value).toBe('valid');
       expect(snapshot.hasTag('busy')).toBe(false);
-      expect(probe.emitted).toEqual([
-        { type: 'toast.success', message: 'Neos Credentials Validated' },
-        { type: 'credentials.validated', credentials },
-      ]);
+      // The form saves the values that validated.
+      expect(probe.emitted).toEqual([{ type: 'validated', credentials }]);
+      expect(spoken(credentialsToasts, probe.emitted)).toEqual([{ type: 'toast.success', message: 'Neos Credentials Validated' }]);
       break;
     case 'xstate.error.actor.validateCredentials':
       expect(snapshot.value).toBe('invalid');
       expect(snapshot.hasTag('busy')).toBe(false);
       // No submit: only the failure toast.
-      expect(probe.emitted).toEqual([{ type: 'toast.error', message: 'Error Validating Neos Credentials' }]);
+      expect(spoken(credentialsToasts, probe.emitted)).toEqual([{ type: 'toast.error', message: 'Error Validating Neos Credentials' }]);
       break;
     default:
       throw new Error(`unexpected event ${probe.event.type}`);

@@ -8,6 +8,8 @@ import type { FirmInput } from '../../src/domain/schemas/firm';
 import { firmFormMachine } from '../../src/machines/firmForm.machine';
 import { expectEveryTransitionTraversed, planModel, runPath, type StepProbe } from './modelCoverage';
 import { sampleFirm } from '../support/sampleFirm';
+import { firmFormToasts } from '../../src/ui/app/factToasts';
+import { spoken } from './spoken';
 
 const firm = sampleFirm;
 const edited: FirmInput = { ...firm, firmName: 'Example Injury Law LLP' } as FirmInput;
@@ -48,7 +50,7 @@ function checkStep(snapshot: AnyMachineSnapshot, probe: StepProbe) {
       return;
     case 'xstate.error.actor.loadFirm':
       expect(snapshot.value).toBe('loadFailed');
-      expect(probe.emitted).toEqual([{ type: 'toast.error', message: 'Error fetching firm data' }]);
+      expect(spoken(firmFormToasts, probe.emitted)).toEqual([{ type: 'toast.error', message: 'Error fetching firm data' }]);
       return;
     case 'form.submit':
       expect(snapshot.value).toBe('saving');
@@ -79,13 +81,12 @@ function checkStep(snapshot: AnyMachineSnapshot, probe: StepProbe) {
     case 'xstate.done.actor.saveFirm':
       expect(snapshot.context.firm).toEqual(event.output);
       if (snapshot.matches('saved')) {
-        expect(probe.emitted).toEqual([
-          { type: 'toast.success', message: 'Firm updated successfully' },
-          { type: 'firm.saved', firm: event.output },
-        ]);
+        // The page goes back to /firm on this fact.
+        expect(probe.emitted).toEqual([{ type: 'saved', firm: event.output }]);
+        expect(spoken(firmFormToasts, probe.emitted)).toEqual([{ type: 'toast.success', message: 'Firm updated successfully' }]);
       } else {
         expect(snapshot.value).toBe('editing');
-        expect(probe.emitted).toEqual([{ type: 'toast.success', message: 'Neos credentials saved' }]);
+        expect(spoken(firmFormToasts, probe.emitted)).toEqual([{ type: 'toast.success', message: 'Neos credentials saved' }]);
       }
       return;
     case 'xstate.error.actor.saveFirm': {
@@ -93,7 +94,7 @@ function checkStep(snapshot: AnyMachineSnapshot, probe: StepProbe) {
       const fromServer = (event.error as { body?: { message: string } }).body?.message;
       const savedCredentials = (snapshot.context.request as { neosCredentials?: unknown }).neosCredentials !== undefined;
       const fallback = savedCredentials ? 'Failed to save Neos credentials' : 'Failed to update firm';
-      expect(probe.emitted).toEqual([{ type: 'toast.error', message: fromServer ?? fallback }]);
+      expect(spoken(firmFormToasts, probe.emitted)).toEqual([{ type: 'toast.error', message: fromServer ?? fallback }]);
       return;
     }
     default:

@@ -4,6 +4,8 @@ import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { firmRecordMachine } from '../../src/machines/firmRecord.machine';
 import { expectEveryTransitionTraversed, planModel, runPath, type StepProbe } from './modelCoverage';
 import { sampleFirm } from '../support/sampleFirm';
+import { firmRecordToasts } from '../../src/ui/app/factToasts';
+import { spoken } from './spoken';
 
 const firm = sampleFirm;
 
@@ -27,7 +29,7 @@ function checkStep(snapshot: AnyMachineSnapshot, probe: StepProbe) {
       break;
     case 'xstate.error.actor.loadFirm':
       expect(snapshot.value).toBe('failed');
-      expect(probe.emitted).toEqual([{ type: 'toast.error', message: 'Error fetching firm data' }]);
+      expect(spoken(firmRecordToasts, probe.emitted)).toEqual([{ type: 'toast.error', message: 'Error fetching firm data' }]);
       break;
     default:
       throw new Error(`unexpected event ${probe.event.type}`);

@@ -16,8 +16,10 @@ import {
   type SaveIntakeInput,
   type SavedIntake,
 } from '../../src/machines/intake.machine';
-import { intakeLifecycleMessages } from '../../src/domain/intake/lifecycleMessages';
-import { readUnsavedCopy, unsavedCopyActions, unsavedCopyKey, writeUnsavedCopy } from '../../src/machines/intakeUnsavedCopy';
+import { intakeTexts } from '../../src/domain/texts';
+import { intakeToasts } from '../../src/ui/app/factToasts';
+import { spoken } from './spoken';
+import { readUnsavedCopy, unsavedCopyActions, unsavedCopyKey, writeUnsavedCopy } from '../../src/ui/pages/intake/form/unsavedCopy';
 import type { IntakeFormStore } from '../../src/ui/pages/intake/form/intakeFieldBinding';
 import { fullValidIntake, withField } from '../domain/intake/fixtures';
 import {
@@ -76,6 +78,8 @@ function expectNoSsnDigitsStored() {
     expect(stored).not.toContain(ssn.replaceAll('-', ''));
   }
 }
+
+const spokenIntake = (emitted: readonly AnyEventObject[]) => spoken(intakeToasts, emitted);
 
 // ---------------------------------------------------------------------------------------------
 // Model-based
@@ -159,31 +163,37 @@ function stepChecker(input: IntakeMachineInput) {
     const event = probe.event;
     expectNoSsnDigitsStored();
 
-    if (snapshot.matches('loading')) {
+    if (snapshot.matches({ lifecycle: 'loading' })) {
       expect(snapshot.hasTag('busy')).toBe(true);
       for (const call of probe.calls) expect(call).toEqual({ actor: 'loadIntake', input: { caseId: CASE_ID } });
     }
-    if (snapshot.matches('loadFailed')) {
+    if (snapshot.matches({ lifecycle: 'loadFailed' })) {
       expect(snapshot.hasTag('busy')).toBe(false);
       expect(snapshot.can({ type: 'intake.retry' })).toBe(true);
     }
 
-    if (snapshot.matches('ready')) {
+    if (snapshot.matches({ lifecycle: 'ready' })) {
+      // The route's mode is a state, chosen from the input and kept (docs/product/intake-form.md).
+      expect(snapshot.matches({ mode: input.mode })).toBe(true);
       // Back/Next and Submit (docs/product/intake-form.md): the last tab shows Submit instead of Next.
       expect(snapshot.can({ type: 'tab.next' })).toBe(context.currentTab < 6);
       expect(snapshot.can({ type: 'tab.back' })).toBe(context.currentTab > 0);
       // 'Preview PDF' only when a caseId exists (docs/product/intake-form.md).
-      expect(snapshot.can({ type: 'pdf.preview' })).toBe(context.caseId !== null && snapshot.matches({ ready: { pdfPreview: 'closed' } }));
-      expect(snapshot.hasTag('dirty')).toBe(
-        snapshot.matches({ ready: { changes: 'dirty' } }) || snapshot.matches({ ready: { changes: 'editedWhileSaving' } }),
+      expect(snapshot.can({ type: 'pdf.preview' })).toBe(
+        context.caseId !== null && snapshot.matches({ lifecycle: { ready: { pdfPreview: 'closed' } } }),
       );
-      const editable = snapshot.matches({ ready: { form: 'editable' } });
-      const savingDraft = snapshot.matches({ ready: { form: 'savingDraft' } });
+      expect(snapshot.hasTag('dirty')).toBe(
+        snapshot.matches({ lifecycle: { ready: { changes: 'dirty' } } }) ||
+          snapshot.matches({ lifecycle: { ready: { changes: 'editedWhileSaving' } } }),
+      );
+      const editable = snapshot.matches({ lifecycle: { ready: { form: 'editable' } } });
+      const savingDraft = snapshot.matches({ lifecycle: { ready: { form: { saving: 'draft' } } } });
       const editableField = { type: 'field.change', path: 'personalInformation.firstName', value: 'Z' } as const;
       // Typing goes on while a draft is saved; a final submit locks the inputs.
       expect(snapshot.can(editableField)).toBe(editable || savingDraft);
       expect(snapshot.can({ type: 'draft.save' })).toBe(
-        snapshot.matches({ ready: { form: { editable: 'creating' } } }) || snapshot.matches({ ready: { form: { editable: 'editing' } } }),
+        snapshot.matches({ lifecycle: { ready: { form: { editable: 'creating' } } } }) ||
+          snapshot.matches({ lifecycle: { ready: { form: { editable: 'editing' } } } }),
       );
       // What the inputs show as disabled: nothing typed is taken and nothing can be saved.
       if (snapshot.hasTag('readOnly') || snapshot.hasTag('locked')) {
@@ -192,17 +202,20 @@ function stepChecker(input: IntakeMachineInput) {
       }
       // Final intakes open read-only, whatever the route; a submit on its way locks the inputs.
       if (context.status === 'final') expect(snapshot.hasTag('readOnly')).toBe(true);
-      if (snapshot.matches({ ready: { form: 'submittingFinal' } })) expect(snapshot.hasTag('locked')).toBe(true);
+      if (snapshot.matches({ lifecycle: { ready: { form: { saving: 'final' } } } })) expect(snapshot.hasTag('locked')).toBe(true);
       // 'Download PDF' only when the intake is final (docs/product/intake-form.md), one file at a time.
       expect(snapshot.can({ type: 'pdf.download' })).toBe(
-        context.status === 'final' && snapshot.matches({ ready: { pdfDownload: 'idle' } }),
+        context.status === 'final' && snapshot.matches({ lifecycle: { ready: { pdfDownload: 'idle' } } }),
       );
-      if (snapshot.matches({ ready: { pdfPreview: 'open' } })) expect(context.pdf).toEqual(pdfBytes);
+      if (snapshot.matches({ lifecycle: { ready: { pdfPreview: 'open' } } })) expect(context.pdf).toEqual(pdfBytes);
       else expect(context.pdf).toBeNull();
     }
-    if (snapshot.matches({ ready: { form: 'savingDraft' } }) || snapshot.matches({ ready: { form: 'submittingFinal' } })) {
+    if (
+      snapshot.matches({ lifecycle: { ready: { form: { saving: 'draft' } } } }) ||
+      snapshot.matches({ lifecycle: { ready: { form: { saving: 'final' } } } })
+    ) {
       expect(snapshot.hasTag('busy')).toBe(true);
-      const status = snapshot.matches({ ready: { form: 'savingDraft' } }) ? 'draft' : 'final';
+      const status = snapshot.matches({ lifecycle: { ready: { form: { saving: 'draft' } } } }) ? 'draft' : 'final';
       for (const call of probe.calls) {
         expect(call.actor).toBe('saveIntake');
         const sent = call.input as SaveIntakeInput;
@@ -222,56 +235,53 @@ function stepChecker(input: IntakeMachineInput) {
     switch (event.type) {
       case 'tab.next':
       case 'tab.back':
-        expect(probe.emitted).toEqual([{ type: 'scrollTop' }]);
+        expect(spokenIntake(probe.emitted)).toEqual([{ type: 'tabMoved' }]);
         break;
       case 'draft.save':
-        if (snapshot.matches({ ready: { form: 'editable' } })) {
+        if (snapshot.matches({ lifecycle: { ready: { form: 'editable' } } })) {
           // Invalid draft: the name errors on the fields (docs/product/intake-form.md), the first tab shown.
           const { firstName, lastName } = context.intake.personalInformation;
-          expect(context.errors['personalInformation.firstName']).toBe(firstName === '' ? intakeMessages.firstName : undefined);
-          expect(context.errors['personalInformation.lastName']).toBe(lastName === '' ? intakeMessages.lastName : undefined);
+          expect(context.errors['personalInformation.firstName']).toBe(firstName === '' ? 'Please enter your First Name' : undefined);
+          expect(context.errors['personalInformation.lastName']).toBe(lastName === '' ? 'Please enter your Last Name' : undefined);
           expect(context.currentTab).toBe(0);
         } else if (input.mode === 'create') {
-          expect(snapshot.matches({ ready: { form: 'savingDraft' } })).toBe(true);
+          expect(snapshot.matches({ lifecycle: { ready: { form: { saving: 'draft' } } } })).toBe(true);
         } else {
-          expect(snapshot.matches({ ready: { form: 'confirmingSave' } })).toBe(true);
+          expect(snapshot.matches({ lifecycle: { ready: { form: 'confirmingSave' } } })).toBe(true);
         }
-        expect(probe.emitted).toEqual([]);
+        expect(spokenIntake(probe.emitted)).toEqual([]);
         break;
       case 'final.submit':
-        if (snapshot.matches({ ready: { form: 'editable' } })) {
-          expect(probe.emitted).toEqual([
+        if (snapshot.matches({ lifecycle: { ready: { form: 'editable' } } })) {
+          expect(spokenIntake(probe.emitted)).toEqual([
             { type: 'toast.error', message: `Please fill required fields in the "${TAB_NAMES[context.currentTab]}" tab.` },
           ]);
           // The tab shown is the first one holding an error (docs/product/intake-form.md).
           const marked = intakeTabs.findIndex((tab) => Object.keys(errorsByTab(context.errors)[tab.id]).length > 0);
           expect(marked).toBe(context.currentTab);
         } else {
-          expect(snapshot.matches({ ready: { form: 'submittingFinal' } })).toBe(true);
+          expect(snapshot.matches({ lifecycle: { ready: { form: { saving: 'final' } } } })).toBe(true);
           expect(context.errors).toEqual({});
         }
         break;
       case 'xstate.done.actor.saveIntake': {
         const saved = (event as unknown as { output: SavedIntake }).output;
-        const status = snapshot.matches({ ready: { form: 'submitted' } }) ? 'final' : 'draft';
+        const status = snapshot.matches({ lifecycle: { ready: { form: 'submitted' } } }) ? 'final' : 'draft';
         expect(context).toMatchObject({ caseId: saved.caseId, updatedAt: saved.updatedAt, status });
         // What was typed while the save was on its way is still unsaved.
-        const typedMeanwhile = before?.matches({ ready: { changes: 'editedWhileSaving' } }) ?? false;
+        const typedMeanwhile = before?.matches({ lifecycle: { ready: { changes: 'editedWhileSaving' } } }) ?? false;
         expect(snapshot.hasTag('dirty')).toBe(typedMeanwhile);
         // The copy of the saved edits is gone.
         expect(storage.getItem(unsavedCopyKey(ownerBefore))).toBeNull();
-        if (snapshot.matches({ ready: { form: 'submitted' } })) {
+        if (snapshot.matches({ lifecycle: { ready: { form: 'submitted' } } })) {
           // docs/product/intake-form.md: the same text in create and edit mode, then the list.
-          expect(probe.emitted).toEqual([
-            { type: 'toast.success', message: 'Intake created successfully!' },
-            { type: 'navigate', to: '/intake-list' },
-          ]);
+          expect(spokenIntake(probe.emitted)).toEqual([{ type: 'toast.success', message: 'Intake created successfully!' }]);
         } else if (input.mode === 'create') {
-          expect(snapshot.matches({ ready: { form: { editable: { creating: 'saved' } } } })).toBe(true);
-          expect(probe.emitted).toEqual([{ type: 'toast.success', message: intakeLifecycleMessages.draftSaved }]);
+          expect(snapshot.matches({ lifecycle: { ready: { form: { editable: { creating: 'saved' } } } } })).toBe(true);
+          expect(spokenIntake(probe.emitted)).toEqual([{ type: 'toast.success', message: intakeTexts.draftSaved }]);
         } else {
-          expect(snapshot.matches({ ready: { form: { editable: 'editing' } } })).toBe(true);
-          expect(probe.emitted).toEqual([{ type: 'toast.success', message: 'Intake updated successfully!' }]);
+          expect(snapshot.matches({ lifecycle: { ready: { form: { editable: 'editing' } } } })).toBe(true);
+          expect(spokenIntake(probe.emitted)).toEqual([{ type: 'toast.success', message: 'Intake updated successfully!' }]);
         }
         break;
       }
@@ -280,19 +290,19 @@ function stepChecker(input: IntakeMachineInput) {
         // A first save (POST) has no stored version to be stale against: a plain failure.
         const update = before?.context.caseId !== null;
         if (update && error.code === 'intake_final') {
-          expect(snapshot.matches('loading')).toBe(true);
-          expect(probe.emitted).toEqual([{ type: 'toast.error', message: intakeLifecycleMessages.alreadyFinal }]);
+          expect(snapshot.matches({ lifecycle: 'loading' })).toBe(true);
+          expect(spokenIntake(probe.emitted)).toEqual([{ type: 'toast.error', message: intakeTexts.alreadyFinal }]);
           break;
         }
         // Everything typed is kept (docs/product/intake-form.md; DESIGN.md on 409).
         expect(context.intake).toEqual(before?.context.intake);
         expect(snapshot.hasTag('dirty')).toBe(before?.hasTag('dirty'));
         if (update && error.code === 'intake_stale') {
-          expect(snapshot.matches({ ready: { form: { editable: 'stale' } } })).toBe(true);
+          expect(snapshot.matches({ lifecycle: { ready: { form: { editable: 'stale' } } } })).toBe(true);
           expect(snapshot.can({ type: 'intake.reload' })).toBe(true);
-          expect(probe.emitted).toEqual([{ type: 'toast.error', message: intakeLifecycleMessages.stale }]);
+          expect(spokenIntake(probe.emitted)).toEqual([{ type: 'toast.error', message: intakeTexts.stale }]);
         } else {
-          expect(probe.emitted).toEqual([
+          expect(spokenIntake(probe.emitted)).toEqual([
             { type: 'toast.error', message: 'An error occurred while creating the intake. Please try again later.' },
           ]);
           if (error.code === 'validation_failed') {
@@ -302,7 +312,7 @@ function stepChecker(input: IntakeMachineInput) {
         break;
       }
       case 'xstate.done.actor.loadIntake':
-        if (snapshot.matches('ready')) {
+        if (snapshot.matches({ lifecycle: 'ready' })) {
           expect(context.updatedAt).toBe(VERSION_1);
           expect(context.caseId).toBe(CASE_ID);
           if (context.status === 'draft') expect(context.intake.personalInformation.ssnItin).toBe(STORED_SSN);
@@ -310,22 +320,22 @@ function stepChecker(input: IntakeMachineInput) {
         break;
       case 'field.change':
       case 'fields.change':
-        if (before?.matches({ ready: { form: 'editable' } })) {
-          expect(snapshot.matches({ ready: { changes: { dirty: 'pending' } } })).toBe(true);
-        } else if (before?.matches({ ready: { form: 'savingDraft' } })) {
-          expect(snapshot.matches({ ready: { changes: 'editedWhileSaving' } })).toBe(true);
+        if (before?.matches({ lifecycle: { ready: { form: 'editable' } } })) {
+          expect(snapshot.matches({ lifecycle: { ready: { changes: { dirty: 'pending' } } } })).toBe(true);
+        } else if (before?.matches({ lifecycle: { ready: { form: { saving: 'draft' } } } })) {
+          expect(snapshot.matches({ lifecycle: { ready: { changes: 'editedWhileSaving' } } })).toBe(true);
         } else {
           expect(context).toEqual(before?.context);
         }
         break;
       case 'unsavedCopy.flush':
-      case `xstate.after.unsavedCopyDelay.intake.ready.changes.dirty.pending`:
+      case `xstate.after.unsavedCopyDelay.intake.lifecycle.ready.changes.dirty.pending`:
         expect(readUnsavedCopy(storage, owner())).toEqual(withoutSsnDigits(context.intake));
         break;
       case 'restore.accept':
         expect(context.intake.personalInformation.firstName).toBe('Casey');
         expect(context.unsavedCopy).toBeNull();
-        expect(snapshot.matches({ ready: { changes: { dirty: 'stored' } } })).toBe(true);
+        expect(snapshot.matches({ lifecycle: { ready: { changes: { dirty: 'stored' } } } })).toBe(true);
         break;
       case 'restore.decline':
         expect(context.unsavedCopy).toBeNull();
@@ -334,17 +344,17 @@ function stepChecker(input: IntakeMachineInput) {
         break;
       case 'xstate.error.actor.buildPdf':
       case 'xstate.error.actor.downloadPdf':
-        expect(probe.emitted).toEqual([{ type: 'toast.error', message: intakeLifecycleMessages.pdfFailed }]);
+        expect(spokenIntake(probe.emitted)).toEqual([{ type: 'toast.error', message: intakeTexts.pdfFailed }]);
         break;
       case 'pdf.download':
-        expect(snapshot.matches({ ready: { pdfDownload: 'building' } })).toBe(true);
+        expect(snapshot.matches({ lifecycle: { ready: { pdfDownload: 'building' } } })).toBe(true);
         for (const call of probe.calls) {
           expect(call).toEqual({ actor: 'downloadPdf', input: { caseId: CASE_ID, intake: context.intake } });
         }
         break;
       case 'xstate.done.actor.downloadPdf':
-        expect(snapshot.matches({ ready: { pdfDownload: 'idle' } })).toBe(true);
-        expect(probe.emitted).toEqual([]);
+        expect(snapshot.matches({ lifecycle: { ready: { pdfDownload: 'idle' } } })).toBe(true);
+        expect(spokenIntake(probe.emitted)).toEqual([]);
         break;
       default:
         break;
@@ -369,7 +379,7 @@ describe('intake model', () => {
           await runPath(intakeWithStorage, path, {
             input,
             actors: ['loadIntake', 'saveIntake', 'buildPdf', 'downloadPdf'],
-            states: { loading: check, loadFailed: check, ready: check },
+            states: { 'lifecycle.loading': check, 'lifecycle.loadFailed': check, 'lifecycle.ready': check },
           });
         });
       }
@@ -424,7 +434,7 @@ function startIntake(input: IntakeMachineInput, fakes: Fakes = {}) {
 }
 
 const idle = (snapshot: IntakeSnapshot) => !snapshot.hasTag('busy');
-const toasts = (emitted: IntakeEmitted[]) => emitted.filter((event) => event.type.startsWith('toast.'));
+const toasts = (emitted: IntakeEmitted[]) => spokenIntake(emitted).filter((event) => event.type.startsWith('toast.'));
 
 describe('the form store', () => {
   it('is an IntakeFormStore for the field binding (checked by tsc)', () => {
@@ -492,7 +502,7 @@ describe('tabs', () => {
       expect(actor.getSnapshot().context.currentTab).toBe(tab);
     }
     expect(actor.getSnapshot().can({ type: 'tab.next' })).toBe(false);
-    expect(emitted).toEqual(Array.from({ length: 6 }, () => ({ type: 'scrollTop' })));
+    expect(emitted).toEqual(Array.from({ length: 6 }, () => ({ type: 'tabMoved' })));
     actor.send({ type: 'tab.back' });
     expect(actor.getSnapshot().context.currentTab).toBe(5);
     actor.send({ type: 'tab.select', index: 2 });
@@ -507,9 +517,9 @@ describe('create mode', () => {
     const { actor, emitted, saves } = startIntake(createNew);
     actor.send(namesChange);
     actor.send({ type: 'draft.save' });
-    expect(actor.getSnapshot().matches({ ready: { form: 'savingDraft' } })).toBe(true);
+    expect(actor.getSnapshot().matches({ lifecycle: { ready: { form: { saving: 'draft' } } } })).toBe(true);
     await waitFor(actor, idle);
-    expect(actor.getSnapshot().matches({ ready: { form: { editable: { creating: 'saved' } } } })).toBe(true);
+    expect(actor.getSnapshot().matches({ lifecycle: { ready: { form: { editable: { creating: 'saved' } } } } })).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({ caseId: CASE_ID, updatedAt: VERSION_2, status: 'draft' });
     expect(actor.getSnapshot().can({ type: 'pdf.preview' })).toBe(true);
     expect(actor.getSnapshot().can({ type: 'draft.save' })).toBe(true);
@@ -561,7 +571,7 @@ describe('create mode', () => {
       'personalInformation.lastName': 'Please enter your Last Name',
     });
     expect(context.currentTab).toBe(0);
-    expect(actor.getSnapshot().matches({ ready: { form: { editable: { creating: 'unsaved' } } } })).toBe(true);
+    expect(actor.getSnapshot().matches({ lifecycle: { ready: { form: { editable: { creating: 'unsaved' } } } } })).toBe(true);
     expect(saves).toEqual([]);
     expect(emitted).toEqual([]);
   });
@@ -579,25 +589,22 @@ describe('create mode', () => {
     const { actor, emitted, saves } = startIntake(createNew);
     actor.send(fullValidChange);
     actor.send({ type: 'final.submit' });
-    await waitFor(actor, (snapshot) => snapshot.matches({ ready: { form: 'submitted' } }));
+    await waitFor(actor, (snapshot) => snapshot.matches({ lifecycle: { ready: { form: 'submitted' } } }));
     expect(saves).toHaveLength(1);
     expect(saves[0]).toMatchObject({ caseId: null, status: 'final' });
     expect(saves[0].intake).toMatchObject({ status: 'final' });
-    expect(emitted).toEqual([
-      { type: 'toast.success', message: 'Intake created successfully!' },
-      { type: 'navigate', to: '/intake-list' },
-    ]);
+    expect(spokenIntake(emitted)).toEqual([{ type: 'toast.success', message: 'Intake created successfully!' }]);
     expect(actor.getSnapshot().hasTag('readOnly')).toBe(true);
   });
 
-  it('is no longer dirty when it asks to navigate, so leaving does not prompt', async () => {
+  it('is no longer dirty when it says the intake is final, so leaving for the list does not prompt', async () => {
     const { actor } = startIntake(createNew);
     const dirtyAtNavigate: boolean[] = [];
-    actor.on('navigate', () => dirtyAtNavigate.push(actor.getSnapshot().hasTag('dirty')));
+    actor.on('saved', () => dirtyAtNavigate.push(actor.getSnapshot().hasTag('dirty')));
     actor.send(fullValidChange);
     expect(actor.getSnapshot().hasTag('dirty')).toBe(true);
     actor.send({ type: 'final.submit' });
-    await waitFor(actor, (snapshot) => snapshot.matches({ ready: { form: 'submitted' } }));
+    await waitFor(actor, (snapshot) => snapshot.matches({ lifecycle: { ready: { form: 'submitted' } } }));
     expect(dirtyAtNavigate).toEqual([false]);
   });
 
@@ -609,11 +616,11 @@ describe('create mode', () => {
     const { context } = actor.getSnapshot();
     expect(context.currentTab).toBe(2);
     expect(Object.keys(context.errors)).toEqual(['defendantInformation.driversName']);
-    expect(emitted).toEqual([
+    expect(spokenIntake(emitted)).toEqual([
       { type: 'toast.error', message: 'Please fill required fields in the "Defendant Personal and Vehicle Information" tab.' },
     ]);
     expect(saves).toEqual([]);
-    expect(actor.getSnapshot().matches({ ready: { form: { editable: 'creating' } } })).toBe(true);
+    expect(actor.getSnapshot().matches({ lifecycle: { ready: { form: { editable: 'creating' } } } })).toBe(true);
   });
 
   it('a failed save says so and keeps everything typed', async () => {
@@ -632,7 +639,7 @@ describe('create mode', () => {
     ]);
     expect(actor.getSnapshot().context.intake).toEqual(typed);
     expect(actor.getSnapshot().context.caseId).toBeNull();
-    expect(actor.getSnapshot().matches({ ready: { form: { editable: { creating: 'unsaved' } } } })).toBe(true);
+    expect(actor.getSnapshot().matches({ lifecycle: { ready: { form: { editable: { creating: 'unsaved' } } } } })).toBe(true);
     expect(actor.getSnapshot().hasTag('dirty')).toBe(true);
   });
 });
@@ -643,7 +650,7 @@ describe('edit mode', () => {
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await waitFor(actor, idle);
     expect(loads()).toBe(1);
-    expect(actor.getSnapshot().matches({ ready: { form: { editable: 'editing' } } })).toBe(true);
+    expect(actor.getSnapshot().matches({ lifecycle: { ready: { form: { editable: 'editing' } } } })).toBe(true);
     expect(actor.getSnapshot().context.intake).toEqual(storedDraft());
     expect(actor.getSnapshot().context).toMatchObject({ caseId: CASE_ID, updatedAt: VERSION_1, status: 'draft' });
   });
@@ -653,9 +660,9 @@ describe('edit mode', () => {
     await waitFor(actor, idle);
     actor.send({ type: 'field.change', path: 'personalInformation.address', value: '2 Example Road' });
     actor.send({ type: 'draft.save' });
-    expect(actor.getSnapshot().matches({ ready: { form: 'confirmingSave' } })).toBe(true);
+    expect(actor.getSnapshot().matches({ lifecycle: { ready: { form: 'confirmingSave' } } })).toBe(true);
     actor.send({ type: 'confirm.cancel' });
-    expect(actor.getSnapshot().matches({ ready: { form: { editable: 'editing' } } })).toBe(true);
+    expect(actor.getSnapshot().matches({ lifecycle: { ready: { form: { editable: 'editing' } } } })).toBe(true);
     expect(saves).toEqual([]);
 
     actor.send({ type: 'draft.save' });
@@ -665,7 +672,7 @@ describe('edit mode', () => {
     expect(saves[0]).toMatchObject({ caseId: CASE_ID, status: 'draft', updatedAt: VERSION_1 });
     expect(saves[0].intake.personalInformation).toMatchObject({ address: '2 Example Road', ssnItin: STORED_SSN });
     expect(toasts(emitted)).toEqual([{ type: 'toast.success', message: 'Intake updated successfully!' }]);
-    expect(actor.getSnapshot().matches({ ready: { form: { editable: 'editing' } } })).toBe(true);
+    expect(actor.getSnapshot().matches({ lifecycle: { ready: { form: { editable: 'editing' } } } })).toBe(true);
     expect(actor.getSnapshot().context.updatedAt).toBe(VERSION_2);
     expect(actor.getSnapshot().hasTag('dirty')).toBe(false);
   });
@@ -675,7 +682,7 @@ describe('edit mode', () => {
     await waitFor(actor, idle);
     actor.send({ type: 'field.change', path: 'personalInformation.lastName', value: '   ' });
     actor.send({ type: 'draft.save' });
-    expect(actor.getSnapshot().matches({ ready: { form: { editable: 'editing' } } })).toBe(true);
+    expect(actor.getSnapshot().matches({ lifecycle: { ready: { form: { editable: 'editing' } } } })).toBe(true);
     expect(actor.getSnapshot().context.errors).toEqual({ 'personalInformation.lastName': 'Please enter your Last Name' });
     expect(saves).toEqual([]);
   });
@@ -685,19 +692,16 @@ describe('edit mode', () => {
     await waitFor(actor, idle);
     actor.send(fullValidChange);
     actor.send({ type: 'final.submit' });
-    await waitFor(actor, (snapshot) => snapshot.matches({ ready: { form: 'submitted' } }));
+    await waitFor(actor, (snapshot) => snapshot.matches({ lifecycle: { ready: { form: 'submitted' } } }));
     expect(saves[0]).toMatchObject({ caseId: CASE_ID, status: 'final', updatedAt: VERSION_1 });
-    expect(emitted).toEqual([
-      { type: 'toast.success', message: 'Intake created successfully!' },
-      { type: 'navigate', to: '/intake-list' },
-    ]);
+    expect(spokenIntake(emitted)).toEqual([{ type: 'toast.success', message: 'Intake created successfully!' }]);
   });
 
   it('a final intake opened with route mode edit is read-only (docs/product/intake-form.md)', async () => {
     const { actor } = startIntake(edit, { load: async () => apiFinal });
     await waitFor(actor, idle);
     const snapshot = actor.getSnapshot();
-    expect(snapshot.matches({ ready: { form: 'viewing' } })).toBe(true);
+    expect(snapshot.matches({ lifecycle: { ready: { form: 'viewing' } } })).toBe(true);
     expect(snapshot.hasTag('readOnly')).toBe(true);
     expect(snapshot.context.status).toBe('final');
     expect(snapshot.can({ type: 'draft.save' })).toBe(false);
@@ -713,7 +717,7 @@ describe('edit mode', () => {
   it('a draft opened in view mode is read-only too', async () => {
     const { actor } = startIntake(view);
     await waitFor(actor, idle);
-    expect(actor.getSnapshot().matches({ ready: { form: 'viewing' } })).toBe(true);
+    expect(actor.getSnapshot().matches({ lifecycle: { ready: { form: 'viewing' } } })).toBe(true);
     expect(actor.getSnapshot().context.status).toBe('draft');
   });
 
@@ -726,15 +730,15 @@ describe('edit mode', () => {
         return apiDraft;
       },
     });
-    await waitFor(actor, (snapshot) => snapshot.matches('loadFailed'));
+    await waitFor(actor, (snapshot) => snapshot.matches({ lifecycle: 'loadFailed' }));
     actor.send({ type: 'intake.retry' });
-    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
-    expect(actor.getSnapshot().matches({ ready: { form: { editable: 'editing' } } })).toBe(true);
+    await waitFor(actor, (snapshot) => snapshot.matches({ lifecycle: 'ready' }));
+    expect(actor.getSnapshot().matches({ lifecycle: { ready: { form: { editable: 'editing' } } } })).toBe(true);
   });
 
   it('an unreadable stored intake is a failed load, not a crash', async () => {
     const { actor } = startIntake(edit, { load: async () => apiUnreadable });
-    await waitFor(actor, (snapshot) => snapshot.matches('loadFailed'));
+    await waitFor(actor, (snapshot) => snapshot.matches({ lifecycle: 'loadFailed' }));
   });
 });
 
@@ -755,9 +759,9 @@ describe('someone else saved first (409)', () => {
     actor.send({ type: 'draft.save' });
     actor.send({ type: 'confirm.save' });
     await waitFor(actor, idle);
-    expect(actor.getSnapshot().matches({ ready: { form: { editable: 'stale' } } })).toBe(true);
+    expect(actor.getSnapshot().matches({ lifecycle: { ready: { form: { editable: 'stale' } } } })).toBe(true);
     expect(actor.getSnapshot().context.intake.personalInformation.address).toBe('Mine');
-    expect(toasts(emitted)).toEqual([{ type: 'toast.error', message: intakeLifecycleMessages.stale }]);
+    expect(toasts(emitted)).toEqual([{ type: 'toast.error', message: intakeTexts.stale }]);
     expect(actor.getSnapshot().can({ type: 'draft.save' })).toBe(false);
     expect(actor.getSnapshot().hasTag('dirty')).toBe(true);
     // The edits can still be changed (and copied) before reloading.
@@ -770,9 +774,9 @@ describe('someone else saved first (409)', () => {
       personalInformation: { ...storedDraft().personalInformation, address: 'Theirs' },
     });
     actor.send({ type: 'intake.reload' });
-    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    await waitFor(actor, (snapshot) => snapshot.matches({ lifecycle: 'ready' }));
     expect(loads()).toBe(2);
-    expect(actor.getSnapshot().matches({ ready: { form: { editable: 'editing' } } })).toBe(true);
+    expect(actor.getSnapshot().matches({ lifecycle: { ready: { form: { editable: 'editing' } } } })).toBe(true);
     expect(actor.getSnapshot().context.intake.personalInformation.address).toBe('Theirs');
     expect(actor.getSnapshot().context.updatedAt).toBe(VERSION_2);
     expect(actor.getSnapshot().hasTag('dirty')).toBe(false);
@@ -782,7 +786,7 @@ describe('someone else saved first (409)', () => {
     actor.send({ type: 'confirm.save' });
     await waitFor(actor, idle);
     expect(saves[1]).toMatchObject({ caseId: CASE_ID, updatedAt: VERSION_2 });
-    expect(actor.getSnapshot().matches({ ready: { form: { editable: 'editing' } } })).toBe(true);
+    expect(actor.getSnapshot().matches({ lifecycle: { ready: { form: { editable: 'editing' } } } })).toBe(true);
   });
 
   it('intake_final reloads the stored intake, read-only, and says why', async () => {
@@ -797,8 +801,8 @@ describe('someone else saved first (409)', () => {
     await waitFor(actor, idle);
     actor.send({ type: 'draft.save' });
     actor.send({ type: 'confirm.save' });
-    await waitFor(actor, (snapshot) => snapshot.matches({ ready: { form: 'viewing' } }));
-    expect(toasts(emitted)).toEqual([{ type: 'toast.error', message: intakeLifecycleMessages.alreadyFinal }]);
+    await waitFor(actor, (snapshot) => snapshot.matches({ lifecycle: { ready: { form: 'viewing' } } }));
+    expect(toasts(emitted)).toEqual([{ type: 'toast.error', message: intakeTexts.alreadyFinal }]);
     expect(actor.getSnapshot().hasTag('readOnly')).toBe(true);
   });
 });
@@ -855,10 +859,10 @@ describe('the unsaved copy', () => {
     expect(unsavedCopy).not.toBeNull();
     const { actor, saves } = startIntake({ ...edit, unsavedCopy });
     await waitFor(actor, idle);
-    expect(actor.getSnapshot().matches({ ready: { form: 'offeringRestore' } })).toBe(true);
+    expect(actor.getSnapshot().matches({ lifecycle: { ready: { form: 'offeringRestore' } } })).toBe(true);
     actor.send({ type: 'restore.accept' });
     const { context } = actor.getSnapshot();
-    expect(actor.getSnapshot().matches({ ready: { form: { editable: 'editing' } } })).toBe(true);
+    expect(actor.getSnapshot().matches({ lifecycle: { ready: { form: { editable: 'editing' } } } })).toBe(true);
     expect(context.intake.personalInformation).toMatchObject({ firstName: 'Casey', address: '12 Copy Lane', ssnItin: STORED_SSN });
     expect(actor.getSnapshot().hasTag('dirty')).toBe(true);
     actor.send({ type: 'draft.save' });
@@ -871,9 +875,9 @@ describe('the unsaved copy', () => {
   it('is offered on a new intake, and declining clears it', () => {
     writeUnsavedCopy(storage, newOwner, unsavedCopyOf(emptyIntake()));
     const { actor } = startIntake({ ...createNew, unsavedCopy: readUnsavedCopy(storage, newOwner) });
-    expect(actor.getSnapshot().matches({ ready: { form: 'offeringRestore' } })).toBe(true);
+    expect(actor.getSnapshot().matches({ lifecycle: { ready: { form: 'offeringRestore' } } })).toBe(true);
     actor.send({ type: 'restore.decline' });
-    expect(actor.getSnapshot().matches({ ready: { form: { editable: { creating: 'unsaved' } } } })).toBe(true);
+    expect(actor.getSnapshot().matches({ lifecycle: { ready: { form: { editable: { creating: 'unsaved' } } } } })).toBe(true);
     expect(actor.getSnapshot().context.intake).toEqual(emptyIntake());
     expect(actor.getSnapshot().hasTag('dirty')).toBe(false);
     expect(readUnsavedCopy(storage, newOwner)).toBeNull();
@@ -892,7 +896,7 @@ describe('the unsaved copy', () => {
     writeUnsavedCopy(storage, draftOwner, unsavedCopyOf(storedDraft()));
     const { actor } = startIntake({ ...edit, unsavedCopy: readUnsavedCopy(storage, draftOwner) }, { load: async () => apiFinal });
     await waitFor(actor, idle);
-    expect(actor.getSnapshot().matches({ ready: { form: 'viewing' } })).toBe(true);
+    expect(actor.getSnapshot().matches({ lifecycle: { ready: { form: 'viewing' } } })).toBe(true);
     expect(readUnsavedCopy(storage, draftOwner)).toBeNull();
   });
 });
@@ -905,11 +909,11 @@ describe('PDF preview', () => {
     const { actor } = startIntake(edit);
     await waitFor(actor, idle);
     actor.send({ type: 'pdf.preview' });
-    expect(actor.getSnapshot().matches({ ready: { pdfPreview: 'building' } })).toBe(true);
-    await waitFor(actor, (snapshot) => snapshot.matches({ ready: { pdfPreview: 'open' } }));
+    expect(actor.getSnapshot().matches({ lifecycle: { ready: { pdfPreview: 'building' } } })).toBe(true);
+    await waitFor(actor, (snapshot) => snapshot.matches({ lifecycle: { ready: { pdfPreview: 'open' } } }));
     expect(actor.getSnapshot().context.pdf).toEqual(pdfBytes);
     actor.send({ type: 'pdf.close' });
-    expect(actor.getSnapshot().matches({ ready: { pdfPreview: 'closed' } })).toBe(true);
+    expect(actor.getSnapshot().matches({ lifecycle: { ready: { pdfPreview: 'closed' } } })).toBe(true);
     expect(actor.getSnapshot().context.pdf).toBeNull();
   });
 });
@@ -927,13 +931,13 @@ describe('PDF download', () => {
     });
     await waitFor(actor, idle);
     actor.send({ type: 'pdf.download' });
-    expect(actor.getSnapshot().matches({ ready: { pdfDownload: 'building' } })).toBe(true);
+    expect(actor.getSnapshot().matches({ lifecycle: { ready: { pdfDownload: 'building' } } })).toBe(true);
     // A second click while the file is built starts no second file.
     actor.send({ type: 'pdf.download' });
     expect(downloads).toHaveLength(1);
     expect(downloads[0]).toMatchObject({ caseId: CASE_ID });
     finish();
-    await waitFor(actor, (snapshot) => snapshot.matches({ ready: { pdfDownload: 'idle' } }));
+    await waitFor(actor, (snapshot) => snapshot.matches({ lifecycle: { ready: { pdfDownload: 'idle' } } }));
     expect(actor.getSnapshot().can({ type: 'pdf.download' })).toBe(true);
     expect(toasts(emitted)).toEqual([]);
   });
@@ -947,7 +951,7 @@ describe('PDF download', () => {
     });
     await waitFor(actor, idle);
     actor.send({ type: 'pdf.download' });
-    await waitFor(actor, (snapshot) => snapshot.matches({ ready: { pdfDownload: 'idle' } }));
-    expect(toasts(emitted)).toEqual([{ type: 'toast.error', message: intakeLifecycleMessages.pdfFailed }]);
+    await waitFor(actor, (snapshot) => snapshot.matches({ lifecycle: { ready: { pdfDownload: 'idle' } } }));
+    expect(toasts(emitted)).toEqual([{ type: 'toast.error', message: intakeTexts.pdfFailed }]);
   });
 });

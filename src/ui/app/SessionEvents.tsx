@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { LOGIN_ROUTE, POST_LOGIN_ROUTE } from '../../domain/constants';
+import { sessionToasts } from './factToasts';
 import { useSessionActor } from './session';
+import { useToastEvents } from './useToastEvents';
 
 /**
  * The root route: turns what the session machine emits into what a person sees (staff-app spec
@@ -13,14 +14,14 @@ export function SessionEvents() {
   const session = useSessionActor();
   const navigate = useNavigate();
 
+  useToastEvents(session, sessionToasts);
+
   useEffect(() => {
     const subscriptions = [
-      session.on('loggedIn', ({ user }) => {
-        toast.success(`Welcome, ${user.firstName}!`);
+      session.on('loggedIn', () => {
         void navigate(POST_LOGIN_ROUTE, { replace: true });
       }),
       session.on('loggedOut', () => {
-        toast.success('Logged out successfully');
         void navigate(LOGIN_ROUTE, { replace: true });
       }),
       session.on('expired', () => {

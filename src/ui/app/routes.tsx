@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { privileges, type Privilege } from '../../domain/enums';
+import { DASHBOARD_PATH } from '../../domain/constants';
 import { canManageEmployees } from '../../domain/session';
 import { RouteErrorPage } from '../pages/errors/RouteErrorPage';
 import { LoginPage } from '../pages/login/LoginPage';
@@ -34,6 +35,7 @@ export const appRoutes: RouteObject[] = [
               { path: '/edit-profile', element: <screens.EditProfileScreen /> },
               { path: '/leads-list', element: <screens.LeadsListScreen /> },
               { path: '/firm', element: <screens.FirmScreen /> },
+              { path: DASHBOARD_PATH, element: <screens.DashboardScreen /> },
               { path: INTAKE_LIST_PATH, element: <screens.IntakeListScreen /> },
               { path: NEW_INTAKE_PATH, element: <screens.IntakeFormScreen /> },
               { path: INTAKE_DETAILS_PATTERN, element: <screens.IntakeFormScreen /> },

@@ -1,35 +1,38 @@
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
-import type { AnyActorRef, AnyEventObject } from 'xstate';
+import type { EventObject, Subscription } from 'xstate';
+import { toastOf, type FactToasts } from './factToasts';
 
-function messageOf(event: AnyEventObject): string {
-  return typeof event.message === 'string' ? event.message : '';
+/** An actor as far as its emitted facts go (any machine's actor is one). */
+export interface FactSource<TFact extends EventObject> {
+  on(type: '*', handler: (fact: TFact) => void): Subscription;
 }
 
 /**
- * Shows what a machine emits as `toast.loading` / `toast.success` / `toast.error` ({ message }).
- * A success or error after a loading toast replaces it (e.g. 'Creating lead...' becomes 'Lead
- * created successfully', docs/product/app-shell.md); other toasts stand on their own, so two results in a
+ * Shows the toasts of what a machine emits, as its table in factToasts.ts says. A success or
+ * error after a loading toast replaces it (e.g. 'Creating lead...' becomes 'Lead created
+ * successfully', docs/product/app-shell.md); other toasts stand on their own, so two results in a
  * row ('Neos Credentials Validated', then 'Neos credentials saved') are both seen.
  */
-export function useToastEvents(actor: AnyActorRef): void {
+export function useToastEvents<TFact extends EventObject>(actor: FactSource<TFact>, table: FactToasts<TFact>): void {
   useEffect(() => {
     let pending: string | undefined;
-    const settle = (show: typeof toast.success, event: AnyEventObject) => {
-      show(messageOf(event), pending === undefined ? undefined : { id: pending });
+    const show = (fact: TFact) => {
+      const shown = toastOf(table, fact);
+      if (!shown) return;
+      const options = pending === undefined ? undefined : { id: pending };
+      if (shown.kind === 'loading') {
+        pending = toast.loading(shown.text, options);
+        return;
+      }
+      (shown.kind === 'success' ? toast.success : toast.error)(shown.text, options);
       pending = undefined;
     };
-    const subscriptions = [
-      actor.on('toast.loading', (event: AnyEventObject) => {
-        pending = toast.loading(messageOf(event), pending === undefined ? undefined : { id: pending });
-      }),
-      actor.on('toast.success', (event: AnyEventObject) => settle(toast.success, event)),
-      actor.on('toast.error', (event: AnyEventObject) => settle(toast.error, event)),
-    ];
+    const subscription = actor.on('*', show);
     return () => {
-      subscriptions.forEach((subscription) => subscription.unsubscribe());
+      subscription.unsubscribe();
       // A loading toast never times out: one whose screen went away must not stay up for good.
       if (pending !== undefined) toast.dismiss(pending);
     };
-  }, [actor]);
+  }, [actor, table]);
 }

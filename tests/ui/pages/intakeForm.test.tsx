@@ -9,7 +9,7 @@ import { ApiError } from '../../../src/api/errors';
 import { createIntake, getIntake, listIntakes, updateIntake, type StoredIntake } from '../../../src/api/intakes';
 import { toApiIntake, type GeneralCaseInformation } from '../../../src/domain/intake';
 import { intakeTabs } from '../../../src/domain/intake/tabs';
-import { writeUnsavedCopy } from '../../../src/machines/intakeUnsavedCopy';
+import { writeUnsavedCopy } from '../../../src/ui/pages/intake/form/unsavedCopy';
 import { fullValidIntake } from '../../domain/intake/fixtures';
 import { renderApp, signedInAs } from '../shell/harness';
 

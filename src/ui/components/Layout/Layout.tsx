@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Logo } from '../Logo';
 import * as css from './Layout.css';
+import { DASHBOARD_PATH } from '../../../domain/constants';
 
 export const SIDEBAR_ID = 'app-sidebar';
 const MAIN_ID = 'main-content';
@@ -16,6 +17,7 @@ interface Section {
 
 // docs/product/app-shell.md, Shared layout: the sidebar entries, in this order.
 const sections: readonly Section[] = [
+  { label: 'Dashboard', to: DASHBOARD_PATH, related: [] },
   { label: 'Intakes', to: '/intake-list', related: ['/new-intake', '/intake-details'] },
   { label: 'Leads', to: '/leads-list', related: ['/new-leads'] },
   { label: 'Employees', to: '/employees', related: ['/new-employee'], managersOnly: true },

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { employeeFormToasts } from '../../app/factToasts';
+import { useToastEvents } from '../../app/useToastEvents';
 import { useNavigate } from 'react-router-dom';
 import { useSignedInPrivilege } from '../../app/session';
 import { Button } from '../../components/Button';
@@ -11,15 +12,6 @@ import { assignablePrivilegeOptions } from '../profile/userLabels';
 import { appEmployeeFormMachine } from './employeeActors';
 import { useMachineActor } from '../../app/inspect';
 
-/** docs/product/people.md, Employee create: the toasts. */
-export const EMPLOYEE_TOASTS = {
-  creating: 'Creating employee...',
-  created: 'Employee created successfully',
-  failed: 'Failed to create employee',
-} as const;
-
-// One toast that goes from progress to outcome, as react-hot-toast updates a toast with the same id.
-const CREATE_TOAST_ID = 'employee-create';
 const EMPLOYEES_ROUTE = '/employees';
 
 /** /new-employee (docs/product/people.md Employee Registration, docs/product/people.md Employee create). */
@@ -29,16 +21,12 @@ export function NewEmployeePage() {
   const form = useMachineActor(appEmployeeFormMachine, { input: {} });
   const busy = useSelector(form, (snapshot) => snapshot.hasTag('busy'));
 
+  useToastEvents(form, employeeFormToasts);
+
   useEffect(() => {
     const subscriptions = [
       form.on('invalid', ({ field }) => document.getElementById(fieldId(field))?.focus()),
-      form.on('creating', () => toast.loading(EMPLOYEE_TOASTS.creating, { id: CREATE_TOAST_ID })),
-      // Password and email refusals are under their fields too (docs/product/people.md: "as for profile update").
-      form.on('createFailed', () => toast.error(EMPLOYEE_TOASTS.failed, { id: CREATE_TOAST_ID })),
-      form.on('created', () => {
-        toast.success(EMPLOYEE_TOASTS.created, { id: CREATE_TOAST_ID });
-        void navigate(EMPLOYEES_ROUTE);
-      }),
+      form.on('created', () => void navigate(EMPLOYEES_ROUTE)),
     ];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
   }, [form, navigate]);

@@ -1,10 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
 import type { ActorRefFrom } from 'xstate';
 import type { User } from '../../../api/users';
 import { fullName } from '../../../domain/formatters';
 import type { StatusChange } from '../../../machines/employeeStatus.machine';
+import { employeeStatusToasts } from '../../app/factToasts';
+import { useToastEvents } from '../../app/useToastEvents';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import type { appEmployeeStatusMachine } from './employeeActors';
@@ -22,8 +23,6 @@ export const STATUS_TEXT = {
     deactivate: (name: string) => `Deactivate ${name}? They are signed out at once and cannot sign in until reactivated.`,
     reactivate: (name: string) => `Reactivate ${name}? They can sign in again.`,
   },
-  done: { deactivate: 'Employee deactivated', reactivate: 'Employee reactivated' },
-  failed: { deactivate: 'The employee could not be deactivated', reactivate: 'The employee could not be reactivated' },
 } as const;
 
 /** 'Deactivate' for an active employee, 'Reactivate' for a deactivated one. */
@@ -47,15 +46,10 @@ export function StatusConfirmation({ actor, onChanged }: { actor: EmployeeStatus
   const target = useSelector(actor, (snapshot) => snapshot.context.target);
   const asking = useSelector(actor, (snapshot) => snapshot.matches('confirming') || snapshot.matches('changing'));
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
+  useToastEvents(actor, employeeStatusToasts);
 
   useEffect(() => {
-    const subscriptions = [
-      actor.on('changed', ({ change }) => {
-        toast.success(STATUS_TEXT.done[change]);
-        onChanged();
-      }),
-      actor.on('failed', ({ change, message }) => toast.error(message ?? STATUS_TEXT.failed[change])),
-    ];
+    const subscriptions = [actor.on('changed', () => onChanged())];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
   }, [actor, onChanged]);
 

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { credentialsSchema, emptyCredentials, type CredentialsInput } from '../../../domain/schemas/credentials';
 import { validateFields, type FieldErrors } from '../../../domain/schemas/shared';
+import { credentialsToasts } from '../../app/factToasts';
 import { useToastEvents } from '../../app/useToastEvents';
 import { Button } from '../../components/Button';
 import { TextInput } from '../../components/TextInput';
@@ -31,10 +32,10 @@ export function CredentialsForm({ onSubmit, saving = false }: CredentialsFormPro
   // An effect event: the subscription below is made once and still calls the latest onSubmit.
   const submitValidated = useEffectEvent((credentials: CredentialsInput) => onSubmit(credentials));
 
-  useToastEvents(validation);
+  useToastEvents(validation, credentialsToasts);
 
   useEffect(() => {
-    const subscription = validation.on('credentials.validated', ({ credentials }) => submitValidated(credentials));
+    const subscription = validation.on('validated', ({ credentials }) => submitValidated(credentials));
     return () => subscription.unsubscribe();
   }, [validation]);
 

@@ -7,6 +7,7 @@ import { FIRM_ADDRESS_MAX_LENGTH, FIRM_CONTACT_MAX_LENGTH, FIRM_NAME_MAX_LENGTH 
 import { limitationPeriodText, limitationYearChoices } from '../../../domain/limitation';
 import { firmSchema, type FirmInput } from '../../../domain/schemas/firm';
 import { validateFields, type FieldErrors } from '../../../domain/schemas/shared';
+import { firmFormToasts } from '../../app/factToasts';
 import { useToastEvents } from '../../app/useToastEvents';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
@@ -137,10 +138,10 @@ export function EditFirmPage() {
   const failed = useSelector(form, (snapshot) => snapshot.matches('loadFailed'));
   const savingCredentials = useSelector(form, (snapshot) => snapshot.hasTag('savingCredentials'));
 
-  useToastEvents(form);
+  useToastEvents(form, firmFormToasts);
 
   useEffect(() => {
-    const subscription = form.on('firm.saved', () => void navigate(FIRM_ROUTE));
+    const subscription = form.on('saved', () => void navigate(FIRM_ROUTE));
     return () => subscription.unsubscribe();
   }, [form, navigate]);
 

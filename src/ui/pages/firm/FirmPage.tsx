@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useNavigate } from 'react-router-dom';
 import { canManageEmployees } from '../../../domain/session';
 import { useSignedInPrivilege } from '../../app/session';
+import { firmRecordToasts } from '../../app/factToasts';
 import { useToastEvents } from '../../app/useToastEvents';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
@@ -21,7 +22,7 @@ export function FirmPage() {
   // docs/product/firm-and-neos.md: only owner and administrator edit the firm.
   const canEdit = privilege !== undefined && canManageEmployees(privilege);
 
-  useToastEvents(record);
+  useToastEvents(record, firmRecordToasts);
 
   return (
     <>

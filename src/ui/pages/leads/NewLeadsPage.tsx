@@ -4,6 +4,7 @@ import { todayIso } from '../../../domain/dates';
 import type { LeadGender, YesNo } from '../../../domain/enums';
 import { emptyLead, leadSchema, type LeadFormValues } from '../../../domain/schemas/lead';
 import { validateFields, type FieldErrors } from '../../../domain/schemas/shared';
+import { leadRegistrationToasts } from '../../app/factToasts';
 import { useToastEvents } from '../../app/useToastEvents';
 import { Button } from '../../components/Button';
 import { DateInput } from '../../components/DateInput';
@@ -63,11 +64,11 @@ export function NewLeadsPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [attempted, setAttempted] = useState(false);
 
-  useToastEvents(registration);
+  useToastEvents(registration, leadRegistrationToasts);
 
   useEffect(() => {
     // docs/product/leads.md: after success the form resets. On any failure it keeps what was typed.
-    const subscription = registration.on('lead.created', () => {
+    const subscription = registration.on('created', () => {
       setValues({ ...emptyLead });
       setErrors({});
       setAttempted(false);

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { profileFormToasts } from '../../app/factToasts';
+import { useToastEvents } from '../../app/useToastEvents';
 import { useNavigate } from 'react-router-dom';
 import { useSessionActor, useSignedInUser } from '../../app/session';
 import { useReveal } from '../../components/Reveal';
@@ -11,12 +12,6 @@ import { appProfileFormMachine, revealOwnNumbers } from './profileActors';
 import * as layout from '../../theme/layout.css';
 import { fieldId, UserFormFields } from './UserFormFields';
 import { useMachineActor } from '../../app/inspect';
-
-/** docs/product/people.md, Profile update: the toasts. */
-export const PROFILE_TOASTS = {
-  saved: 'Profile updated successfully',
-  failedWithoutBody: 'Failed to update user data',
-} as const;
 
 export const PROFILE_FORM_LOAD_FAILED = 'Your profile could not be loaded, so it cannot be edited yet.';
 
@@ -33,15 +28,12 @@ export function EditProfilePage() {
   const userId = useSignedInUser()?.id;
   const reveal = useReveal(revealOwnNumbers);
 
+  useToastEvents(form, profileFormToasts);
+
   useEffect(() => {
     const subscriptions = [
       form.on('invalid', ({ field }) => document.getElementById(fieldId(field))?.focus()),
-      form.on('saveFailed', ({ hasErrorBody }) => {
-        // With a body the server's messages are under the fields already (docs/product/people.md).
-        if (!hasErrorBody) toast.error(PROFILE_TOASTS.failedWithoutBody);
-      }),
       form.on('saved', ({ session: grant }) => {
-        toast.success(PROFILE_TOASTS.saved);
         // The new token carries the new names, so the whole app shows them at once.
         session.send({ type: 'session.tokenRefreshed', token: grant.token, expiresIn: grant.expiresIn });
         void navigate(PROFILE_ROUTE);

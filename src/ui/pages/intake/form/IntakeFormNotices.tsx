@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { Button } from '../../../components/Button';
 import { inForm, isStale, type IntakeActor } from './intakeActor';
-import { intakeLifecycleMessages } from '../../../../domain/intake/lifecycleMessages';
+import { intakeTexts } from '../../../../domain/texts';
 import { INTAKE_FORM_TEXT } from './intakeFormText';
 import * as css from './intakeForm.css';
 
@@ -30,7 +30,7 @@ export function StaleNotice({ actor }: { actor: IntakeActor }) {
   if (!stale) return null;
   return (
     <div role="alert" className={css.warning}>
-      <span>{intakeLifecycleMessages.stale}</span>
+      <span>{intakeTexts.stale}</span>
       <Button size="sm" tone="secondary" onClick={() => actor.send({ type: 'intake.reload' })}>
         {INTAKE_FORM_TEXT.reload}
       </Button>
@@ -40,8 +40,8 @@ export function StaleNotice({ actor }: { actor: IntakeActor }) {
 
 /** Loading the stored intake, and its failure with a way to try again. */
 export function LoadState({ actor }: { actor: IntakeActor }) {
-  const loading = useSelector(actor, (snapshot) => snapshot.matches('loading'));
-  const failed = useSelector(actor, (snapshot) => snapshot.matches('loadFailed'));
+  const loading = useSelector(actor, (snapshot) => snapshot.matches({ lifecycle: 'loading' }));
+  const failed = useSelector(actor, (snapshot) => snapshot.matches({ lifecycle: 'loadFailed' }));
   if (loading) {
     return (
       <p role="status" className={css.status}>

@@ -6,8 +6,8 @@ import { useMachineActor } from '../../../app/inspect';
 import { intakeFormPath } from '../../../app/intakePaths';
 import { useSignedInUser } from '../../../app/session';
 import { NotFoundPage } from '../../errors/NotFoundPage';
-import { browserSessionStorage, readUnsavedCopy } from '../../../../machines/intakeUnsavedCopy';
-import { appIntakeMachine, inForm, type IntakeActor, type IntakeRouteMode } from './intakeActor';
+import { browserSessionStorage, readUnsavedCopy } from './unsavedCopy';
+import { appIntakeMachine, inForm, inMode, type IntakeActor, type IntakeRouteMode } from './intakeActor';
 import { IntakeFormContext } from './intakeFieldBinding';
 import { IntakeFormButtons } from './IntakeFormButtons';
 import { LeaveConfirmDialog, SaveConfirmDialog } from './IntakeFormDialogs';
@@ -114,12 +114,10 @@ function IntakeTitle({ actor, mode }: { actor: IntakeActor; mode: IntakeRouteMod
  * while the restore offer waits for an answer (typing then would be overwritten by a restore).
  */
 function IntakeFormBody({ actor }: { actor: IntakeActor }) {
-  const shown = useSelector(actor, (snapshot) => snapshot.matches('ready') && !inForm(snapshot, 'offeringRestore'));
+  const shown = useSelector(actor, (snapshot) => snapshot.matches({ lifecycle: 'ready' }) && !inForm(snapshot, 'offeringRestore'));
   // A stored draft in edit mode may be sent to the client (docs/product/client-intake.md#the-link).
   const draftCaseId = useSelector(actor, (snapshot) =>
-    snapshot.context.mode === 'edit' && !snapshot.hasTag('readOnly') && snapshot.context.intake.status === 'draft'
-      ? snapshot.context.caseId
-      : null,
+    inMode(snapshot, 'edit') && !snapshot.hasTag('readOnly') && snapshot.context.intake.status === 'draft' ? snapshot.context.caseId : null,
   );
   if (!shown) return null;
   return (

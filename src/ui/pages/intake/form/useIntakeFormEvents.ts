@@ -1,22 +1,24 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { AnyActorRef, AnyEventObject } from 'xstate';
+import { intakeToasts } from '../../../app/factToasts';
+import { INTAKE_LIST_PATH } from '../../../app/intakePaths';
 import { useToastEvents } from '../../../app/useToastEvents';
+import type { IntakeActor } from './intakeActor';
 
 /**
- * What the intake machine emits, done by the page: toasts (react-hot-toast), moving to another
- * route ('/intake-list' after a final submit, docs/product/intake-form.md) and scrolling to the top (Back and
- * Next, docs/product/intake-form.md). The machine decides when; the page only carries it out.
+ * What the intake machine's facts mean on screen besides toasts: a final submit goes to the intake
+ * list, Back and Next scroll to the top (docs/product/intake-form.md). The machine decides when;
+ * the page only carries it out.
  */
-export function useIntakeFormEvents(actor: AnyActorRef): void {
+export function useIntakeFormEvents(actor: IntakeActor): void {
   const navigate = useNavigate();
-  useToastEvents(actor);
+  useToastEvents(actor, intakeToasts);
   useEffect(() => {
     const subscriptions = [
-      actor.on('navigate', (event: AnyEventObject) => {
-        if (typeof event.to === 'string') void navigate(event.to);
+      actor.on('saved', ({ as }) => {
+        if (as === 'final') void navigate(INTAKE_LIST_PATH);
       }),
-      actor.on('scrollTop', () => window.scrollTo({ top: 0 })),
+      actor.on('tabMoved', () => window.scrollTo({ top: 0 })),
     ];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
   }, [actor, navigate]);

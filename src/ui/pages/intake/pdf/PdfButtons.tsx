@@ -11,7 +11,7 @@ import * as css from './PdfButtons.css';
  */
 export function PdfButtons({ actor }: { actor: IntakeActor }) {
   const canDownload = useSelector(actor, (snapshot) => snapshot.can({ type: 'pdf.download' }));
-  const downloading = useSelector(actor, (snapshot) => snapshot.matches({ ready: { pdfDownload: 'building' } }));
+  const downloading = useSelector(actor, (snapshot) => snapshot.matches({ lifecycle: { ready: { pdfDownload: 'building' } } }));
   const canPreview = useSelector(actor, (snapshot) => snapshot.can({ type: 'pdf.preview' }));
   const previewing = useSelector(actor, (snapshot) => isPreviewing(snapshot));
   const showDownload = canDownload || downloading;
@@ -38,5 +38,8 @@ type Snapshot = ReturnType<IntakeActor['getSnapshot']>;
 
 /** The preview is being built or shown (the machine's `ready.pdfPreview` region). */
 export function isPreviewing(snapshot: Snapshot): boolean {
-  return snapshot.matches({ ready: { pdfPreview: 'building' } }) || snapshot.matches({ ready: { pdfPreview: 'open' } });
+  return (
+    snapshot.matches({ lifecycle: { ready: { pdfPreview: 'building' } } }) ||
+    snapshot.matches({ lifecycle: { ready: { pdfPreview: 'open' } } })
+  );
 }

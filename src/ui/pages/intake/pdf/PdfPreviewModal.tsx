@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import toast from 'react-hot-toast';
-import { intakeLifecycleMessages } from '../../../../domain/intake/lifecycleMessages';
+import { intakeTexts } from '../../../../domain/texts';
 import { Modal } from '../../../components/Modal';
 import type { IntakeActor } from '../form/intakeActor';
 import { usePdfViewerModule, type PdfViewerModule } from './lazyPdfViewer';
@@ -18,7 +18,7 @@ export function PdfPreview({ actor }: { actor: IntakeActor }) {
   const previewing = useSelector(actor, isPreviewing);
   const close = useCallback(() => actor.send({ type: 'pdf.close' }), [actor]);
   const viewerFailed = useCallback(() => {
-    toast.error(intakeLifecycleMessages.pdfFailed);
+    toast.error(intakeTexts.pdfFailed);
     actor.send({ type: 'pdf.close' });
   }, [actor]);
   const viewer = usePdfViewerModule(previewing, viewerFailed);
@@ -52,7 +52,7 @@ function PdfPreviewModal({ actor, viewer, onClose }: PdfPreviewModalProps) {
   );
   const failure = (
     <p role="alert" className={css.message}>
-      {intakeLifecycleMessages.pdfFailed}
+      {intakeTexts.pdfFailed}
     </p>
   );
 

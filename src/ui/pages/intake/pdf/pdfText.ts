@@ -1,6 +1,6 @@
 // The intake PDF's texts. Quoted ones come from docs/product/pdf.md and 'PDF preview, download and fill
 // rules'; the modal's title is ours (the spec shows none). A failure reuses the machine's
-// 'pdfFailed' text (intakeLifecycleMessages), so every PDF failure reads the same.
+// 'pdfFailed' text (intakeTexts, src/domain/texts.ts), so every PDF failure reads the same.
 export const PDF_TEXT = {
   download: 'Download PDF',
   preview: 'Preview PDF',

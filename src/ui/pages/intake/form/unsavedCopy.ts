@@ -3,9 +3,9 @@
 // intake ('new' before the first save). Never with SSN/ITIN digits (DESIGN.md: no SSN or ITIN
 // digits outside the server and the form being edited). The session machine clears this tab's
 // sessionStorage on logout, so a copy never outlives the session that typed it.
-import { emptyIntake } from '../domain/intake/empty';
-import { withoutSsnDigits } from '../domain/intake/normalise';
-import type { GeneralCaseInformation } from '../domain/intake/types';
+import { emptyIntake } from '../../../../domain/intake/empty';
+import { withoutSsnDigits } from '../../../../domain/intake/normalise';
+import type { GeneralCaseInformation } from '../../../../domain/intake/types';
 
 export interface UnsavedCopyOwner {
   userId: string;

@@ -1,0 +1,77 @@
+// Every toast and call-error text of the product, written once (docs/product/*.md quote them).
+// The app shows them through src/ui/app/factToasts.ts and its forms; the server answers with them
+// (server/*/service.ts). Field validation messages sit with their schemas (src/domain/schemas,
+// src/domain/intake); labels and headings with their screens.
+
+/** docs/product/sign-in-and-session.md */
+export const sessionTexts = {
+  welcome: (firstName: string) => `Welcome, ${firstName}!`,
+  loggedOut: 'Logged out successfully',
+  loginFailed: 'Email or password is incorrect',
+  loginRequired: 'You must be logged in before taking any action.',
+  tooManyAttempts: 'Too many failed sign-in attempts. Try again later.',
+} as const;
+
+/** docs/product/leads.md */
+export const leadTexts = {
+  creating: 'Creating lead...',
+  created: 'Lead created successfully',
+  createFailed: (message: string) => `Error creating lead: ${message}`,
+  /** What 'Error creating lead: {message}' says when the failure carries no message. */
+  unknownError: 'Unknown error',
+  duplicateRefused: 'Cannot register duplicate lead',
+  checkFailed: 'Error checking for duplicate leads',
+  duplicateWithoutIntake: 'A similar lead without an intake ID already exists',
+} as const;
+
+/** docs/product/people.md */
+export const employeeTexts = {
+  creating: 'Creating employee...',
+  created: 'Employee created successfully',
+  createFailed: 'Failed to create employee',
+  deactivated: 'Employee deactivated',
+  reactivated: 'Employee reactivated',
+  deactivateFailed: 'The employee could not be deactivated',
+  reactivateFailed: 'The employee could not be reactivated',
+  emailTaken: 'This email is already in use',
+  cannotDeactivateSelf: 'You cannot deactivate yourself',
+  lastOwner: 'The firm must keep an active owner',
+} as const;
+
+/** docs/product/people.md */
+export const profileTexts = {
+  saved: 'Profile updated successfully',
+  saveFailed: 'Failed to update user data',
+} as const;
+
+/** docs/product/firm-and-neos.md */
+export const firmTexts = {
+  loadFailed: 'Error fetching firm data',
+  saved: 'Firm updated successfully',
+  saveFailed: 'Failed to update firm',
+  credentialsValidated: 'Neos Credentials Validated',
+  credentialsInvalid: 'Error Validating Neos Credentials',
+  credentialsSaved: 'Neos credentials saved',
+  credentialsSaveFailed: 'Failed to save Neos credentials',
+  neosRefused: 'Neos did not accept these credentials',
+  neosUnreachable: 'Neos could not be reached. Try again later.',
+} as const;
+
+/**
+ * docs/product/intake-form.md. Quoted by the product: updated, created, saveFailed. Ours, where
+ * it gives none: draftSaved, stale, alreadyFinal, pdfFailed and the server's refusals.
+ */
+export const intakeTexts = {
+  draftSaved: 'Draft saved',
+  updated: 'Intake updated successfully!',
+  created: 'Intake created successfully!',
+  saveFailed: 'An error occurred while creating the intake. Please try again later.',
+  stale:
+    'Someone else changed this intake since you opened it. Your changes are kept here: reload the intake to see theirs, or copy what you need.',
+  alreadyFinal: 'This intake has already been submitted and can no longer be changed.',
+  pdfFailed: 'The PDF could not be built. Please try again.',
+  /** The server's 409 intake_stale. */
+  staleRefused: 'Someone else changed this intake since you opened it.',
+  /** The server's 409 intake_final. */
+  finalRefused: 'This intake is final and can no longer be changed.',
+} as const;

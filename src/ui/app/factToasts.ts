@@ -1,0 +1,104 @@
+// The one place where what a machine tells (its emitted facts: `saved`, `refused`, ...) becomes
+// the toast a person sees, with the product's texts (docs/product/*.md). Machines decide what
+// happened; this table says how it is shown; `useToastEvents` shows it.
+import type { EventObject } from 'xstate';
+import { intakeTabs, requiredFieldsToast } from '../../domain/intake/tabs';
+import { employeeTexts, firmTexts, intakeTexts, leadTexts, profileTexts, sessionTexts } from '../../domain/texts';
+import type { CredentialsEmitted } from '../../machines/credentials.machine';
+import type { EmployeeFormEmitted } from '../../machines/employeeForm.machine';
+import type { EmployeeStatusEmitted } from '../../machines/employeeStatus.machine';
+import type { FirmFormEmitted } from '../../machines/firmForm.machine';
+import type { FirmRecordEmitted } from '../../machines/firmRecord.machine';
+import type { IntakeEmitted } from '../../machines/intake.machine';
+import type { LeadRegistrationEmitted } from '../../machines/leadRegistration.machine';
+import type { ProfileFormEmitted } from '../../machines/profileForm.machine';
+import type { SessionEmitted } from '../../machines/session.machine';
+
+export interface Toast {
+  /** A loading toast stays until the next success or error of the same machine replaces it. */
+  kind: 'loading' | 'success' | 'error';
+  text: string;
+}
+
+/** For each fact a machine emits that shows a toast, the toast. */
+export type FactToasts<TFact extends EventObject> = {
+  [Type in TFact['type']]?: (fact: Extract<TFact, { type: Type }>) => Toast | undefined;
+};
+
+const loading = (text: string): Toast => ({ kind: 'loading', text });
+const success = (text: string): Toast => ({ kind: 'success', text });
+const error = (text: string): Toast => ({ kind: 'error', text });
+
+/** The toast a fact shows, if any. */
+export function toastOf<TFact extends EventObject>(table: FactToasts<TFact>, fact: TFact): Toast | undefined {
+  const show = table[fact.type as TFact['type']] as ((fact: TFact) => Toast | undefined) | undefined;
+  return show?.(fact);
+}
+
+/** docs/product/sign-in-and-session.md; after expiry the route guard explains (guards.tsx). */
+export const sessionToasts: FactToasts<SessionEmitted> = {
+  loggedIn: ({ user }) => success(sessionTexts.welcome(user.firstName)),
+  loggedOut: () => success(sessionTexts.loggedOut),
+};
+
+/** docs/product/leads.md: 'Creating lead...' turns into the outcome. */
+export const leadRegistrationToasts: FactToasts<LeadRegistrationEmitted> = {
+  creating: () => loading(leadTexts.creating),
+  created: () => success(leadTexts.created),
+  checkFailed: ({ message }) => error(message ?? leadTexts.checkFailed),
+  createFailed: ({ message }) => error(leadTexts.createFailed(message ?? leadTexts.unknownError)),
+};
+
+/** docs/product/people.md, Employee create: one toast from progress to outcome. The server's
+ * messages for the fields are under the fields too ("as for profile update"). */
+export const employeeFormToasts: FactToasts<EmployeeFormEmitted> = {
+  creating: () => loading(employeeTexts.creating),
+  created: () => success(employeeTexts.created),
+  createFailed: () => error(employeeTexts.createFailed),
+};
+
+/** docs/product/people.md, Profile update: with an error body its messages are under the fields. */
+export const profileFormToasts: FactToasts<ProfileFormEmitted> = {
+  saved: () => success(profileTexts.saved),
+  saveFailed: ({ hasErrorBody }) => (hasErrorBody ? undefined : error(profileTexts.saveFailed)),
+};
+
+/** docs/product/people.md, Deactivation: the server's message when it sent one. */
+export const employeeStatusToasts: FactToasts<EmployeeStatusEmitted> = {
+  changed: ({ change }) => success(change === 'deactivate' ? employeeTexts.deactivated : employeeTexts.reactivated),
+  failed: ({ change, message }) =>
+    error(message ?? (change === 'deactivate' ? employeeTexts.deactivateFailed : employeeTexts.reactivateFailed)),
+};
+
+/** docs/product/firm-and-neos.md */
+export const credentialsToasts: FactToasts<CredentialsEmitted> = {
+  validated: () => success(firmTexts.credentialsValidated),
+  invalid: () => error(firmTexts.credentialsInvalid),
+};
+
+/** docs/product/firm-and-neos.md: the server's message when its refusal carried one. */
+export const firmFormToasts: FactToasts<FirmFormEmitted> = {
+  loadFailed: () => error(firmTexts.loadFailed),
+  saved: () => success(firmTexts.saved),
+  saveFailed: ({ message }) => error(message ?? firmTexts.saveFailed),
+  credentialsSaved: () => success(firmTexts.credentialsSaved),
+  credentialsSaveFailed: ({ message }) => error(message ?? firmTexts.credentialsSaveFailed),
+};
+
+export const firmRecordToasts: FactToasts<FirmRecordEmitted> = {
+  loadFailed: () => error(firmTexts.loadFailed),
+};
+
+const intake = intakeTexts;
+
+/** docs/product/intake-form.md: the same 'created' text after a submit in create and in edit mode. */
+export const intakeToasts: FactToasts<IntakeEmitted> = {
+  saved: ({ as }) => success({ draft: intake.draftSaved, changes: intake.updated, final: intake.created }[as]),
+  refused: (fact) =>
+    error(
+      fact.reason === 'incomplete'
+        ? requiredFieldsToast(intakeTabs[fact.tab].name)
+        : { stale: intake.stale, final: intake.alreadyFinal, failed: intake.saveFailed }[fact.reason],
+    ),
+  pdfFailed: () => error(intake.pdfFailed),
+};
