@@ -82,6 +82,8 @@ export interface TextRule extends Rule {
 export interface DateRule extends Rule {
   kind: 'date';
   notAfterToday?: true;
+  /** What a date after today shows; the birth date's message when not given. */
+  futureMessage?: string;
 }
 /** A whole number: below `floor` it becomes `floor`; a final intake takes at most `finalMaximum`. */
 export interface CountRule extends Rule {
@@ -418,6 +420,13 @@ export const intakeFields: { readonly [P in IntakeFieldId]: RuleFor<P> } = {
   }),
 
   // Tab 6, Incident Description.
+  // docs/product/intake-form.md#incident-date: optional for a draft and a final submit alike.
+  'incidentDescription.incidentDate': {
+    kind: 'date',
+    label: 'Incident Date',
+    notAfterToday: true,
+    futureMessage: 'Incident date cannot be in the future',
+  },
   'incidentDescription.crashReportNum': short('Crash Report Number', needed('Please provide the crash report number')),
   'incidentDescription.city': short('City', needed('Please provide the city')),
   'incidentDescription.county': short('County', needed('Please provide the county')),
