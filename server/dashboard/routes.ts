@@ -2,10 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import { privileges } from '../../src/domain/enums';
 import { callerOf } from '../auth/plugin';
+import type { Route } from '../http/contractTypes';
 import type { DashboardService } from './service';
 
 export async function dashboardRoutes(app: FastifyInstance, { dashboard }: { dashboard: DashboardService }): Promise<void> {
-  app.get('/v1/dashboard', { config: { access: privileges } }, async (request) => ({
+  app.get<Route<'getDashboard'>>('/v1/dashboard', { config: { access: privileges } }, async (request) => ({
     data: await dashboard.dashboard(callerOf(request)),
   }));
 }
