@@ -10,6 +10,7 @@ import { intakesOption, runIntakesBenchRows } from './intakes.bench';
 import { runPdfFillBenchRows } from './pdf.bench';
 import { runPdfPreviewBenchRows } from './pdfPreview.bench';
 import { runIntakeKeystrokeBenchRows } from './intakeKeystroke.bench';
+import { runDashboardBenchRows } from './dashboard.bench';
 import type { BenchRow, GoalRow } from './support';
 
 /** Goals of figures measured by benches that do not know them. */
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
   rows.push(...(await runUsersBenchRows()));
   rows.push(...(await runAuthThroughputBenchRows()));
   rows.push(...(await runIntakesBenchRows(intakes)));
+  rows.push(...(await runDashboardBenchRows(intakes)));
   rows.push(...(await runPdfFillBenchRows()));
   rows.push(...(await runPdfPreviewBenchRows()));
   rows.push(...(await runIntakeKeystrokeBenchRows()));

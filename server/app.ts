@@ -1,6 +1,8 @@
 // The Fastify application, without listening (start.ts listens; tests listen on port 0). Plugins
 // are registered in the order a request meets them: error shape, security headers, flood cap,
-// contract validation, authentication, then the routes and finally the single-page app.
+// authentication, then the routes and finally the single-page app. The contract (request and
+// answer schemas from openapi.yaml) is registered before the first route so every route gets its
+// schemas; Fastify checks a request's after the flood cap and authentication all the same.
 import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
@@ -24,6 +26,8 @@ import { createCredentialsCipher } from './crypto/credentialsCipher';
 import { createPiiCipher, type PiiCipher } from './crypto/piiCipher';
 import { newKeyId, newSecret } from './crypto/piiKeys';
 import type { Database } from './db/database';
+import { dashboardRoutes } from './dashboard/routes';
+import { createDashboardService } from './dashboard/service';
 import { firmsRoutes } from './firms/routes';
 import { createFirmsService } from './firms/service';
 import { apiDocsRoutes } from './http/docs';
@@ -63,6 +67,8 @@ export interface AppOptions {
   requestTimeoutMs?: number;
   trustProxy?: boolean | string;
   openApiFile?: string;
+  /** Tests: an answer off the contract becomes a 500 naming the difference (http/openapi.ts). */
+  checkAnswers?: boolean;
   /** NEOS_API_URL (start.ts points it at the sandbox in demo mode); without it Neos calls answer 502. */
   neosApiUrl?: string;
   neosTimeoutMs?: number;
@@ -161,6 +167,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   addSecurityHeaders(app, { contentSecurityPolicy, xFrameOptions: { action: 'deny' } });
+  // The contract's schemas attach to routes as they are added (http/openapi.ts), so it comes before
+  // every route, the probes included; at request time it only validates, after the flood caps.
+  await app.register(openApiValidation, { document: await loadOpenApi(options.openApiFile), checkAnswers: options.checkAnswers });
   // Before the flood caps: a load balancer's probes are never throttled.
   await app.register(healthChecks, { db: options.db, isClosing: options.isClosing });
 
@@ -187,8 +196,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       errorResponseBuilder: () => new ApiError(429, 'rate_limited', 'Too many requests. Try again later.'),
     });
   }
-
-  await app.register(openApiValidation, { document: await loadOpenApi(options.openApiFile) });
 
   const tokens = createTokenService(options.jwtSecret);
   const sessions = createSessionStore(options.db);
@@ -231,6 +238,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
     publicRatePerMinute: perMinute === false ? false : (options.publicRatePerMinute ?? PUBLIC_RATE_PER_MINUTE),
   });
+  await app.register(dashboardRoutes, { dashboard: createDashboardService({ db: options.db }) });
 
   // Retention of the activity trail (server/activity/retention.ts): when the app is ready, then daily.
   let retention: RetentionJob | undefined;

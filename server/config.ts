@@ -24,6 +24,11 @@ export interface Config {
   jwtSecret?: string;
   ownerEmail?: string;
   ownerPassword?: string;
+  /**
+   * Whether the first start adds the demo's sample data (server/db/demoData.ts): DEMO_DATA=on|off,
+   * by default on in demo mode (no OWNER_EMAIL) and off for a real firm.
+   */
+  demoData: boolean;
   /** Fastify's trustProxy: set behind a load balancer so the login throttle sees client addresses. */
   trustProxy: boolean | string;
   logLevel: string;
@@ -135,6 +140,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
 
+  const demoDataText = given(env.DEMO_DATA);
+  if (demoDataText !== undefined && demoDataText !== 'on' && demoDataText !== 'off') {
+    problems.push(`DEMO_DATA must be on or off, got "${demoDataText}"`);
+  }
+  const demoData = demoDataText === undefined ? ownerEmail === undefined : demoDataText === 'on';
+
   const neosApiUrl = given(env.NEOS_API_URL);
   if (neosApiUrl && !isHttpUrl(neosApiUrl)) problems.push('NEOS_API_URL must be an http:// or https:// address');
 
@@ -182,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret,
     ownerEmail,
     ownerPassword,
+    demoData,
     trustProxy: parseTrustProxy(given(env.TRUST_PROXY)),
     logLevel,
     staticDir: given(env.STATIC_DIR) === 'off' ? false : path.resolve(given(env.STATIC_DIR) ?? defaultStaticDir),

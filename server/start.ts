@@ -31,6 +31,8 @@ function printFirstStart(seed: SeedResult): void {
   console.log(`  email:    ${seed.ownerEmail}`);
   console.log(`  password: ${seed.generatedPassword ?? '(the OWNER_PASSWORD you set)'}`);
   if (seed.generatedPassword) console.log('  This password is shown only now. Sign in and change it on the profile page.');
+  // Says only that it is there, never what it holds (docs/product/dashboard.md#demo-data).
+  if (seed.demoData) console.log('Added fictional sample data to show the app (DEMO_DATA=off leaves a real firm empty).');
 }
 
 /**
@@ -71,7 +73,11 @@ async function main(): Promise<void> {
   } else {
     await migrateToLatest(db, { pii: piiCipher });
   }
-  const seed = await seedDemoData(db, { ownerEmail: config.ownerEmail, ownerPassword: config.ownerPassword });
+  const seed = await seedDemoData(db, {
+    ownerEmail: config.ownerEmail,
+    ownerPassword: config.ownerPassword,
+    demoData: config.demoData ? { pii: piiCipher } : undefined,
+  });
 
   if (config.databaseUrl && !config.jwtSecret) {
     console.warn(

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { privileges } from '../../src/domain/enums';
 import { privilegedRoles } from '../../src/domain/session';
 import { callerOf } from '../auth/plugin';
-import type { ActivityQuery, ActivityService } from './service';
+import type { PageRoute, Route } from '../http/contractTypes';
+import type { ActivityService } from './service';
 
 export interface ActivityRoutesOptions {
   activity: ActivityService;
@@ -12,11 +13,11 @@ export interface ActivityRoutesOptions {
 
 export async function activityRoutes(app: FastifyInstance, { activity }: ActivityRoutesOptions): Promise<void> {
   // pageSize and offSetValue have the contract's defaults (10, 0) by the time the handler runs.
-  app.get<{ Querystring: ActivityQuery }>('/v1/activity', { config: { access: privilegedRoles } }, async (request) => ({
+  app.get<PageRoute<'listActivity'>>('/v1/activity', { config: { access: privilegedRoles } }, async (request) => ({
     data: await activity.list(callerOf(request), request.query),
   }));
 
-  app.get<{ Params: { caseId: string } }>('/v1/intake/:caseId/history', { config: { access: privileges } }, async (request) => ({
+  app.get<Route<'getIntakeHistory'>>('/v1/intake/:caseId/history', { config: { access: privileges } }, async (request) => ({
     data: await activity.intakeHistory(callerOf(request), request.params.caseId),
   }));
 }

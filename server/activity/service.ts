@@ -3,32 +3,14 @@
 import type { Kysely } from 'kysely';
 import type { SessionUser } from '../../src/domain/session';
 import type { Database } from '../db/database';
+import type { PageQuery, Schemas } from '../http/contractTypes';
 import { findIntake } from '../intakes/repository';
 import { intakeNotFound } from '../intakes/service';
 import type { ActivityAction } from './actions';
 import { activityOfSubject, listActivity, type ActivityRowWithName } from './repository';
 
-/** The `ActivityEntry` schema of openapi.yaml. */
-export interface ActivityEntry {
-  id: string;
-  at: string;
-  userId: string | null;
-  userName: string | null;
-  action: ActivityAction;
-  subject: string | null;
-  fields: string[];
-  clientAddress: string | null;
-}
-
-export interface ActivityQuery {
-  pageSize: number;
-  offSetValue: number;
-  userId?: string;
-  action?: ActivityAction;
-  caseId?: string;
-  from?: string;
-  to?: string;
-}
+export type ActivityEntry = Schemas['ActivityEntry'];
+export type ActivityQuery = PageQuery<'listActivity'>;
 
 function parseFields(text: string): string[] {
   const value: unknown = JSON.parse(text);

@@ -5,15 +5,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { privileges } from '../../src/domain/enums';
 import { callerOf } from '../auth/plugin';
-import type { ClientIntakeService, ClientIntakeSubmission, LinkDelivery } from './service';
-
-interface CaseParams {
-  caseId: string;
-}
-
-interface TokenParams {
-  token: string;
-}
+import type { Route } from '../http/contractTypes';
+import type { ClientIntakeService } from './service';
 
 /** Calls per address per minute on each public route: a person filling a form makes a handful. */
 export const PUBLIC_RATE_PER_MINUTE = 30;
@@ -29,37 +22,33 @@ function originOf(request: FastifyRequest): string {
 }
 
 export async function clientIntakeRoutes(app: FastifyInstance, { clientIntake, publicRatePerMinute }: ClientIntakeRoutesOptions) {
-  app.get<{ Params: CaseParams }>('/v1/intake/:caseId/client-link', { config: { access: privileges } }, async (request) => ({
+  app.get<Route<'getClientLink'>>('/v1/intake/:caseId/client-link', { config: { access: privileges } }, async (request) => ({
     data: await clientIntake.status(callerOf(request), request.params.caseId),
   }));
 
-  app.post<{ Params: CaseParams; Body: { delivery?: LinkDelivery } | undefined }>(
-    '/v1/intake/:caseId/client-link',
-    { config: { access: privileges } },
-    async (request, reply) => {
-      const data = await clientIntake.createLink(
-        callerOf(request),
-        request.params.caseId,
-        request.body?.delivery ?? 'copy',
-        originOf(request),
-        request.ip,
-      );
-      return reply.code(201).send({ data });
-    },
-  );
+  app.post<Route<'createClientLink'>>('/v1/intake/:caseId/client-link', { config: { access: privileges } }, async (request, reply) => {
+    const data = await clientIntake.createLink(
+      callerOf(request),
+      request.params.caseId,
+      request.body?.delivery ?? 'copy',
+      originOf(request),
+      request.ip,
+    );
+    return reply.code(201).send({ data });
+  });
 
-  app.get<{ Params: CaseParams }>('/v1/intake/:caseId/client-answers', { config: { access: privileges } }, async (request) => ({
+  app.get<Route<'getClientAnswers'>>('/v1/intake/:caseId/client-answers', { config: { access: privileges } }, async (request) => ({
     data: await clientIntake.answers(callerOf(request), request.params.caseId),
   }));
 
   const rateLimit = publicRatePerMinute === false ? undefined : { max: publicRatePerMinute, timeWindow: 60_000 };
-  app.get<{ Params: TokenParams }>(
+  app.get<Route<'openClientIntake'>>(
     '/public/v1/client-intake/:token',
     { config: { access: 'public', ...(rateLimit ? { rateLimit } : {}) } },
     async (request) => ({ data: await clientIntake.open(request.params.token, request.ip) }),
   );
 
-  app.post<{ Params: TokenParams; Body: ClientIntakeSubmission }>(
+  app.post<Route<'submitClientIntake'>>(
     '/public/v1/client-intake/:token',
     { config: { access: 'public', ...(rateLimit ? { rateLimit } : {}) } },
     async (request) => ({ data: await clientIntake.submit(request.params.token, request.body, request.ip) }),

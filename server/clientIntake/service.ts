@@ -11,7 +11,6 @@ import {
   sectionKeys,
   toApiIntake,
   validateClientAnswers,
-  type ClientLanguage,
   type LooseApiIntake,
 } from '../../src/domain/intake';
 import type { SessionUser } from '../../src/domain/session';
@@ -33,6 +32,7 @@ import {
   type StoredClientAnswer,
 } from './repository';
 import { clientTokenHash, newClientToken } from './token';
+import type { Schemas } from '../http/contractTypes';
 import type { Mailer } from './mailer';
 
 export const DEFAULT_CLIENT_LINK_DAYS = 7;
@@ -40,14 +40,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Where the client's page lives (src/client/, its own bundle). */
 export const CLIENT_INTAKE_PAGE = '/client-intake/';
 
-export type LinkDelivery = 'copy' | 'email';
-
-export interface ClientIntakeSubmission {
-  language: ClientLanguage;
-  fullName: string;
-  consent: true;
-  answers: LooseApiIntake;
-}
+export type LinkDelivery = NonNullable<Schemas['ClientLinkRequest']['delivery']>;
+export type ClientIntakeSubmission = Schemas['ClientIntakeSubmission'];
 
 export interface ClientIntakeSettings {
   db: Kysely<Database>;

@@ -139,6 +139,8 @@ export interface IntakesTable {
   sections: string;
   /** The client's SSN/ITIN, sealed (server/crypto/piiCipher.ts); null when the intake has none. */
   ssn_itin_sealed: string | null;
+  /** incidentDescription.incidentDate as 'YYYY-MM-DD', null when unanswered (migration 0018): the dashboard's deadlines. */
+  incident_date: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -149,6 +151,14 @@ export interface IntakesTable {
  */
 export interface IntakeTotalsTable {
   firm_id: string;
+  status: IntakeStatus;
+  total: number;
+}
+
+/** Intakes per firm, representative ('' for none) and status, kept by triggers (migration 0018): the dashboard's bars. */
+export interface IntakeRepresentativeTotalsTable {
+  firm_id: string;
+  representative_id: string;
   status: IntakeStatus;
   total: number;
 }
@@ -245,6 +255,7 @@ export interface Database {
   sessions: SessionsTable;
   intakes: IntakesTable;
   intake_totals: IntakeTotalsTable;
+  intake_representative_totals: IntakeRepresentativeTotalsTable;
   leads: LeadsTable;
   activity: ActivityTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -19,6 +19,7 @@ import * as intakesSearchFirm from './migrations/0014_intakes_search_firm';
 import * as intakesAutovacuum from './migrations/0015_intakes_autovacuum';
 import * as firmLimitationYears from './migrations/0016_firm_limitation_years';
 import * as clientLinks from './migrations/0017_client_links';
+import * as dashboard from './migrations/0018_dashboard';
 import type { PiiCipher } from '../crypto/piiCipher';
 import { inspect } from 'node:util';
 
@@ -45,6 +46,7 @@ export function migrations({ pii }: MigrationContext = {}): Record<string, Migra
     '0015_intakes_autovacuum': intakesAutovacuum,
     '0016_firm_limitation_years': firmLimitationYears,
     '0017_client_links': clientLinks,
+    '0018_dashboard': dashboard,
   };
 }
 

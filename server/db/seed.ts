@@ -6,7 +6,9 @@ import { sql, type Kysely } from 'kysely';
 import { hashPassword } from '../auth/password';
 import { hasAnyFirm, insertFirm } from '../firms/repository';
 import { insertUser } from '../users/repository';
+import type { PiiCipher } from '../crypto/piiCipher';
 import { databaseKind, type Database } from './database';
+import { addDemoData } from './demoData';
 
 export const DEMO_OWNER_EMAIL = 'owner@demo.test';
 
@@ -20,6 +22,8 @@ export const demoFirm = {
 export interface SeedOptions {
   ownerEmail?: string;
   ownerPassword?: string;
+  /** Also add the demo's sample data (server/db/demoData.ts), its SSNs sealed with this cipher. */
+  demoData?: { pii: PiiCipher };
 }
 
 export interface SeedResult {
@@ -27,6 +31,8 @@ export interface SeedResult {
   ownerEmail: string;
   /** Only when the password was generated here: shown once, never stored in clear. */
   generatedPassword?: string;
+  /** Whether the sample data was added. */
+  demoData: boolean;
 }
 
 // Any constant; instances seeding one PostgreSQL together wait on it, so only one creates the firm.
@@ -84,6 +90,9 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions = 
       ssn_status: 'noSsn',
       itin: null,
     });
-    return { firmId: firm.id, ownerEmail, generatedPassword };
+    // In the same transaction: a start that fails half-way leaves an empty database, which the
+    // next start seeds again, never a firm with half its sample data.
+    if (options.demoData) await addDemoData(trx, { firmId: firm.id, pii: options.demoData.pii });
+    return { firmId: firm.id, ownerEmail, generatedPassword, demoData: Boolean(options.demoData) };
   });
 }

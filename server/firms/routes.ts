@@ -4,18 +4,19 @@
 import type { FastifyInstance } from 'fastify';
 import { privileges } from '../../src/domain/enums';
 import { callerOf } from '../auth/plugin';
-import type { FirmsService, FirmUpdate } from './service';
+import type { Route } from '../http/contractTypes';
+import type { FirmsService } from './service';
 
 export interface FirmsRoutesOptions {
   firms: FirmsService;
 }
 
 export async function firmsRoutes(app: FastifyInstance, { firms }: FirmsRoutesOptions): Promise<void> {
-  app.get('/v1/firm', { config: { access: privileges } }, async (request) => ({
+  app.get<Route<'getFirm'>>('/v1/firm', { config: { access: privileges } }, async (request) => ({
     data: await firms.currentFirm(callerOf(request)),
   }));
 
-  app.put<{ Body: FirmUpdate }>('/v1/firm', { config: { access: ['owner', 'administrator'] } }, async (request) => ({
+  app.put<Route<'updateFirm'>>('/v1/firm', { config: { access: ['owner', 'administrator'] } }, async (request) => ({
     data: await firms.updateCurrentFirm(callerOf(request), request.body, request.ip),
   }));
 }

@@ -9,32 +9,14 @@ import type { SessionUser } from '../../src/domain/session';
 import { recordActivity } from '../activity/recordActivity';
 import type { CredentialsCipher } from '../crypto/credentialsCipher';
 import type { Database } from '../db/database';
+import type { Schemas } from '../http/contractTypes';
 import { notFound, validationFailed } from '../http/errors';
 import type { NeosClient } from '../neos/client';
 import { credentialsFieldErrors, requireValidCredentials, trimmedCredentials } from '../neos/service';
 import { findFirmById, updateFirm, type Firm as FirmRecord } from './repository';
 
-/** The `Firm` schema of openapi.yaml. */
-export interface Firm {
-  firmName: string;
-  firmContact: string | null;
-  firmMail: string | null;
-  firmAddress: string | null;
-  isNeosIntegrated: boolean;
-  neosCredentials: { companyId: string; integrationId: string; apiKeyLastFour: string } | null;
-  limitationYears: number;
-}
-
-/** The `FirmUpdateRequest` schema of openapi.yaml. */
-export interface FirmUpdate {
-  firmName: string;
-  firmContact: string | null;
-  firmMail: string | null;
-  firmAddress: string | null;
-  /** Absent: the firm keeps its period (docs/product/firm-and-neos.md#limitation-period). */
-  limitationYears?: number;
-  neosCredentials?: { companyId: string; apiKey: string; integrationId: string };
-}
+export type Firm = Schemas['Firm'];
+export type FirmUpdate = Schemas['FirmUpdateRequest'];
 
 const LAST_FOUR = 4;
 

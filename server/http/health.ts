@@ -7,6 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/database';
+import type { Route } from './contractTypes';
 import { databaseUnavailable, sendError } from './errors';
 
 /** A readiness probe that waits longer than this on the database reports it away. */
@@ -36,11 +37,13 @@ async function databaseAnswers(db: Kysely<Database>): Promise<boolean> {
 
 async function healthPlugin(app: FastifyInstance, { db, isClosing }: HealthOptions): Promise<void> {
   const noStore = { 'Cache-Control': 'no-store' };
-  app.get('/health', { config: { rateLimit: false } }, async (_request, reply) => reply.headers(noStore).send({ status: 'ok' }));
-  app.get('/ready', { config: { rateLimit: false } }, async (_request, reply) => {
+  app.get<Route<'getHealth'>>('/health', { config: { rateLimit: false } }, async (_request, reply) =>
+    reply.headers(noStore).code(200).send({ status: 'ok' }),
+  );
+  app.get<Route<'getReady'>>('/ready', { config: { rateLimit: false } }, async (_request, reply) => {
     reply.headers(noStore);
     if (isClosing?.() || !(await databaseAnswers(db))) return sendError(reply, databaseUnavailable());
-    return reply.send({ status: 'ready' });
+    return reply.code(200).send({ status: 'ready' });
   });
 }
 

@@ -83,7 +83,9 @@ async function idempotencyPlugin(app: FastifyInstance, { db }: IdempotencyOption
             operation,
             request_hash: hash,
             status,
-            response_body: JSON.stringify(answer),
+            // Written by the route's serializer, as the first answer is: a replay sends what the
+            // contract names and nothing more (http/openapi.ts).
+            response_body: this.code(status).serialize(answer) as string,
             created_at: now.toISOString(),
           })
           .execute();

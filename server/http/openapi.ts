@@ -1,11 +1,14 @@
-// Request validation from the contract (DESIGN.md, API and server): openapi.yaml is read and
-// dereferenced once, and every route under an API prefix gets the body, query and path schemas of
-// its operation. A route the document does not describe stops the server at startup, so code and
-// contract cannot drift apart silently.
+// The contract on the server (DESIGN.md, API and server): openapi.yaml is read and dereferenced
+// once, and every route under an API prefix gets the body, query and path schemas of its operation
+// to validate requests, and the schema of each JSON answer it documents, by status, to write
+// answers (fast-json-stringify): a field the contract does not name is never sent, and an answer
+// missing a required field fails as a 500 instead of reaching the client. A route the document
+// does not describe stops the server at startup, so code and contract cannot drift apart silently;
+// a new route gets all of this from its operation without a line of its own.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import $RefParser from '@apidevtools/json-schema-ref-parser';
-import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
@@ -34,6 +37,7 @@ interface Operation {
   operationId?: string;
   parameters?: Parameter[];
   requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> };
+  responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
 }
 
 type PathItem = Partial<Record<HttpMethod, Operation>> & { parameters?: Parameter[] };
@@ -117,6 +121,19 @@ export function routeSchema(pathItem: PathItem, operation: Operation): FastifySc
   return schema;
 }
 
+/**
+ * The schema of every JSON answer the operation documents, by status ('200', '400', ...): Fastify
+ * compiles each into the serializer of that status. Answers without a JSON body (204, the PDF)
+ * have none.
+ */
+export function responseSchemas(operation: Operation): Record<string, JsonSchema> | undefined {
+  const byStatus = Object.entries(operation.responses ?? {}).flatMap(([status, response]) => {
+    const schema = response.content?.['application/json']?.schema;
+    return schema ? [[status, schema] as const] : [];
+  });
+  return byStatus.length > 0 ? Object.fromEntries(byStatus) : undefined;
+}
+
 function createAjv(options: { coerce: boolean }): Ajv2020 {
   const ajv = new Ajv2020({
     allErrors: true,
@@ -135,9 +152,58 @@ function createAjv(options: { coerce: boolean }): Ajv2020 {
 
 export interface OpenApiValidationOptions {
   document: OpenApiDocument;
+  /**
+   * Tests: every answer's payload is checked, before it is written, against its status's schema
+   * with every object closed (no field the contract does not name) and no type coerced. The
+   * serializer would quietly drop such a field or turn a number into text; this makes the test
+   * that sent the call fail instead, with a 500 naming what is off.
+   */
+  checkAnswers?: boolean;
 }
 
-async function openApiValidationPlugin(app: FastifyInstance, { document }: OpenApiValidationOptions): Promise<void> {
+/** A copy of the schema where an object that lists its properties allows no others. */
+function closed(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(closed);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const copy = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, closed(value)])) as JsonSchema;
+  if (copy.properties && copy.additionalProperties === undefined) copy.additionalProperties = false;
+  return copy;
+}
+
+function describeError({ instancePath, message, params }: ErrorObject): string {
+  const name = (params as { additionalProperty?: string }).additionalProperty;
+  return `${instancePath || 'the answer'} ${message ?? 'is invalid'}${name ? ` ('${name}')` : ''}`;
+}
+
+/** The test-only check of checkAnswers: status documented, payload exactly as the schema says. */
+function answerChecker(app: FastifyInstance): void {
+  const ajv = createAjv({ coerce: false });
+  const compiled = new WeakMap<JsonSchema, ValidateFunction>();
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    const schemas = request.routeOptions.schema?.response as Record<string, JsonSchema> | undefined;
+    // Routes outside the contract (the API reference) and unexpected failures (500) are not answers of an operation.
+    if (!schemas || reply.statusCode === 500) return payload;
+    const schema = schemas[String(reply.statusCode)];
+    let problem: string | undefined;
+    if (!schema) problem = `status ${reply.statusCode} is not documented`;
+    else {
+      let validate = compiled.get(schema);
+      if (!validate) {
+        validate = ajv.compile(closed(schema) as JsonSchema);
+        compiled.set(schema, validate);
+      }
+      if (!validate(payload)) problem = (validate.errors ?? []).map(describeError).join('; ');
+    }
+    if (!problem) return payload;
+    const message = `${request.method} ${request.routeOptions.url ?? request.url} answered off the contract: ${problem}`;
+    console.error(message);
+    reply.code(500);
+    return { message, code: 'answer_off_contract' };
+  });
+}
+
+async function openApiValidationPlugin(app: FastifyInstance, { document, checkAnswers }: OpenApiValidationOptions): Promise<void> {
+  if (checkAnswers) answerChecker(app);
   const bodyAjv = createAjv({ coerce: false });
   const parameterAjv = createAjv({ coerce: true });
   app.setValidatorCompiler(({ schema, httpPart }): ValidateFunction => {
@@ -154,12 +220,18 @@ async function openApiValidationPlugin(app: FastifyInstance, { document }: OpenA
   });
 
   app.addHook('onRoute', (route: RouteOptions) => {
-    if (!isApiPath(route.url) || route.config?.contract === false) return;
+    if (route.config?.contract === false) return;
+    const api = isApiPath(route.url);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       const found = operationOf(document, method, route.url);
-      if (!found) throw new Error(`${method} ${route.url} is not described in openapi.yaml; add it to the contract first`);
-      route.schema = { ...route.schema, ...routeSchema(found.pathItem, found.operation) };
+      if (!found && api) throw new Error(`${method} ${route.url} is not described in openapi.yaml; add it to the contract first`);
+      if (!found) continue;
+      // The probes (/health, /ready) are operations too, outside the API prefixes: their answers
+      // follow the contract, their requests are not checked (a load balancer's probe is never refused).
+      const requests = api ? routeSchema(found.pathItem, found.operation) : {};
+      const response = responseSchemas(found.operation);
+      route.schema = { ...route.schema, ...requests, ...(response ? { response } : {}) };
     }
   });
 }

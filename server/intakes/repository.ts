@@ -3,6 +3,7 @@
 // the two cannot disagree. Every query names the firm (DESIGN.md, Tenancy).
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type SqlBool } from 'kysely';
+import { toCalendarIso } from '../../src/domain/dates';
 import type { IntakeStatus } from '../../src/domain/enums';
 import { sectionKeys, type ApiGeneralCaseInformation, type SectionKey } from '../../src/domain/intake';
 import { databaseKind, type Database, type IntakeRow } from '../db/database';
@@ -42,6 +43,7 @@ const intakeColumns = [
   'search_terms',
   'sections',
   'ssn_itin_sealed',
+  'incident_date',
   'created_at',
   'updated_at',
 ] as const satisfies readonly (keyof IntakeRow)[];
@@ -73,6 +75,14 @@ export function clientColumns({ personalInformation: person }: IntakeSections) {
   };
 }
 
+/**
+ * The incident date as its own column ('YYYY-MM-DD' or null), so the dashboard finds deadlines
+ * through an index (docs/product/dashboard.md#deadlines).
+ */
+export function incidentDateColumn({ incidentDescription }: IntakeSections): string | null {
+  return toCalendarIso((incidentDescription as { incidentDate?: string | null }).incidentDate);
+}
+
 function searchTermsOf(caseId: string, sections: IntakeSections, representativeName: string | null): string {
   const client = clientColumns(sections);
   return intakeSearchTerms({
@@ -95,6 +105,7 @@ export function newIntakeRow(intake: NewIntake, now: Date = new Date()) {
     representative_id: intake.representativeId,
     representative_name: intake.representativeName,
     ...clientColumns(intake.sections),
+    incident_date: incidentDateColumn(intake.sections),
     search_terms: searchTermsOf(caseId, intake.sections, intake.representativeName),
     sections: sectionsJson(intake.sections),
     ssn_itin_sealed: intake.ssnItinSealed ?? null,
@@ -150,6 +161,7 @@ export async function updateDraftIntake(
     .set({
       status: change.status,
       ...clientColumns(change.sections),
+      incident_date: incidentDateColumn(change.sections),
       search_terms: searchTermsOf(change.caseId, change.sections, change.representativeName),
       sections: sectionsJson(change.sections),
       ssn_itin_sealed: change.ssnItinSealed,

@@ -5,7 +5,6 @@
 import { intakeTexts } from '../../src/domain/texts';
 import type { Kysely } from 'kysely';
 import { parseCalendarDate, todayIso } from '../../src/domain/dates';
-import type { IntakeStatus } from '../../src/domain/enums';
 import {
   calendarDatePaths,
   fromApiIntake,
@@ -15,7 +14,6 @@ import {
   toApiIntake,
   validateDraft,
   validateFinal,
-  type ApiGeneralCaseInformation,
   type FieldErrors,
   type LooseApiIntake,
 } from '../../src/domain/intake';
@@ -27,6 +25,7 @@ import { isMaskedSsn, maskSsn } from '../../src/domain/ssnMask';
 import type { ActivityAction } from '../activity/actions';
 import type { Database } from '../db/database';
 import { forbidden } from '../auth/plugin';
+import type { PageQuery, RequestBody, Schemas } from '../http/contractTypes';
 import { ApiError, notFound } from '../http/errors';
 import {
   findIntake,
@@ -41,30 +40,12 @@ import {
 import { parseSearch } from './search';
 
 /** generalCaseInformation of POST and PATCH, as openapi.yaml lets it through. */
-export type IntakeInput = LooseApiIntake & { status: IntakeStatus; updatedAt?: string | null };
-
-/** The `IntakeRow` schema of openapi.yaml. */
-export interface IntakeListItem {
-  caseId: string;
-  clientName: string;
-  representativeName: string | null;
-  createdAt: string;
-  updatedAt: string;
-  status: IntakeStatus;
-}
-
-export interface IntakePage {
-  record: IntakeListItem[];
-  totalRecords: number;
-}
-
-export interface IntakePageRequest {
-  userId?: string;
-  pageSize: number;
-  offSetValue: number;
-  searchFilter?: string;
-  status?: IntakeStatus;
-}
+export type IntakeInput = RequestBody<'createIntake'>['generalCaseInformation'] | RequestBody<'updateIntake'>['generalCaseInformation'];
+/** A stored intake as the server answers it. */
+export type StoredIntake = Schemas['GeneralCaseInformation'];
+export type IntakeListItem = Schemas['IntakeRow'];
+export type IntakePage = Schemas['IntakePage'];
+export type IntakePageRequest = PageQuery<'listIntakes'>;
 
 export function intakeFinal(): ApiError {
   return new ApiError(409, 'intake_final', intakeTexts.finalRefused);
@@ -79,7 +60,7 @@ export function intakeNotFound(): ApiError {
 }
 
 /** Why the full SSN/ITIN is asked for (RevealRequest of openapi.yaml), and how that is recorded. */
-export type RevealPurpose = 'show' | 'pdfPreview' | 'pdfDownload';
+export type RevealPurpose = NonNullable<Schemas['RevealRequest']['purpose']>;
 const revealActions: Record<RevealPurpose, ActivityAction> = {
   show: 'ssn.revealed',
   pdfPreview: 'pdf.previewed',
@@ -96,7 +77,7 @@ function sectionsWithSsn(row: IntakeRow, ssnItin: string): IntakeSections {
  * The GeneralCaseInformation of openapi.yaml: the stored sections with the row's own columns and
  * `ssnItin` as given (the service passes the masked form: docs/product/intake-form.md).
  */
-export function toGeneralCaseInformation(row: IntakeRow, ssnItin: string): ApiGeneralCaseInformation {
+export function toGeneralCaseInformation(row: IntakeRow, ssnItin: string): StoredIntake {
   return {
     caseId: row.case_id,
     status: row.status,
@@ -193,7 +174,7 @@ function storedForm(updatedAt: string | null | undefined): string | undefined {
 export function createIntakesService({ db, pii }: { db: Kysely<Database>; pii: PiiCipher }) {
   const storedSsnOf = (row: IntakeRow): string => openOptional(pii, row.ssn_itin_sealed, 'intakes.ssnItin') ?? '';
   /** Every answer masks the SSN/ITIN to its last four digits (docs/product/intake-form.md). */
-  const answer = (row: IntakeRow): ApiGeneralCaseInformation => toGeneralCaseInformation(row, maskSsn(storedSsnOf(row)));
+  const answer = (row: IntakeRow): StoredIntake => toGeneralCaseInformation(row, maskSsn(storedSsnOf(row)));
   const sealedSsnOf = (sections: IntakeSections) => sealOptional(pii, sections.personalInformation.ssnItin, 'intakes.ssnItin');
 
   return {
@@ -210,14 +191,14 @@ export function createIntakesService({ db, pii }: { db: Kysely<Database>; pii: P
     },
 
     /** Opening an intake is recorded (docs/product/activity.md): it shows the client's details. */
-    async get(caller: SessionUser, caseId: string, clientAddress: string): Promise<ApiGeneralCaseInformation> {
+    async get(caller: SessionUser, caseId: string, clientAddress: string): Promise<StoredIntake> {
       const row = await findIntake(db, caller.firmId, caseId);
       if (!row) throw intakeNotFound();
       await recordActivity(db, { firmId: caller.firmId, userId: caller.id, action: 'intake.opened', subject: caseId, clientAddress });
       return answer(row);
     },
 
-    async create(caller: SessionUser, userId: string, input: IntakeInput, clientAddress: string): Promise<ApiGeneralCaseInformation> {
+    async create(caller: SessionUser, userId: string, input: IntakeInput, clientAddress: string): Promise<StoredIntake> {
       ensureOwnUserId(caller, userId);
       const sections = validIntakeSections(keepingMaskedSsn(input, ''));
       const row = await insertIntake(db, {
@@ -232,13 +213,7 @@ export function createIntakesService({ db, pii }: { db: Kysely<Database>; pii: P
       return answer(row);
     },
 
-    async update(
-      caller: SessionUser,
-      caseId: string,
-      userId: string,
-      input: IntakeInput,
-      clientAddress: string,
-    ): Promise<ApiGeneralCaseInformation> {
+    async update(caller: SessionUser, caseId: string, userId: string, input: IntakeInput, clientAddress: string): Promise<StoredIntake> {
       ensureOwnUserId(caller, userId);
       // Another firm's intake is not found before its body is looked at (DESIGN.md, Tenancy).
       const stored = await findIntake(db, caller.firmId, caseId);

@@ -3,11 +3,11 @@
 // the way the form does before sending (normalise.ts), so the stored sections have exactly the
 // shape the intake screens load.
 import type { Gender } from '../../src/domain/enums';
-import { emptyIntake, textLimits, toApiIntake } from '../../src/domain/intake';
+import { emptyIntake, textLimit, toApiIntake } from '../../src/domain/intake';
 import type { IntakeSections } from '../intakes/repository';
 import type { LeadValues } from './repository';
 
-const ADDRESS_LIMIT = textLimits['personalInformation.address'];
+const ADDRESS_LIMIT = textLimit('personalInformation.address');
 
 function joined(parts: readonly string[]): string {
   return parts

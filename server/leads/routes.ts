@@ -4,34 +4,25 @@ import type { FastifyInstance } from 'fastify';
 import { PAGE_SIZE } from '../../src/domain/constants';
 import { privileges } from '../../src/domain/enums';
 import { callerOf } from '../auth/plugin';
-import type { LeadInput, LeadsService } from './service';
-
-interface LeadBody {
-  neosCasesInformation: LeadInput;
-}
-
-interface LeadListQuery {
-  pageSize?: number;
-  offSetValue?: number;
-  searchFilter?: string;
-}
+import type { Route } from '../http/contractTypes';
+import type { LeadsService } from './service';
 
 export interface LeadsRoutesOptions {
   leads: LeadsService;
 }
 
 export async function leadsRoutes(app: FastifyInstance, { leads }: LeadsRoutesOptions): Promise<void> {
-  app.post<{ Body: LeadBody }>('/cases/v2/checkDuplicate', { config: { access: privileges } }, async (request) => ({
+  app.post<Route<'checkDuplicateLead'>>('/cases/v2/checkDuplicate', { config: { access: privileges } }, async (request) => ({
     data: await leads.checkDuplicate(callerOf(request), request.body.neosCasesInformation),
   }));
 
-  app.post<{ Body: LeadBody }>('/cases/v2/FromLead', { config: { access: privileges } }, async (request, reply) => {
+  app.post<Route<'createLead'>>('/cases/v2/FromLead', { config: { access: privileges } }, async (request, reply) => {
     return reply.sendOnce(201, async () => ({
       data: await leads.createFromLead(callerOf(request), request.body.neosCasesInformation, request.ip),
     }));
   });
 
-  app.get<{ Querystring: LeadListQuery }>('/v1/leads', { config: { access: privileges } }, async (request) => {
+  app.get<Route<'listLeads'>>('/v1/leads', { config: { access: privileges } }, async (request) => {
     const { pageSize = PAGE_SIZE, offSetValue = 0, searchFilter } = request.query;
     return { data: await leads.list(callerOf(request), { pageSize, offSetValue, searchFilter }) };
   });

@@ -3,12 +3,12 @@
 import { leadTexts } from '../../src/domain/texts';
 import type { Kysely } from 'kysely';
 import { toCalendarIso, toIsoTimestamp, todayIso } from '../../src/domain/dates';
-import type { IntakeStatus, LeadGender, YesNo } from '../../src/domain/enums';
 import { isIdenticalLead } from '../../src/domain/leadMatching';
 import { leadSchema } from '../../src/domain/schemas/lead';
 import { validateFields } from '../../src/domain/schemas/shared';
 import type { SessionUser } from '../../src/domain/session';
 import type { Database } from '../db/database';
+import type { PageQuery, Schemas } from '../http/contractTypes';
 import { ApiError, validationFailed } from '../http/errors';
 import { recordActivity } from '../activity/recordActivity';
 import { insertIntake } from '../intakes/repository';
@@ -27,82 +27,14 @@ import {
   type LeadValues,
 } from './repository';
 
-/** neosCasesInformation as openapi.yaml's LeadInput describes it. */
-export interface LeadInput {
-  firstName: string;
-  middleName?: string | null;
-  lastName: string;
-  birthDate: string;
-  address: string;
-  city: string;
-  county: string;
-  state: string;
-  country: string;
-  zipCode: string;
-  email?: string | null;
-  gender: LeadGender;
-  phone: string;
-  minor: YesNo;
-}
-
-/** The `Lead` schema of openapi.yaml. */
-export interface Lead {
-  id: string;
-  firstName: string;
-  middleName: string | null;
-  lastName: string;
-  birthDate: string;
-  address: string;
-  city: string;
-  county: string;
-  state: string;
-  country: string;
-  zipCode: string;
-  email: string | null;
-  gender: LeadGender;
-  phone: string;
-  minor: YesNo;
-  intakeId: string | null;
-  createdAt: string;
-}
-
-export type DuplicateLead = Pick<Lead, 'firstName' | 'middleName' | 'lastName' | 'birthDate' | 'address' | 'city' | 'state' | 'intakeId'>;
-
-export interface DuplicateCheck {
-  isDuplicate: boolean;
-  hasIntakeId: boolean;
-  duplicateLeads: DuplicateLead[];
-}
-
-export interface CreatedLead {
-  lead: Lead;
-  intake: { caseId: string; status: IntakeStatus };
-}
-
-/** The `LeadRow` schema of openapi.yaml. */
-export interface LeadListItem {
-  id: string;
-  firstName: string;
-  middleName: string | null;
-  lastName: string;
-  phone: string;
-  email: string | null;
-  birthDate: string;
-  createdAt: string;
-  intakeId: string | null;
-  intakeStatus: IntakeStatus | null;
-}
-
-export interface LeadPage {
-  record: LeadListItem[];
-  totalRecords: number;
-}
-
-export interface LeadPageRequest {
-  pageSize: number;
-  offSetValue: number;
-  searchFilter?: string;
-}
+export type LeadInput = Schemas['LeadInput'];
+export type Lead = Schemas['Lead'];
+export type DuplicateLead = Schemas['DuplicateLead'];
+export type DuplicateCheck = Schemas['DuplicateCheck'];
+export type CreatedLead = Schemas['CreatedLead'];
+export type LeadListItem = Schemas['LeadRow'];
+export type LeadPage = Schemas['LeadPage'];
+export type LeadPageRequest = PageQuery<'listLeads'>;
 
 /** The dialog lists them in a box of about 15rem (docs/product/leads.md): a screenful is enough. */
 export const MAX_DUPLICATES_LISTED = 20;

@@ -3,26 +3,14 @@
 // these handlers run. The two form bodies keep the contract's verdict (`attachValidation`) so that
 // bodyCheck.ts can answer with the spec's field messages.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { privileges, type Privilege } from '../../src/domain/enums';
+import { privileges } from '../../src/domain/enums';
 import { employeeCreateBodySchema, profileUpdateBodySchema } from '../../src/domain/schemas/user';
 import { privilegedRoles } from '../../src/domain/session';
 import { DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_PATH } from '../auth/deviceCookie';
 import { callerOf, callerRecordOf, sessionOf } from '../auth/plugin';
+import type { PageRoute, Route } from '../http/contractTypes';
 import { checkedBody } from './bodyCheck';
 import { ensureOwnRecord, keepingMaskedNumbers, type UsersService } from './service';
-
-interface LoginBody {
-  email: string;
-  password: string;
-}
-
-/** After the contract's coercion and defaults (pageSize 10, offSetValue 0: docs/product/people.md). */
-interface UserListQuerystring {
-  search?: string;
-  privilege?: Privilege;
-  pageSize: number;
-  offSetValue: number;
-}
 
 export interface UsersRoutesOptions {
   users: UsersService;
@@ -40,7 +28,7 @@ async function dropEmptyPassword(request: FastifyRequest): Promise<void> {
 }
 
 export async function usersRoutes(app: FastifyInstance, { users }: UsersRoutesOptions): Promise<void> {
-  app.post<{ Body: LoginBody }>('/v1/users/login', { config: { access: 'public' } }, async (request, reply) => {
+  app.post<Route<'login'>>('/v1/users/login', { config: { access: 'public' } }, async (request, reply) => {
     const { email, password } = request.body;
     // request.ip is X-Forwarded-For's client only when TRUST_PROXY trusts the proxy (server/config.ts).
     const { deviceCookie, ...session } = await users.login(email, password, {
@@ -60,26 +48,30 @@ export async function usersRoutes(app: FastifyInstance, { users }: UsersRoutesOp
     return { data: session };
   });
 
-  app.post('/v1/users/logout', { config: { access: privileges } }, async (request, reply) => {
+  app.post<Route<'logout'>>('/v1/users/logout', { config: { access: privileges } }, async (request, reply) => {
     await users.logout(callerOf(request), sessionOf(request), request.ip);
     return reply.code(204).send();
   });
 
-  app.get('/v1/users/me', { config: { access: privileges } }, async (request) => ({
+  app.get<Route<'getCurrentUser'>>('/v1/users/me', { config: { access: privileges } }, async (request) => ({
     data: await users.currentUser(callerRecordOf(request)),
   }));
 
   // docs/product/people.md: the employee list and registration are for owner and administrator.
-  app.get<{ Querystring: UserListQuerystring }>('/v1/users', { config: { access: privilegedRoles } }, async (request) =>
+  app.get<PageRoute<'listUsers'>>('/v1/users', { config: { access: privilegedRoles } }, async (request) =>
     users.listUsers(callerOf(request), request.query),
   );
 
-  app.post('/v1/firmUser', { config: { access: privilegedRoles }, attachValidation: true }, async (request, reply) => {
-    const body = checkedBody(employeeCreateBodySchema, request.body, request.validationError);
-    return reply.sendOnce(201, async () => ({ data: await users.createEmployee(callerOf(request), body, request.ip) }));
-  });
+  app.post<Route<'createEmployee'>>(
+    '/v1/firmUser',
+    { config: { access: privilegedRoles }, attachValidation: true },
+    async (request, reply) => {
+      const body = checkedBody(employeeCreateBodySchema, request.body, request.validationError);
+      return reply.sendOnce(201, async () => ({ data: await users.createEmployee(callerOf(request), body, request.ip) }));
+    },
+  );
 
-  app.put<{ Params: { id: string } }>(
+  app.put<Route<'updateUser'>>(
     '/v1/user/:id',
     { config: { access: privileges }, attachValidation: true, preValidation: dropEmptyPassword },
     async (request) => {
@@ -93,16 +85,16 @@ export async function usersRoutes(app: FastifyInstance, { users }: UsersRoutesOp
   );
 
   // Own record, or owner/administrator for their firm's users (docs/product/people.md).
-  app.post<{ Params: { id: string } }>('/v1/user/:id/reveal', { config: { access: privileges } }, async (request) => ({
+  app.post<Route<'revealUserSsn'>>('/v1/user/:id/reveal', { config: { access: privileges } }, async (request) => ({
     data: await users.reveal(callerOf(request), request.params.id, request.ip),
   }));
 
   // docs/product/people.md: owner and administrator, for employees of their firm.
-  app.post<{ Params: { id: string } }>('/v1/user/:id/deactivate', { config: { access: privilegedRoles } }, async (request) => ({
+  app.post<Route<'deactivateUser'>>('/v1/user/:id/deactivate', { config: { access: privilegedRoles } }, async (request) => ({
     data: await users.deactivate(callerOf(request), request.params.id, request.ip),
   }));
 
-  app.post<{ Params: { id: string } }>('/v1/user/:id/reactivate', { config: { access: privilegedRoles } }, async (request) => ({
+  app.post<Route<'reactivateUser'>>('/v1/user/:id/reactivate', { config: { access: privilegedRoles } }, async (request) => ({
     data: await users.reactivate(callerOf(request), request.params.id, request.ip),
   }));
 }

@@ -4,8 +4,8 @@
 import { employeeTexts, sessionTexts } from '../../src/domain/texts';
 import type { Kysely } from 'kysely';
 import { toCalendarIso } from '../../src/domain/dates';
-import type { Privilege, UserStatus } from '../../src/domain/enums';
-import type { EmployeeCreateBody, ProfileUpdateBody, StoredUserInformation } from '../../src/domain/schemas/user';
+import type { Privilege } from '../../src/domain/enums';
+import type { EmployeeCreateBody, ProfileUpdateBody } from '../../src/domain/schemas/user';
 import type { SessionUser, TokenUserInformation } from '../../src/domain/session';
 import { recordActivity } from '../activity/recordActivity';
 import { openOptional, sealOptional, type PiiCipher } from '../crypto/piiCipher';
@@ -18,6 +18,7 @@ import { forbidden, unauthenticated } from '../auth/plugin';
 import type { SessionStore } from '../auth/sessions';
 import { TOKEN_LIFETIME, TOKEN_LIFETIME_MS, type TokenService } from '../auth/tokens';
 import type { Database } from '../db/database';
+import type { PageQuery, Schemas } from '../http/contractTypes';
 import { ApiError } from '../http/errors';
 import {
   deactivateUserInFirm,
@@ -36,23 +37,8 @@ import {
   type UserRow,
 } from './repository';
 
-/** The `User` schema of openapi.yaml. */
-export interface User {
-  id: string;
-  firstName: string;
-  middleName: string | null;
-  lastName: string;
-  email: string;
-  privilege: Privilege;
-  status: UserStatus;
-  createdAt: string;
-  userInformation: StoredUserInformation;
-}
-
-export interface LoginResult {
-  token: string;
-  expiresIn: string;
-}
+export type User = Schemas['User'];
+export type LoginResult = Schemas['LoginResult'];
 
 /**
  * A user as the employee list shows them: no SSN or ITIN digits. No screen needs a colleague's
@@ -143,23 +129,9 @@ export function tooManyAttempts(retryAfterMs: number): ApiError {
   });
 }
 
-export interface UserListQuery {
-  search?: string;
-  privilege?: Privilege;
-  pageSize: number;
-  offSetValue: number;
-}
-
-export interface UserPage {
-  data: ListedUser[];
-  totalRecords: number;
-}
-
-export interface UpdatedProfile {
-  data: User;
-  /** A fresh token: the client shows the names from the token (docs/product/people.md, Login response). */
-  session: LoginResult;
-}
+export type UserListQuery = PageQuery<'listUsers'>;
+export type UserPage = Schemas['UserListResponse'];
+export type UpdatedProfile = Schemas['UserUpdateResponse'];
 
 export const emailTakenMessage = employeeTexts.emailTaken;
 

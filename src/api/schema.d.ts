@@ -229,6 +229,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's firm at a glance.
+         * @description Every signed-in role (docs/product/dashboard.md). The counts, the funnel and the per-representative
+         *     bars are the whole firm's; a representative's lists hold only their own intakes. Days are UTC days;
+         *     a week starts on Monday.
+         */
+        get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/activity": {
         parameters: {
             query?: never;
@@ -589,6 +611,74 @@ export interface components {
         Privilege: "owner" | "administrator" | "representative";
         /** @enum {string} */
         IntakeStatus: "draft" | "final";
+        DashboardResponse: {
+            data: components["schemas"]["Dashboard"];
+        };
+        Dashboard: {
+            /**
+             * Format: date
+             * @description The UTC date the figures are counted to.
+             */
+            today: string;
+            limitationYears: components["schemas"]["LimitationYears"];
+            counts: components["schemas"]["DashboardCounts"];
+            funnel: components["schemas"]["DashboardFunnel"];
+            /** @description Intakes per representative, most intakes first; intakes without one come last as representativeId null. */
+            representatives: components["schemas"]["DashboardRepresentative"][];
+            /** @description Drafts not saved for 7 days or more, oldest first. */
+            staleDrafts: components["schemas"]["DashboardIntakeRow"][];
+            /** @description Intakes whose limitation deadline is today or within the next 90 days, nearest first. */
+            deadlines: components["schemas"]["DashboardDeadlineRow"][];
+            /** @description Intakes without an incident date, most recently saved first. */
+            missingIncidentDate: components["schemas"]["DashboardIntakeRow"][];
+        };
+        DashboardCounts: {
+            /** @description Leads registered since Monday. */
+            leadsThisWeek: number;
+            leadsLast30Days: number;
+            draftIntakes: number;
+            finalIntakes: number;
+            /** @description Intakes submitted final in the last 30 days. */
+            finalLast30Days: number;
+        };
+        /** @description Leads registered in the last 90 days, those of them with an intake, and those whose intake is final. */
+        DashboardFunnel: {
+            /** @constant */
+            days: 90;
+            leads: number;
+            leadsWithIntake: number;
+            finalIntakes: number;
+            /** @description leadsWithIntake of leads, in whole percent; null without leads. */
+            intakeRate: number | null;
+            /** @description finalIntakes of leadsWithIntake, in whole percent; null without any. */
+            finalRate: number | null;
+        };
+        DashboardRepresentative: {
+            representativeId: string | null;
+            /** @description The representative's name, or 'No representative'. */
+            name: string;
+            draft: number;
+            final: number;
+        };
+        DashboardIntakeRow: {
+            caseId: string;
+            clientName: string;
+            representativeName: string | null;
+            status: components["schemas"]["IntakeStatus"];
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        DashboardDeadlineRow: {
+            caseId: string;
+            clientName: string;
+            representativeName: string | null;
+            status: components["schemas"]["IntakeStatus"];
+            /** Format: date */
+            incidentDate: string;
+            /** Format: date */
+            deadline: string;
+            daysLeft: number;
+        };
         LoginRequest: {
             email: string;
             password: string;
@@ -1883,6 +1973,30 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dashboard's figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };

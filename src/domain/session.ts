@@ -1,15 +1,10 @@
 // The session's view of the signed-in user: the decoded token payload (docs/product/sign-in-and-session.md, Login
 // response). The server never puts SSN or ITIN digits in a token (DESIGN.md, Auth).
-import type { CivilStatus, Gender, PhoneUsage, Privilege, SsnStatus } from './enums';
+import type { components } from '../api/schema';
+import type { Privilege } from './enums';
 
-export interface TokenUserInformation {
-  phoneNumber: string | null;
-  usage: PhoneUsage | null;
-  civilStatus: CivilStatus | null;
-  gender: Gender | null;
-  birthDate: string | null;
-  ssnStatus: SsnStatus | null;
-}
+/** openapi.yaml's UserInformation with every field present (null where nothing is stored), without SSN and ITIN. */
+export type TokenUserInformation = Omit<Required<components['schemas']['UserInformation']>, 'ssn' | 'itin'>;
 
 export interface SessionUser {
   id: string;

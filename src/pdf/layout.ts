@@ -24,6 +24,7 @@
 // - The incident fields after the witnesses (photoOrEvidence and its description) follow the
 //   same rules as the fields before them: a Yes/No row, then a 2-line description.
 // - Every mark is an 'X' (MARK_SIZE) inside an 11-point box, as on a paper form.
+import { fieldLabel, intakeFields, printedLabel, tickGroups, type FieldRule, type IntakeFieldId } from '../domain/intake/fields';
 import type { IntakeSections } from '../domain/intake/types';
 
 export const PAGE_WIDTH = 612;
@@ -182,15 +183,35 @@ const FULL = 3 * COLUMN + 2 * GUTTER;
 /** The No box sits this far right of the Yes box. */
 const YES_NO_GAP = 36;
 
-function place<S extends PrintedSection>(section: S, field: FieldOf<S>, shape: FieldShape): PrintedField {
+/**
+ * What the template prints for a field: the catalogue's print label (src/domain/intake/fields.ts).
+ * A label printed inline before its marks or its first line reads as a question ('Towed?') for a
+ * Yes/No answer, and ends with a colon otherwise ('Gender:').
+ */
+function inlineLabel(label: string, question: boolean): string {
+  if (/[?:]$/.test(label)) return label;
+  return question ? `${label}?` : `${label}:`;
+}
+
+type Shape = DistributiveOmit<FieldShape, 'label'>;
+type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
+
+/** The print label of a field, or the legend of the one group of ticks the PDF prints. */
+function labelOf(id: string): string {
+  return id === `${I}.painAndSymptoms` ? tickGroups.painAndSymptoms.legend : printedLabel(id as IntakeFieldId);
+}
+
+function place<S extends PrintedSection>(section: S, field: FieldOf<S>, shape: Shape): PrintedField {
+  const label = labelOf(`${section}.${field}`);
+  const inline =
+    shape.kind === 'xMark' || shape.kind === 'tick' || shape.kind === 'choice' || (shape.kind === 'text' && shape.firstLineX !== undefined);
   // The mapped union cannot be narrowed from a generic S; the parameters already tie field to section.
-  return { section, field, ...shape } as PrintedField;
+  return { section, field, ...shape, label: inline ? inlineLabel(label, shape.kind === 'xMark') : label } as PrintedField;
 }
 
 function text<S extends PrintedSection>(
   section: S,
   field: FieldOf<S>,
-  label: string,
   page: PageIndex,
   x: number,
   y: number,
@@ -199,7 +220,6 @@ function text<S extends PrintedSection>(
 ): PrintedField {
   return place(section, field, {
     kind: 'text',
-    label,
     page,
     x,
     y,
@@ -211,12 +231,12 @@ function text<S extends PrintedSection>(
   });
 }
 
-function date<S extends PrintedSection>(section: S, field: FieldOf<S>, label: string, page: PageIndex, x: number, y: number): PrintedField {
-  return text(section, field, label, page, x, y, COLUMN, { format: 'date' });
+function date<S extends PrintedSection>(section: S, field: FieldOf<S>, page: PageIndex, x: number, y: number): PrintedField {
+  return text(section, field, page, x, y, COLUMN, { format: 'date' });
 }
 
-function address<S extends PrintedSection>(section: S, field: FieldOf<S>, label: string, page: PageIndex, y: number): PrintedField {
-  return text(section, field, label, page, C1, y, FULL, {
+function address<S extends PrintedSection>(section: S, field: FieldOf<S>, page: PageIndex, y: number): PrintedField {
+  return text(section, field, page, C1, y, FULL, {
     size: ADDRESS_SIZE,
     wrap: { firstLine: ADDRESS_WRAP, otherLines: ADDRESS_WRAP },
     maxLines: 2,
@@ -225,15 +245,8 @@ function address<S extends PrintedSection>(section: S, field: FieldOf<S>, label:
   });
 }
 
-function description<S extends PrintedSection>(
-  section: S,
-  field: FieldOf<S>,
-  label: string,
-  page: PageIndex,
-  y: number,
-  maxLines: number,
-): PrintedField {
-  return text(section, field, label, page, C1, y, FULL, {
+function description<S extends PrintedSection>(section: S, field: FieldOf<S>, page: PageIndex, y: number, maxLines: number): PrintedField {
+  return text(section, field, page, C1, y, FULL, {
     wrap: { firstLine: DESCRIPTION_WRAP, otherLines: DESCRIPTION_WRAP },
     maxLines,
     lineGap: DESCRIPTION_LINE_GAP,
@@ -243,7 +256,6 @@ function description<S extends PrintedSection>(
 function yesNo<S extends PrintedSection>(
   section: S,
   field: FieldOf<S>,
-  label: string,
   page: PageIndex,
   x: number,
   y: number,
@@ -252,7 +264,6 @@ function yesNo<S extends PrintedSection>(
 ): PrintedField {
   return place(section, field, {
     kind: 'xMark',
-    label,
     page,
     x,
     y,
@@ -262,8 +273,23 @@ function yesNo<S extends PrintedSection>(
   });
 }
 
-function marks(y: number, options: readonly [value: string | null, label: string, x: number][]): MarkOption[] {
-  return options.map(([value, label, x]) => ({ value, label, x, y }));
+/**
+ * The marks of a choice, a list or a group of ticks, each at its x, labelled as the form labels the
+ * option (src/domain/intake/fields.ts). `otherwise` is the option marked for any other value.
+ */
+function marks(
+  id: `${PrintedSection}.${string}`,
+  y: number,
+  positions: readonly [key: string, x: number][],
+  otherwise?: string,
+): MarkOption[] {
+  const optionLabel = (key: string): string => {
+    if (id === `${I}.painAndSymptoms`) return fieldLabel(`${id}.${key}` as IntakeFieldId);
+    const rule: FieldRule = intakeFields[id as IntakeFieldId];
+    if (rule.kind !== 'choice' && rule.kind !== 'list') throw new Error(`${id} has no options`);
+    return (rule.options as Readonly<Record<string, string>>)[key] as string;
+  };
+  return positions.map(([key, x]) => ({ value: key === otherwise ? null : key, label: optionLabel(key), x, y }));
 }
 
 const P = 'personalInformation';
@@ -274,80 +300,84 @@ const E = 'incidentDescription';
 
 export const intakeLayout: readonly PrintedField[] = [
   // Page 0: Client Personal Information.
-  text(P, 'firstName', 'First Name', 0, C1, 680, COLUMN),
-  text(P, 'middleName', 'Middle Name', 0, C2, 680, COLUMN),
-  text(P, 'lastName', 'Last Name', 0, C3, 680, COLUMN),
-  address(P, 'address', 'Address', 0, 636),
+  text(P, 'firstName', 0, C1, 680, COLUMN),
+  text(P, 'middleName', 0, C2, 680, COLUMN),
+  text(P, 'lastName', 0, C3, 680, COLUMN),
+  address(P, 'address', 0, 636),
   place(P, 'languages', {
     kind: 'tick',
-    label: 'Language(s):',
     page: 0,
     x: C1,
     y: 606,
     width: 240,
-    options: marks(606, [
-      ['spanish', 'Spanish', 97],
-      ['english', 'English', 150],
-      ['vietnamese', 'Vietnamese', 203],
+    options: marks(`${P}.languages`, 606, [
+      ['spanish', 97],
+      ['english', 150],
+      ['vietnamese', 203],
     ]),
   }),
   place(P, 'phoneUsages', {
     kind: 'tick',
-    label: 'Phone usage:',
     page: 0,
     x: 285,
     y: 606,
     width: 294,
-    options: marks(606, [
-      ['call', 'Call', 350],
-      ['text', 'Text', 395],
+    options: marks(`${P}.phoneUsages`, 606, [
+      ['call', 350],
+      ['text', 395],
     ]),
   }),
-  text(P, 'phoneNumber', 'Phone Number', 0, C1, 566, COLUMN),
-  text(P, 'email', 'E-mail', 0, C2, 566, COLUMN),
-  text(P, 'dl', 'DL', 0, C3, 566, COLUMN),
+  text(P, 'phoneNumber', 0, C1, 566, COLUMN),
+  text(P, 'email', 0, C2, 566, COLUMN),
+  text(P, 'dl', 0, C3, 566, COLUMN),
   place(P, 'gender', {
     kind: 'choice',
-    label: 'Gender:',
     page: 0,
     x: C1,
     y: 528,
     width: COLUMN,
-    options: marks(528, [
-      ['male', 'Male', 84],
-      [null, 'Female', 130],
-    ]),
+    options: marks(
+      `${P}.gender`,
+      528,
+      [
+        ['male', 84],
+        ['female', 130],
+      ],
+      'female',
+    ),
   }),
   place(P, 'civilStatus', {
     kind: 'choice',
-    label: 'Civil Status:',
     page: 0,
     x: C2,
     y: 528,
     width: COLUMN,
-    options: marks(528, [
-      ['single', 'Single', 282],
-      [null, 'Married', 330],
-    ]),
+    options: marks(
+      `${P}.civilStatus`,
+      528,
+      [
+        ['single', 282],
+        ['married', 330],
+      ],
+      'married',
+    ),
   }),
-  date(P, 'birthDate', 'Birth Date', 0, C3, 528),
+  date(P, 'birthDate', 0, C3, 528),
   // hasSsn has no box: the SSN/ITIN itself shows it (spec: the three other statuses each mark one).
   place(P, 'status', {
     kind: 'choice',
-    label: 'SSN Status:',
     page: 0,
     x: C1,
     y: 490,
     width: SPAN2,
-    options: marks(490, [
-      ['noSsn', 'No SSN', 97],
-      ['pending', 'Pending', 150],
-      ['needToGet', 'Need to Get', 205],
+    options: marks(`${P}.status`, 490, [
+      ['noSsn', 97],
+      ['pending', 150],
+      ['needToGet', 205],
     ]),
   }),
   place(P, 'ssnItin', {
     kind: 'splitSsn',
-    label: 'SSN/ITIN',
     page: 0,
     x: C3,
     y: 490,
@@ -359,128 +389,127 @@ export const intakeLayout: readonly PrintedField[] = [
       { x: 492, width: 50 },
     ],
   }),
-  text(P, 'alternateContact', 'Alternate Contact', 0, C1, 452, COLUMN),
-  text(P, 'relationshipToClient', 'Relationship to Client', 0, C2, 452, COLUMN),
-  text(P, 'altPhoneNumber', 'Alternate Number', 0, C3, 452, COLUMN),
-  text(P, 'minorParentsName', "Minor Parent's Name", 0, C1, 414, COLUMN),
-  text(P, 'seatingPosition', 'Seating Position', 0, C2, 414, COLUMN),
-  yesNo(P, 'passengers', 'Passengers?', 0, C1, 376, COLUMN, C1 + 84),
-  text(P, 'passengerCount', 'How Many?', 0, C2, 376, COLUMN, { format: 'count', countOf: 'passengers' }),
-  yesNo(P, 'existingClient', 'Existing client for other incident?', 0, C1, 346, SPAN2, C1 + 165),
+  text(P, 'alternateContact', 0, C1, 452, COLUMN),
+  text(P, 'relationshipToClient', 0, C2, 452, COLUMN),
+  text(P, 'altPhoneNumber', 0, C3, 452, COLUMN),
+  text(P, 'minorParentsName', 0, C1, 414, COLUMN),
+  text(P, 'seatingPosition', 0, C2, 414, COLUMN),
+  yesNo(P, 'passengers', 0, C1, 376, COLUMN, C1 + 84),
+  text(P, 'passengerCount', 0, C2, 376, COLUMN, { format: 'count', countOf: 'passengers' }),
+  yesNo(P, 'existingClient', 0, C1, 346, SPAN2, C1 + 165),
 
   // Page 1: Client Vehicle Information.
-  yesNo(V, 'clientHasPhotos', 'Client has photos?', 1, C1, 722, COLUMN, C1 + 84),
-  yesNo(V, 'drivable', 'Drivable?', 1, C2, 722, COLUMN, C2 + 84),
-  yesNo(V, 'lienHolder', 'Lien Holder?', 1, C3, 722, COLUMN, C3 + 84),
-  yesNo(V, 'tl', 'TL?', 1, C1, 696, COLUMN, C1 + 84),
-  yesNo(V, 'towed', 'Towed?', 1, C2, 696, COLUMN, C2 + 84),
-  text(V, 'information', 'Vehicle Information', 1, C1, 658, SPAN2),
-  text(V, 'owner', 'Owner', 1, C3, 658, COLUMN),
-  text(V, 'location', 'Vehicle location', 1, C1, 620, SPAN2),
-  text(V, 'financeCompany', 'Finance Company', 1, C3, 620, COLUMN),
-  text(V, 'vin', 'VIN', 1, C1, 582, COLUMN),
-  text(V, 'licensePlate', 'License plate', 1, C2, 582, COLUMN),
-  text(V, 'pds', 'PD Estimate', 1, C3, 582, COLUMN),
-  text(V, 'repairFacility', 'Repair facility', 1, C1, 544, SPAN2),
-  text(V, 'phoneNumber', 'Repair facility phone', 1, C3, 544, COLUMN),
-  text(V, 'insuredBy', 'Insured by', 1, C1, 506, COLUMN),
-  text(V, 'policyNo', 'Policy#', 1, C2, 506, COLUMN),
-  text(V, 'claimNo', 'Claim#', 1, C3, 506, COLUMN),
-  text(V, 'pdAdjuster', 'PD Adjuster', 1, C1, 468, COLUMN),
-  text(V, 'phone1', 'PD Adjuster phone', 1, C2, 468, COLUMN),
-  text(V, 'fax1', 'PD Adjuster fax', 1, C3, 468, COLUMN),
-  text(V, 'biAdjuster', 'BI Adjuster', 1, C1, 430, COLUMN),
-  text(V, 'phone2', 'BI Adjuster phone', 1, C2, 430, COLUMN),
-  text(V, 'fax2', 'BI Adjuster fax', 1, C3, 430, COLUMN),
+  yesNo(V, 'clientHasPhotos', 1, C1, 722, COLUMN, C1 + 84),
+  yesNo(V, 'drivable', 1, C2, 722, COLUMN, C2 + 84),
+  yesNo(V, 'lienHolder', 1, C3, 722, COLUMN, C3 + 84),
+  yesNo(V, 'tl', 1, C1, 696, COLUMN, C1 + 84),
+  yesNo(V, 'towed', 1, C2, 696, COLUMN, C2 + 84),
+  text(V, 'information', 1, C1, 658, SPAN2),
+  text(V, 'owner', 1, C3, 658, COLUMN),
+  text(V, 'location', 1, C1, 620, SPAN2),
+  text(V, 'financeCompany', 1, C3, 620, COLUMN),
+  text(V, 'vin', 1, C1, 582, COLUMN),
+  text(V, 'licensePlate', 1, C2, 582, COLUMN),
+  text(V, 'pds', 1, C3, 582, COLUMN),
+  text(V, 'repairFacility', 1, C1, 544, SPAN2),
+  text(V, 'phoneNumber', 1, C3, 544, COLUMN),
+  text(V, 'insuredBy', 1, C1, 506, COLUMN),
+  text(V, 'policyNo', 1, C2, 506, COLUMN),
+  text(V, 'claimNo', 1, C3, 506, COLUMN),
+  text(V, 'pdAdjuster', 1, C1, 468, COLUMN),
+  text(V, 'phone1', 1, C2, 468, COLUMN),
+  text(V, 'fax1', 1, C3, 468, COLUMN),
+  text(V, 'biAdjuster', 1, C1, 430, COLUMN),
+  text(V, 'phone2', 1, C2, 430, COLUMN),
+  text(V, 'fax2', 1, C3, 430, COLUMN),
 
   // Page 1: Defendant Personal and Vehicle Information.
-  yesNo(D, 'clientHasPhotos', 'Client has photos?', 1, C1, 372, COLUMN, C1 + 84),
-  yesNo(D, 'drivable', 'Drivable?', 1, C2, 372, COLUMN, C2 + 84),
-  text(D, 'driversName', "Driver's name", 1, C1, 334, COLUMN),
-  text(D, 'owner', 'Owner', 1, C2, 334, COLUMN),
-  text(D, 'phoneNumber', 'Phone Number', 1, C3, 334, COLUMN),
-  address(D, 'address', 'Address', 1, 290),
-  text(D, 'information', 'Vehicle Information', 1, C1, 250, FULL),
-  text(D, 'vin', 'VIN', 1, C1, 212, COLUMN),
-  text(D, 'licensePlate', 'License plate', 1, C2, 212, COLUMN),
-  text(D, 'insuredBy', 'Insured by', 1, C3, 212, COLUMN),
-  text(D, 'policyNo', 'Policy#', 1, C1, 174, COLUMN),
-  text(D, 'claimNo', 'Claim#', 1, C2, 174, COLUMN),
-  text(D, 'pdAdjuster', 'PD Adjuster', 1, C1, 136, COLUMN),
-  text(D, 'phone1', 'PD Adjuster phone', 1, C2, 136, COLUMN),
-  text(D, 'fax1', 'PD Adjuster fax', 1, C3, 136, COLUMN),
-  text(D, 'biAdjuster', 'BI Adjuster', 1, C1, 98, COLUMN),
-  text(D, 'phone2', 'BI Adjuster phone', 1, C2, 98, COLUMN),
-  text(D, 'fax2', 'BI Adjuster fax', 1, C3, 98, COLUMN),
+  yesNo(D, 'clientHasPhotos', 1, C1, 372, COLUMN, C1 + 84),
+  yesNo(D, 'drivable', 1, C2, 372, COLUMN, C2 + 84),
+  text(D, 'driversName', 1, C1, 334, COLUMN),
+  text(D, 'owner', 1, C2, 334, COLUMN),
+  text(D, 'phoneNumber', 1, C3, 334, COLUMN),
+  address(D, 'address', 1, 290),
+  text(D, 'information', 1, C1, 250, FULL),
+  text(D, 'vin', 1, C1, 212, COLUMN),
+  text(D, 'licensePlate', 1, C2, 212, COLUMN),
+  text(D, 'insuredBy', 1, C3, 212, COLUMN),
+  text(D, 'policyNo', 1, C1, 174, COLUMN),
+  text(D, 'claimNo', 1, C2, 174, COLUMN),
+  text(D, 'pdAdjuster', 1, C1, 136, COLUMN),
+  text(D, 'phone1', 1, C2, 136, COLUMN),
+  text(D, 'fax1', 1, C3, 136, COLUMN),
+  text(D, 'biAdjuster', 1, C1, 98, COLUMN),
+  text(D, 'phone2', 1, C2, 98, COLUMN),
+  text(D, 'fax2', 1, C3, 98, COLUMN),
 
   // Page 2: Injury Information.
-  yesNo(I, 'ems', 'EMS?', 2, C1, 722, COLUMN, C1 + 84),
-  yesNo(I, 'ara', 'ARA?', 2, C2, 722, COLUMN, C2 + 84),
-  yesNo(I, 'photos', 'Photos of injury/injuries?', 2, C3, 722, COLUMN, C3 + 110),
-  yesNo(I, 'hospitalized', 'Hospitalized?', 2, C1, 684, COLUMN, C1 + 84),
-  date(I, 'hospitalDate', 'Hospital Date', 2, C2, 684),
-  text(I, 'hospital', 'Hospital', 2, C3, 684, COLUMN),
-  text(I, 'painStart', 'When did pain start?', 2, C1, 646, FULL),
-  description(I, 'painAndSymptomsExp', 'Describe all pain/symptoms experienced', 2, 608, 3),
+  yesNo(I, 'ems', 2, C1, 722, COLUMN, C1 + 84),
+  yesNo(I, 'ara', 2, C2, 722, COLUMN, C2 + 84),
+  yesNo(I, 'photos', 2, C3, 722, COLUMN, C3 + 110),
+  yesNo(I, 'hospitalized', 2, C1, 684, COLUMN, C1 + 84),
+  date(I, 'hospitalDate', 2, C2, 684),
+  text(I, 'hospital', 2, C3, 684, COLUMN),
+  text(I, 'painStart', 2, C1, 646, FULL),
+  description(I, 'painAndSymptomsExp', 2, 608, 3),
   place(I, 'painAndSymptoms', {
     kind: 'tick',
-    label: 'Check all that apply:',
     page: 2,
     x: C1,
     y: 556,
     width: FULL,
-    options: marks(556, [
-      ['lossOfConciousness', 'Loss of Conciousness', 135],
-      ['headaches', 'Headaches', 250],
-      ['vomitting', 'Vomitting', 320],
+    options: marks(`${I}.painAndSymptoms`, 556, [
+      ['lossOfConciousness', 135],
+      ['headaches', 250],
+      ['vomitting', 320],
     ]),
   }),
-  description(I, 'dailyLifeWorkEffect', 'Are injuries affecting daily life/work? If so, how?', 2, 520, 3),
-  yesNo(I, 'receivingTreatment', 'Currently receiving treatment for injuries related to this incident?', 2, C1, 466, FULL, C1 + 305),
-  text(I, 'doctor', 'Doctor', 2, C1, 430, COLUMN),
-  text(I, 'doctorPhone', 'Doctor phone', 2, C2, 430, COLUMN),
-  text(I, 'doctorFax', 'Doctor fax', 2, C3, 430, COLUMN),
-  text(I, 'chiropractor', 'Chiropractor', 2, C1, 392, COLUMN),
-  text(I, 'chiropractorPhone', 'Chiropractor phone', 2, C2, 392, COLUMN),
-  text(I, 'chiropractorFax', 'Chiropractor fax', 2, C3, 392, COLUMN),
-  text(I, 'specialist', 'Specialist', 2, C1, 354, COLUMN),
-  text(I, 'specialistPhone', 'Specialist phone', 2, C2, 354, COLUMN),
-  text(I, 'specialistFax', 'Specialist fax', 2, C3, 354, COLUMN),
-  yesNo(I, 'priorInjuries', 'Prior injuries?', 2, C1, 324, COLUMN, C1 + 84),
-  description(I, 'description', 'Description of prior injuries', 2, 290, 2),
-  yesNo(I, 'treatmentReceived', 'Treatment received for prior injuries?', 2, C1, 246, SPAN2, C1 + 170),
-  text(I, 'facilityTreated', 'Facility where treated', 2, C1, 208, COLUMN),
-  text(I, 'doctorSpecialistName', 'Doctor/Specialist name', 2, C2, 208, COLUMN),
-  text(I, 'dates', 'Date(s)', 2, C3, 208, COLUMN),
-  yesNo(I, 'healthInsurance', 'Health Insurance?', 2, C1, 178, COLUMN, C1 + 84),
-  text(I, 'provider', 'Provider', 2, C1, 142, COLUMN),
-  text(I, 'insIdNumber', 'Insurance ID Number', 2, C2, 142, COLUMN),
+  description(I, 'dailyLifeWorkEffect', 2, 520, 3),
+  yesNo(I, 'receivingTreatment', 2, C1, 466, FULL, C1 + 305),
+  text(I, 'doctor', 2, C1, 430, COLUMN),
+  text(I, 'doctorPhone', 2, C2, 430, COLUMN),
+  text(I, 'doctorFax', 2, C3, 430, COLUMN),
+  text(I, 'chiropractor', 2, C1, 392, COLUMN),
+  text(I, 'chiropractorPhone', 2, C2, 392, COLUMN),
+  text(I, 'chiropractorFax', 2, C3, 392, COLUMN),
+  text(I, 'specialist', 2, C1, 354, COLUMN),
+  text(I, 'specialistPhone', 2, C2, 354, COLUMN),
+  text(I, 'specialistFax', 2, C3, 354, COLUMN),
+  yesNo(I, 'priorInjuries', 2, C1, 324, COLUMN, C1 + 84),
+  description(I, 'description', 2, 290, 2),
+  yesNo(I, 'treatmentReceived', 2, C1, 246, SPAN2, C1 + 170),
+  text(I, 'facilityTreated', 2, C1, 208, COLUMN),
+  text(I, 'doctorSpecialistName', 2, C2, 208, COLUMN),
+  text(I, 'dates', 2, C3, 208, COLUMN),
+  yesNo(I, 'healthInsurance', 2, C1, 178, COLUMN, C1 + 84),
+  text(I, 'provider', 2, C1, 142, COLUMN),
+  text(I, 'insIdNumber', 2, C2, 142, COLUMN),
 
   // Page 3: Incident Description.
-  text(E, 'crashReportNum', 'Crash Report Number', 3, C1, 712, COLUMN),
-  text(E, 'city', 'City', 3, C2, 712, COLUMN),
-  text(E, 'county', 'County', 3, C3, 712, COLUMN),
-  yesNo(E, 'police', 'Police?', 3, C1, 674, COLUMN, C1 + 110),
-  text(E, 'crashLocation', 'Crash location', 3, C2, 674, SPAN2),
-  yesNo(E, 'clientCited', 'Client cited?', 3, C1, 636, COLUMN, C1 + 110),
-  text(E, 'clientCitedReason', 'Reason client was cited', 3, C2, 636, COLUMN),
-  yesNo(E, 'defendant', 'Defendant?', 3, C1, 598, COLUMN, C1 + 110),
-  text(E, 'defendantReason', 'Reason (defendant)', 3, C2, 598, COLUMN),
-  yesNo(E, 'multiVehicle', 'Multi-vehicle incident?', 3, C1, 560, COLUMN, C1 + 110),
-  text(E, 'howManyVehicles', 'Number of vehicles', 3, C2, 560, COLUMN, { format: 'count', countOf: 'multiVehicle' }),
-  description(E, 'description', 'Incident Description', 3, 522, 3),
-  yesNo(E, 'priorIncidents', 'Prior incidents?', 3, C1, 466, COLUMN, C1 + 110),
-  description(E, 'fault', 'Prior incidents, including who was at fault', 3, 430, 3),
-  yesNo(E, 'witnesses', 'Witnesses?', 3, C1, 374, COLUMN, C1 + 110),
-  text(E, 'witnessNamesAndContacts', 'Names and contact information:', 3, C1, 344, FULL, {
+  text(E, 'crashReportNum', 3, C1, 712, COLUMN),
+  text(E, 'city', 3, C2, 712, COLUMN),
+  text(E, 'county', 3, C3, 712, COLUMN),
+  yesNo(E, 'police', 3, C1, 674, COLUMN, C1 + 110),
+  text(E, 'crashLocation', 3, C2, 674, SPAN2),
+  yesNo(E, 'clientCited', 3, C1, 636, COLUMN, C1 + 110),
+  text(E, 'clientCitedReason', 3, C2, 636, COLUMN),
+  yesNo(E, 'defendant', 3, C1, 598, COLUMN, C1 + 110),
+  text(E, 'defendantReason', 3, C2, 598, COLUMN),
+  yesNo(E, 'multiVehicle', 3, C1, 560, COLUMN, C1 + 110),
+  text(E, 'howManyVehicles', 3, C2, 560, COLUMN, { format: 'count', countOf: 'multiVehicle' }),
+  description(E, 'description', 3, 522, 3),
+  yesNo(E, 'priorIncidents', 3, C1, 466, COLUMN, C1 + 110),
+  description(E, 'fault', 3, 430, 3),
+  yesNo(E, 'witnesses', 3, C1, 374, COLUMN, C1 + 110),
+  text(E, 'witnessNamesAndContacts', 3, C1, 344, FULL, {
     firstLineX: 172,
     wrap: { firstLine: 65, otherLines: 80 },
     numericWrap: { firstLine: 92, otherLines: 110 },
     maxLines: 3,
     lineGap: DESCRIPTION_LINE_GAP,
   }),
-  yesNo(E, 'photoOrEvidence', 'Photo or other evidence?', 3, C1, 286, COLUMN, C1 + 110),
-  description(E, 'photoOrEvidenceDescription', 'Description of photo or other evidence', 3, 250, 2),
+  yesNo(E, 'photoOrEvidence', 3, C1, 286, COLUMN, C1 + 110),
+  description(E, 'photoOrEvidenceDescription', 3, 250, 2),
 ];
 
 export const TITLE = 'Client Intake Form';

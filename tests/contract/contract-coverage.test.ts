@@ -71,6 +71,9 @@ const clientIntakeCalls: Call[] = [
   'POST /public/v1/client-intake/{token}',
 ];
 
+/** docs/product/dashboard.md: the firm at a glance. */
+const dashboardCalls: Call[] = ['GET /v1/dashboard'];
+
 /** README, Running behind a load balancer: the probes. */
 const operationsCalls: Call[] = ['GET /health', 'GET /ready'];
 
@@ -93,13 +96,24 @@ function dataOf(call: Call): SchemaObject {
 describe('every call of the spec is in the contract', () => {
   const present = new Set(listOperations(doc).map(({ method, path }) => `${method.toUpperCase()} ${path}`));
 
-  it.each([...staffAppCalls, ...intakeCalls, ...unshownCalls, ...trustCalls, ...clientIntakeCalls, ...operationsCalls])('%s', (call) => {
-    expect(present).toContain(call);
-  });
+  it.each([...staffAppCalls, ...intakeCalls, ...unshownCalls, ...trustCalls, ...clientIntakeCalls, ...dashboardCalls, ...operationsCalls])(
+    '%s',
+    (call) => {
+      expect(present).toContain(call);
+    },
+  );
 
   it('holds no call beyond the spec and the listed additions', () => {
     expect(sorted([...present])).toEqual(
-      sorted([...staffAppCalls, ...intakeCalls, ...unshownCalls, ...trustCalls, ...clientIntakeCalls, ...operationsCalls]),
+      sorted([
+        ...staffAppCalls,
+        ...intakeCalls,
+        ...unshownCalls,
+        ...trustCalls,
+        ...clientIntakeCalls,
+        ...dashboardCalls,
+        ...operationsCalls,
+      ]),
     );
   });
 });

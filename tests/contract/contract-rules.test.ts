@@ -182,6 +182,7 @@ describe('operations', () => {
     'POST /v1/user/{id}/deactivate': ['400', '401', '403', '404', '409', '429', '503'],
     'POST /v1/user/{id}/reactivate': ['400', '401', '403', '404', '429', '503'],
     'GET /v1/activity': ['400', '401', '403', '429', '503'],
+    'GET /v1/dashboard': ['400', '401', '429', '503'],
     'POST /v1/intake/{caseId}/reveal': ['400', '401', '403', '404', '429', '503'],
     'GET /v1/intake/{caseId}/history': ['400', '401', '403', '404', '429', '503'],
     'GET /v1/intake/{caseId}/client-link': ['400', '401', '403', '404', '429', '503'],

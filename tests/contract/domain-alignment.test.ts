@@ -1,21 +1,15 @@
 // The intake form (src/domain/intake) and the contract must agree: the form cuts text at the same
 // limits the server enforces (docs/product/intake-form.md), and what the form sends is a request body the server
-// accepts, in type and in value.
+// accepts (its type is the contract's own: ApiGeneralCaseInformation is the generated GeneralCaseInformationInput).
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { components } from '../../src/api/schema';
 import { emptyIntake } from '../../src/domain/intake/empty';
 import { FIRM_ADDRESS_MAX_LENGTH, FIRM_CONTACT_MAX_LENGTH, FIRM_NAME_MAX_LENGTH } from '../../src/domain/constants';
-import { COUNT_MAXIMUM, textLimits } from '../../src/domain/intake/limits';
+import { COUNT_MAXIMUM, textFields, textLimit } from '../../src/domain/intake/fields';
 import { LIMITATION_YEARS_MAX, LIMITATION_YEARS_MIN } from '../../src/domain/limitation';
 import { stripIds, toApiIntake } from '../../src/domain/intake/normalise';
-import type { ApiGeneralCaseInformation, GeneralCaseInformation } from '../../src/domain/intake/types';
+import type { GeneralCaseInformation } from '../../src/domain/intake/types';
 import { loadDocument, property } from './openapiDocument';
 import { type Validators, compileRequestSchemas, verdictOf } from './requestValidators';
-
-type ContractIntake = components['schemas']['GeneralCaseInformationInput'];
-
-// The form's wire shape must type-check as the contract's request body (checked by tsc).
-const asRequestBody = (intake: ApiGeneralCaseInformation): ContractIntake => intake;
 
 const doc = loadDocument();
 const contractIntake = doc.components.schemas.GeneralCaseInformationInput!;
@@ -33,10 +27,13 @@ function namedDraft(): GeneralCaseInformation {
 }
 
 describe('intake form and contract', () => {
-  it.each(Object.entries(textLimits))('%s: the form limit %i is the contract maxLength', (path, limit) => {
-    const [section, field] = path.split('.') as [string, string];
-    expect(property(doc, property(doc, contractIntake, section), field).maxLength).toBe(limit);
-  });
+  it.each(textFields.map(([path]) => [path, textLimit(path)] as const))(
+    '%s: the form limit %i is the contract maxLength',
+    (path, limit) => {
+      const [section, field] = path.split('.') as [string, string];
+      expect(property(doc, property(doc, contractIntake, section), field).maxLength).toBe(limit);
+    },
+  );
 
   it('counts share one maximum', () => {
     expect(property(doc, property(doc, contractIntake, 'personalInformation'), 'passengerCount').maximum).toBe(COUNT_MAXIMUM);
@@ -44,7 +41,7 @@ describe('intake form and contract', () => {
   });
 
   it('a new draft, as the form sends it, is accepted by POST /v1/intake', () => {
-    const body = { userId: 'u-1', generalCaseInformation: asRequestBody(toApiIntake(namedDraft())) };
+    const body = { userId: 'u-1', generalCaseInformation: toApiIntake(namedDraft()) };
     expect(verdictOf(validators, 'POST /v1/intake body', body)).toEqual([]);
   });
 
@@ -65,7 +62,7 @@ describe('intake form and contract', () => {
     });
     Object.assign(intake.injuryInformation, { hospitalized: true, hospitalDate: '2025-01-01' });
     Object.assign(intake.incidentDescription, { multiVehicle: true, howManyVehicles: 3 });
-    const body = { userId: 'u-1', generalCaseInformation: stripIds(asRequestBody(toApiIntake(intake))) };
+    const body = { userId: 'u-1', generalCaseInformation: stripIds(toApiIntake(intake)) };
     expect(verdictOf(validators, 'PATCH /v1/intake/{caseId} body', body)).toEqual([]);
   });
 });

@@ -9,14 +9,7 @@ import type { AnyEventObject, AnyMachineSnapshot, StateValue } from 'xstate';
 import { toApiIntake, type FieldPath, type GeneralCaseInformation } from '../../src/domain/intake';
 import { intakeTabs, type IntakeTabId } from '../../src/domain/intake/tabs';
 import { maskSsn } from '../../src/domain/ssnMask';
-import {
-  bodyPointLabels,
-  checklistItemLabels,
-  discussionTopicLabels,
-  impactPointLabels,
-  painAndSymptomsLabels,
-  symptomPointLabels,
-} from '../../src/ui/pages/intake/tabs/intakeLabels';
+import { fieldsOfKind } from '../../src/domain/intake/fields';
 import { intakeMachine, type IntakeMachineInput } from '../../src/machines/intake.machine';
 import { bearer } from '../api/support/testServer';
 import { fullValidIntake } from '../domain/intake/fixtures';
@@ -133,14 +126,9 @@ const fieldLabels: Partial<Record<FieldPath, string>> = {
 };
 
 /** The tick boxes' labels, by the key of their section (tabs 4, 5 and 7). */
-const tickLabels: Record<string, string> = {
-  ...bodyPointLabels,
-  ...symptomPointLabels,
-  ...impactPointLabels,
-  ...painAndSymptomsLabels,
-  ...discussionTopicLabels,
-  ...checklistItemLabels,
-};
+const tickLabels: Record<string, string> = Object.fromEntries(
+  fieldsOfKind('tick').map(([path, rule]) => [path.slice(path.lastIndexOf('.') + 1), rule.label]),
+);
 
 const choiceLabels: Record<string, string> = {
   spanish: 'Spanish',

@@ -241,8 +241,8 @@ function stepChecker(input: IntakeMachineInput) {
         if (snapshot.matches({ lifecycle: { ready: { form: 'editable' } } })) {
           // Invalid draft: the name errors on the fields (docs/product/intake-form.md), the first tab shown.
           const { firstName, lastName } = context.intake.personalInformation;
-          expect(context.errors['personalInformation.firstName']).toBe(firstName === '' ? intakeMessages.firstName : undefined);
-          expect(context.errors['personalInformation.lastName']).toBe(lastName === '' ? intakeMessages.lastName : undefined);
+          expect(context.errors['personalInformation.firstName']).toBe(firstName === '' ? 'Please enter your First Name' : undefined);
+          expect(context.errors['personalInformation.lastName']).toBe(lastName === '' ? 'Please enter your Last Name' : undefined);
           expect(context.currentTab).toBe(0);
         } else if (input.mode === 'create') {
           expect(snapshot.matches({ lifecycle: { ready: { form: { saving: 'draft' } } } })).toBe(true);

@@ -3,7 +3,8 @@
 // those fields), and how the answers land in a draft staff may already have started.
 import type { Language } from '../enums';
 import { emptyIntake } from './empty';
-import { clearedWhenNo, isDisabled, isMinor, readField, writePath } from './rules';
+import { intakeFields, isIntakeField, type FieldRule } from './fields';
+import { isDisabled, isMinor, readField, writePath } from './rules';
 import { toApiIntake } from './normalise';
 import { validateFinal, validateDraft } from './schemas';
 import { bodyPoints, symptomPoints, type FieldErrors, type FieldPath, type GeneralCaseInformation, type SectionKey } from './types';
@@ -186,8 +187,7 @@ export function clientSubmissionAnswers(form: GeneralCaseInformation): Partial<R
 export function isClientFieldShown(intake: GeneralCaseInformation, path: FieldPath, today: string | Date = new Date()): boolean {
   if (isDisabled(intake, path)) return false;
   if (path === 'personalInformation.minorParentsName') return isMinor(intake, today);
-  for (const [answer, dependents] of Object.entries(clearedWhenNo)) {
-    if (dependents?.includes(path)) return readField(intake, answer as FieldPath) === true;
-  }
-  return true;
+  const rule: FieldRule | undefined = isIntakeField(path) ? intakeFields[path] : undefined;
+  const clearing = rule && 'clearedBy' in rule ? rule.clearedBy : undefined;
+  return clearing?.when === 'no' ? readField(intake, clearing.of) === true : true;
 }

@@ -3,7 +3,8 @@
 // taking back an unsaved copy. Behaviour: docs/product/intake-form.md.
 import { parseCalendarDate } from '../dates';
 import type { IntakeStatus } from '../enums';
-import { applyChange, clearedWhenNo, isBlank, statusesWithoutSsn } from './rules';
+import { fieldsClearedBy } from './fields';
+import { applyChange, isBlank, statusesWithoutSsn } from './rules';
 import { intakeMessages, validateDraft, validateFinal, type IntakeValidation } from './schemas';
 import { intakeTabs } from './tabs';
 import { calendarDatePaths, type FieldErrors, type FieldPath, type FieldValue, type GeneralCaseInformation } from './types';
@@ -61,13 +62,9 @@ function readLoose(intake: GeneralCaseInformation, path: string): unknown {
 
 const related = (a: string, b: string) => a === b || a.startsWith(`${b}.`) || b.startsWith(`${a}.`);
 
-/** The fields whose requirement hangs on `path` (dependent-field clearing and the final rule). */
+/** The fields a change of `path` may empty (fields.ts `clearedBy`): their errors go with it. */
 function dependentsOf(path: FieldPath): readonly string[] {
-  if (path === 'personalInformation.status') return ['personalInformation.ssnItin'];
-  if (path === 'personalInformation.alternateContact') {
-    return ['personalInformation.relationshipToClient', 'personalInformation.altPhoneNumber'];
-  }
-  return clearedWhenNo[path] ?? [];
+  return fieldsClearedBy(path).map(([field]) => field);
 }
 
 /**

@@ -5,7 +5,20 @@ import { ageOn, parseCalendarDate } from '../dates';
 import type { PhoneUsage, SsnStatus } from '../enums';
 import { formatSsn } from '../formatters';
 import { emptyIntake } from './empty';
-import { fitText, isTextPath } from './limits';
+import {
+  fieldRule,
+  fieldsClearedBy,
+  fitText,
+  intakeFields,
+  isIntakeField,
+  isTextPath,
+  requirementOf,
+  type Clearing,
+  type Condition,
+  type CountPath,
+  type FieldRule,
+  type IntakeFieldId,
+} from './fields';
 import type { FieldPath, FieldValue, GeneralCaseInformation, IntakeSections, SectionKey } from './types';
 
 /** A text the user left empty or filled with spaces only. */
@@ -13,32 +26,50 @@ export function isBlank(value: string | null | undefined): boolean {
   return (value ?? '').trim() === '';
 }
 
+/** SSN statuses under which there is no SSN/ITIN to keep (docs/product/intake-form.md#dependent-field-clearing). */
+export const statusesWithoutSsn: readonly SsnStatus[] = (() => {
+  const clearing = fieldRule('personalInformation.ssnItin').clearedBy;
+  return clearing?.when === 'oneOf' ? clearing.values : [];
+})();
+
 /**
- * Dependent-field clearing when a Yes/No answer becomes No (docs/product/intake-form.md): the answer's path and
- * the fields it empties.
+ * Whether a catalogue condition holds (fields.ts): `read` gives another field's value, `today`
+ * pins the date for the minor rule.
  */
-export const clearedWhenNo: Readonly<Partial<Record<FieldPath, readonly FieldPath[]>>> = {
-  'injuryInformation.hospitalized': ['injuryInformation.hospitalDate'],
-  'injuryInformation.priorInjuries': ['injuryInformation.description'],
-  'injuryInformation.treatmentReceived': ['injuryInformation.facilityTreated'],
-  'injuryInformation.healthInsurance': ['injuryInformation.provider', 'injuryInformation.insIdNumber'],
-  'incidentDescription.clientCited': ['incidentDescription.clientCitedReason'],
-  'incidentDescription.defendant': ['incidentDescription.defendantReason'],
-  'incidentDescription.multiVehicle': ['incidentDescription.howManyVehicles'],
-  'incidentDescription.priorIncidents': ['incidentDescription.fault'],
-  'incidentDescription.witnesses': ['incidentDescription.witnessNamesAndContacts'],
-  'incidentDescription.photoOrEvidence': ['incidentDescription.photoOrEvidenceDescription'],
-  'personalInformation.passengers': ['personalInformation.passengerCount'],
-  'vehicleInformation.towed': ['vehicleInformation.location'],
-};
+export function conditionHolds(condition: Condition, read: (path: FieldPath) => unknown, today: string | Date = new Date()): boolean {
+  switch (condition.when) {
+    case 'yes':
+      return read(condition.of) === true;
+    case 'anyFilled':
+      return condition.of.some((path) => !isBlank(read(path) as string | undefined));
+    case 'is':
+      return read(condition.of) === condition.value;
+    case 'minor': {
+      const birthDate = read(condition.of);
+      return isMinorBirthDate(typeof birthDate === 'string' ? birthDate : '', today);
+    }
+  }
+}
 
-/** SSN statuses under which there is no SSN/ITIN to keep (docs/product/intake-form.md). */
-export const statusesWithoutSsn: readonly SsnStatus[] = ['noSsn', 'pending', 'needToGet'];
+/** Whether a field's requirement holds for this intake: the red asterisk (docs/product/intake-form.md#field-rules). */
+export function isRequired(intake: GeneralCaseInformation, path: IntakeFieldId, today: string | Date = new Date()): boolean {
+  const requirement = requirementOf(path);
+  if (requirement === undefined) return false;
+  if (requirement === 'draft' || requirement === 'final') return true;
+  return conditionHolds(requirement, (other) => readField(intake, other), today);
+}
 
-const clearedWithAlternateContact = [
-  'personalInformation.relationshipToClient',
-  'personalInformation.altPhoneNumber',
-] as const satisfies readonly FieldPath[];
+/** Whether the change that set `value` empties a field (docs/product/intake-form.md#dependent-field-clearing). */
+function clears(clearing: Clearing, value: unknown): boolean {
+  switch (clearing.when) {
+    case 'no':
+      return value === false;
+    case 'emptied':
+      return isBlank(value as string);
+    case 'oneOf':
+      return (clearing.values as readonly unknown[]).includes(value);
+  }
+}
 
 type Record_ = Record<string, unknown>;
 
@@ -69,24 +100,21 @@ function clear(intake: GeneralCaseInformation, paths: readonly FieldPath[]): Gen
 }
 
 /**
- * Numeric values below zero become 0; the number of vehicles in a multi-vehicle incident is at
- * least 1 (docs/product/intake-form.md). An emptied input stays empty.
+ * A count never goes below its floor (fields.ts): numbers below zero become 0, and the number of
+ * vehicles in a multi-vehicle incident is at least 1 (docs/product/intake-form.md#limits). An
+ * emptied input stays empty.
  */
-export function clampCount(
-  path: 'personalInformation.passengerCount' | 'incidentDescription.howManyVehicles',
-  value: number | '',
-): number | '' {
+export function clampCount(path: CountPath, value: number | ''): number | '' {
   if (value === '' || Number.isNaN(value)) return '';
-  if (path === 'incidentDescription.howManyVehicles') return Math.max(1, value);
-  return Math.max(0, value);
+  return Math.max(fieldRule(path).floor, value);
 }
 
 function fitValue(path: FieldPath, value: unknown): unknown {
-  if (path === 'personalInformation.passengerCount' || path === 'incidentDescription.howManyVehicles') {
-    return clampCount(path, value as number | '');
-  }
-  // Typed SSN/ITIN becomes digits in 3-2-4 groups, at most 9 digits (docs/product/intake-form.md).
-  if (path === 'personalInformation.ssnItin') return formatSsn(value as string);
+  if (!isIntakeField(path)) return value;
+  const rule: FieldRule = intakeFields[path];
+  if (rule.kind === 'count') return clampCount(path as CountPath, value as number | '');
+  // Typed SSN/ITIN becomes digits in 3-2-4 groups, at most 9 digits (docs/product/intake-form.md#personal-information).
+  if (rule.kind === 'ssn') return formatSsn(value as string);
   if (isTextPath(path)) return fitText(path, value as string);
   return value;
 }
@@ -96,16 +124,10 @@ function fitValue(path: FieldPath, value: unknown): unknown {
  * clamped, SSN grouped), then the fields that depend on it are cleared (docs/product/intake-form.md).
  */
 export function applyChange<P extends FieldPath>(intake: GeneralCaseInformation, path: P, value: FieldValue<P>): GeneralCaseInformation {
-  let next = writePath(intake, path, fitValue(path, value));
-  const dependents = clearedWhenNo[path];
-  if (dependents && value === false) next = clear(next, dependents);
-  if (path === 'personalInformation.status' && statusesWithoutSsn.includes(value as SsnStatus)) {
-    next = clear(next, ['personalInformation.ssnItin']);
-  }
-  if (path === 'personalInformation.alternateContact' && isBlank(next.personalInformation.alternateContact)) {
-    next = clear(next, clearedWithAlternateContact);
-  }
-  return next;
+  const fitted = fitValue(path, value);
+  const next = writePath(intake, path, fitted);
+  const emptied = fieldsClearedBy(path).flatMap(([field, clearing]) => (clears(clearing, fitted) ? [field] : []));
+  return clear(next, emptied);
 }
 
 /**
@@ -113,19 +135,10 @@ export function applyChange<P extends FieldPath>(intake: GeneralCaseInformation,
  * everything, is the intake machine's business, not this rule's.
  */
 export function isDisabled(intake: GeneralCaseInformation, path: FieldPath): boolean {
-  switch (path) {
-    case 'incidentDescription.howManyVehicles':
-      return intake.incidentDescription.multiVehicle !== true;
-    case 'incidentDescription.fault':
-      return intake.incidentDescription.priorIncidents !== true;
-    case 'personalInformation.passengerCount':
-      return intake.personalInformation.passengers !== true;
-    case 'personalInformation.relationshipToClient':
-    case 'personalInformation.altPhoneNumber':
-      return isBlank(intake.personalInformation.alternateContact);
-    default:
-      return false;
-  }
+  if (!isIntakeField(path)) return false;
+  const rule: FieldRule = intakeFields[path];
+  const enabledWhen = 'disabledUnless' in rule ? rule.disabledUnless : undefined;
+  return enabledWhen !== undefined && !conditionHolds(enabledWhen, (other) => readField(intake, other));
 }
 
 const bothPhoneUsages: readonly PhoneUsage[] = ['call', 'text'];

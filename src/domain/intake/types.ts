@@ -6,9 +6,12 @@
 //   unanswered), texts are strings ('' = empty), calendar dates are 'YYYY-MM-DD' ('' = empty) and
 //   the two counts are `number | ''` so an untouched number input stays empty instead of showing 0
 //   (a count the user never typed must fail "required", which 0 would not).
-// - `ApiGeneralCaseInformation` is what travels (docs/product/intake-form.md): the same fields, but the
-//   calendar dates are ISO timestamps or null and the counts are integers (0 when empty, docs/product/intake-form.md).
+// - `ApiGeneralCaseInformation` is what travels (docs/product/intake-form.md): openapi.yaml's
+//   GeneralCaseInformationInput as generated into src/api/schema.d.ts, never restated here. The
+//   same fields, but the calendar dates are ISO timestamps or null and the counts are integers (0
+//   when empty, docs/product/intake-form.md).
 // `normalise.ts` converts between the two.
+import type { components } from '../../api/schema';
 import type { CivilStatus, Gender, IntakeStatus, Language, PhoneUsage, SsnStatus } from '../enums';
 
 /** A Yes/No question: true = Yes, false = No, null = not answered yet (docs/product/intake-form.md). */
@@ -278,24 +281,13 @@ export interface GeneralCaseInformation extends IntakeSections {
 /** The calendar dates of the intake: the form holds them as 'YYYY-MM-DD', the API as ISO. */
 export const calendarDatePaths = ['personalInformation.birthDate', 'injuryInformation.hospitalDate'] as const;
 
-export type ApiPersonalInformation = Omit<PersonalInformation, 'birthDate' | 'passengerCount'> & {
-  birthDate: string | null;
-  passengerCount: number;
-};
-
-export type ApiInjuryInformation = Omit<InjuryInformation, 'hospitalDate'> & { hospitalDate: string | null };
-
-export type ApiIncidentDescription = Omit<IncidentDescription, 'howManyVehicles'> & { howManyVehicles: number };
+// The travelling shapes are the contract's own (src/api/schema.d.ts, generated from openapi.yaml).
+export type ApiPersonalInformation = components['schemas']['PersonalInformation'];
+export type ApiInjuryInformation = components['schemas']['InjuryInformation'];
+export type ApiIncidentDescription = components['schemas']['IncidentDescription'];
 
 /** The intake as it travels (docs/product/intake-form.md, POST/PATCH /v1/intake). */
-export interface ApiGeneralCaseInformation extends Omit<
-  GeneralCaseInformation,
-  'personalInformation' | 'injuryInformation' | 'incidentDescription'
-> {
-  personalInformation: ApiPersonalInformation;
-  injuryInformation: ApiInjuryInformation;
-  incidentDescription: ApiIncidentDescription;
-}
+export type ApiGeneralCaseInformation = components['schemas']['GeneralCaseInformationInput'];
 
 // Dotted paths of every editable field ('personalInformation.firstName',
 // 'injuryInformation.painAndSymptoms.headaches'), and the type of the value each one holds.

@@ -17,7 +17,7 @@ import {
 } from '../enums';
 import { toCalendarIso } from '../dates';
 import { SSN_MASK_PATTERN } from '../ssnMask';
-import type { TokenUserInformation } from '../session';
+import type { components } from '../../api/schema';
 import { birthDate, hasAge, isOldEnough, optionalText, requiredEmail, requiredText } from './shared';
 
 export const userMessages = {
@@ -170,10 +170,7 @@ export function onSsnStatusChange<T extends { userInformation: Pick<UserInformat
 }
 
 /** A user's stored information as the API carries it (openapi.yaml UserInformation): null where nothing is stored. */
-export interface StoredUserInformation extends TokenUserInformation {
-  ssn: string | null;
-  itin: string | null;
-}
+export type StoredUserInformation = Required<components['schemas']['UserInformation']>;
 
 /** The stored user as the API returns it (GET /v1/users/me): nulls where nothing is stored. */
 export interface UserRecord {

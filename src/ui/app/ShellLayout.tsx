@@ -11,6 +11,7 @@ interface Section extends LayoutSection {
 
 // docs/product/app-shell.md, Shared layout: the sidebar entries, in this order.
 const sections: readonly Section[] = [
+  { label: 'Dashboard', to: paths.dashboard, related: [] },
   { label: 'Intakes', to: paths.intakeList, related: areaPaths.intakes },
   { label: 'Leads', to: paths.leadsList, related: areaPaths.leads },
   { label: 'Employees', to: paths.employees, related: areaPaths.employees, managersOnly: true },

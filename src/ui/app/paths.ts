@@ -17,6 +17,8 @@ export const paths = {
   employees: '/employees',
   newEmployee: '/new-employee',
   activity: '/activity',
+  /** docs/product/dashboard.md: every signed-in role; not the page after sign-in. */
+  dashboard: '/dashboard',
   intakeList: '/intake-list',
   newIntake: '/new-intake',
   /** The route pattern of a stored intake's form; `intakeFormPath` builds its addresses. */

@@ -33,6 +33,7 @@ export const appRoutes: RouteObject[] = [
               { path: paths.editProfile, element: <screens.EditProfileScreen /> },
               { path: paths.leadsList, element: <screens.LeadsListScreen /> },
               { path: paths.firm, element: <screens.FirmScreen /> },
+              { path: paths.dashboard, element: <screens.DashboardScreen /> },
               { path: paths.intakeList, element: <screens.IntakeListScreen /> },
               { path: paths.newIntake, element: <screens.IntakeFormScreen /> },
               { path: paths.intakeDetails, element: <screens.IntakeFormScreen /> },

@@ -18,6 +18,14 @@ export const vars = createGlobalTheme(':root', {
     dangerHover: '#991b1b',
     dangerSoft: '#fee2e2',
     success: '#15803d',
+    // Limitation deadlines (docs/product/intake-form.md#limitation-deadline): amber near, red urgent.
+    warning: '#92400e',
+    warningSoft: '#fef3c7',
+    // The dashboard's bars (docs/product/dashboard.md#charts): final solid brand, draft a light
+    // blue that dark text reads on; every bar also carries its number and kind in words.
+    chartFinal: '#1d4ed8',
+    chartDraft: '#93c5fd',
+    chartFunnel: '#0f766e',
     sidebar: '#0f172a',
     sidebarText: '#e2e8f0',
     sidebarActive: '#1d4ed8',

@@ -42,6 +42,8 @@ export function spawnServer(options: SpawnOptions & { port: number }): ServerPro
     // A Neos address that is never called in these tests: no sandbox is started beside the server.
     NEOS_API_URL: 'http://127.0.0.1:9',
     LOG_LEVEL: 'warn',
+    // An empty firm starts faster; tests/api/demoData.test.ts turns the sample data on where it is the subject.
+    DEMO_DATA: 'off',
     ...options.env,
   };
   const [command, args] =

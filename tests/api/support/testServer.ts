@@ -134,7 +134,8 @@ export async function startTestServer(kind: DatabaseKind, options: TestServerOpt
   const jwtSecret = randomBytes(32).toString('base64url');
   const keyId = newKeyId();
   const pii = options.piiCipher ?? createPiiCipher({ current: keyId, keys: { [keyId]: newSecret() } });
-  const app = await buildApp({ staticDir: false, ...appOptions, piiCipher: pii, db, jwtSecret });
+  // Every answer of every API test is checked against openapi.yaml as sent (server/http/openapi.ts).
+  const app = await buildApp({ staticDir: false, checkAnswers: true, ...appOptions, piiCipher: pii, db, jwtSecret });
   await beforeListen?.(app);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

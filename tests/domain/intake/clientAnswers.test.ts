@@ -25,7 +25,7 @@ describe('the client fields', () => {
 
   it('take the form rules of their own fields only', () => {
     const errors = validateClientAnswers(emptyIntake(), TODAY);
-    expect(errors['personalInformation.firstName']).toBe(intakeMessages.firstName);
+    expect(errors['personalInformation.firstName']).toBe('Please enter your First Name');
     expect(errors['incidentDescription.city']).toBe('Please provide the city');
     // Staff's own fields are not the client's to fix.
     expect(Object.keys(errors).some((path) => path.includes('doctor') || path.startsWith('vehicleInformation'))).toBe(false);
@@ -89,9 +89,9 @@ describe('the client page words', () => {
       for (const [path, message] of Object.entries(errors)) expect(clientErrorText(language, path, message)).not.toBe(message);
     }
     expect(clientErrorText('es', 'personalInformation.email', intakeMessages.email)).toBe('Escriba un correo electrónico válido');
-    expect(clientErrorText('vi', 'personalInformation.firstName', intakeMessages.firstName)).toBe('Vui lòng nhập tên của quý vị');
+    expect(clientErrorText('vi', 'personalInformation.firstName', 'Please enter your First Name')).toBe('Vui lòng nhập tên của quý vị');
     expect(clientErrorText('es', 'injuryInformation.painStart', intakeMessages.tooLong(100))).toBe('Use como máximo 100 caracteres');
-    expect(clientErrorText('en', 'personalInformation.firstName', intakeMessages.firstName)).toBe(intakeMessages.firstName);
+    expect(clientErrorText('en', 'personalInformation.firstName', 'Please enter your First Name')).toBe('Please enter your First Name');
   });
 
   it("open in the intake's own language other than English", () => {

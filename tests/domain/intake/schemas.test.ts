@@ -3,8 +3,8 @@ import {
   emptyIntake,
   errorsByTab,
   requiredFieldsToast,
-  textLimits,
-  textPaths,
+  textFields,
+  textLimit,
   validateDraft,
   validateFinal,
   type FieldErrors,
@@ -425,8 +425,8 @@ describe('Incident tab (docs/product/intake-form.md)', () => {
 });
 
 describe('text limits (docs/product/intake-form.md)', () => {
-  it.each(textPaths)('%s beyond its limit is an error', (path) => {
-    const limit = textLimits[path];
+  it.each(textFields.map(([path]) => path))('%s beyond its limit is an error', (path) => {
+    const limit = textLimit(path);
     expect(errorsWith(path, 'x'.repeat(limit + 1))[path]).toBe(`Please use at most ${limit} characters`);
   });
 

@@ -15,8 +15,9 @@ describe('shared layout (docs/product/app-shell.md Shared layout, docs/product/a
     await screen.findByRole('heading', { name: 'Intakes' });
 
     const links = within(mainNav()).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['Intakes', 'Leads', 'Employees', 'Activity', 'Account', 'Firm']);
+    expect(links.map((link) => link.textContent)).toEqual(['Dashboard', 'Intakes', 'Leads', 'Employees', 'Activity', 'Account', 'Firm']);
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/dashboard',
       '/intake-list',
       '/leads-list',
       '/employees',
@@ -35,7 +36,7 @@ describe('shared layout (docs/product/app-shell.md Shared layout, docs/product/a
       within(mainNav())
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Intakes', 'Leads', 'Account', 'Firm']);
+    ).toEqual(['Dashboard', 'Intakes', 'Leads', 'Account', 'Firm']);
   });
 
   it('highlights the link of the current screen and follows navigation', async () => {
@@ -114,7 +115,8 @@ describe('shared layout (docs/product/app-shell.md Shared layout, docs/product/a
     await screen.findByRole('heading', { name: 'Intakes' });
 
     const menu = screen.getByRole('button', { name: 'Menu' });
-    expect(screen.getByText('Dashboard')).toBeInTheDocument();
+    // The top bar's title, beside the sidebar's Dashboard link.
+    expect(screen.getAllByText('Dashboard')).toHaveLength(2);
     expect(menu).toHaveAttribute('aria-expanded', 'false');
     const sidebar = document.getElementById(menu.getAttribute('aria-controls') ?? '');
     expect(sidebar).toContainElement(mainNav());

@@ -4,14 +4,11 @@ import { TextInput } from '../../../components/TextInput';
 import { useIntakeField } from '../form/intakeFieldBinding';
 import { cell, type CellSpan } from './fieldLayout.css';
 import type { CountPath } from './intakePaths';
-import { useRequired, type RequiredWhen } from './requiredWhen';
+import { useRequired } from './requiredWhen';
+import { fieldRule } from '../../../../domain/intake/fields';
 
 export interface IntakeCountFieldProps {
   path: CountPath;
-  label: string;
-  /** The browser's spinner floor; the domain clamps typed values (docs/product/intake-form.md). */
-  min: number;
-  required?: RequiredWhen;
   span?: CellSpan;
 }
 
@@ -26,16 +23,18 @@ function toCount(raw: string): Count {
  * A count (passengers, vehicles). Below-zero values become 0 and vehicles below 1 become 1 in the
  * domain's applyChange, so the field shows what the intake will keep.
  */
-export const IntakeCountField = memo(function IntakeCountField({ path, label, min, required, span }: IntakeCountFieldProps) {
+export const IntakeCountField = memo(function IntakeCountField({ path, span }: IntakeCountFieldProps) {
   const field = useIntakeField(path);
-  const isRequired = useRequired(required);
+  const isRequired = useRequired(path);
+  // The floor is the browser's spinner floor too; the domain clamps typed values.
+  const rule = fieldRule(path);
   return (
     <div className={cell({ span })}>
       <TextInput
-        label={label}
+        label={rule.label}
         type="number"
         inputMode="numeric"
-        min={min}
+        min={rule.floor}
         value={field.value === '' ? '' : String(field.value)}
         onChange={(raw) => field.onChange(toCount(raw))}
         required={isRequired}

@@ -3,28 +3,29 @@ import { DateInput } from '../../../components/DateInput';
 import { useIntakeField } from '../form/intakeFieldBinding';
 import { cell, type CellSpan } from './fieldLayout.css';
 import type { DatePath } from './intakePaths';
-import { useRequired, type RequiredWhen } from './requiredWhen';
+import { useRequired } from './requiredWhen';
+import { todayIso } from '../../../../domain/dates';
+import { fieldRule } from '../../../../domain/intake/fields';
 
 export interface IntakeDateFieldProps {
   path: DatePath;
-  label: string;
-  /** Latest choosable day, 'YYYY-MM-DD' (todayIso() for a birth date, docs/product/intake-form.md tab 1). */
+  /** Latest choosable day, 'YYYY-MM-DD', for a date the catalogue does not hold to today itself. */
   max?: string;
-  required?: RequiredWhen;
   span?: CellSpan;
 }
 
 /** A calendar date held as 'YYYY-MM-DD' ('' when empty), docs/product/intake-form.md. */
-export const IntakeDateField = memo(function IntakeDateField({ path, label, max, required, span }: IntakeDateFieldProps) {
+export const IntakeDateField = memo(function IntakeDateField({ path, max, span }: IntakeDateFieldProps) {
   const field = useIntakeField(path);
-  const isRequired = useRequired(required);
+  const isRequired = useRequired(path);
+  const rule = fieldRule(path);
   return (
     <div className={cell({ span })}>
       <DateInput
-        label={label}
+        label={rule.label}
         value={field.value}
         onChange={field.onChange}
-        max={max}
+        max={rule.notAfterToday ? todayIso() : max}
         required={isRequired}
         error={field.error}
         disabled={field.disabled}

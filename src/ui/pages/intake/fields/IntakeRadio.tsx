@@ -1,40 +1,37 @@
 import { memo } from 'react';
-import type { FieldValue } from '../../../../domain/intake/types';
+import { fieldRule } from '../../../../domain/intake/fields';
 import { RadioGroup, type RadioOption } from '../../../components/RadioGroup';
 import { useIntakeField } from '../form/intakeFieldBinding';
 import { cell, type CellSpan } from './fieldLayout.css';
-import { useRequired, type RequiredWhen } from './requiredWhen';
+import { useRequired } from './requiredWhen';
 
 /** The two-way choices of tab 1 (Gender Male/Female, Civil Status Single/Married). */
 export type RadioChoicePath = 'personalInformation.gender' | 'personalInformation.civilStatus';
 
-export interface IntakeRadioProps<P extends RadioChoicePath> {
-  path: P;
-  label: string;
-  options: readonly RadioOption<NonNullable<FieldValue<P>>>[];
-  required?: RequiredWhen;
+export interface IntakeRadioProps {
+  path: RadioChoicePath;
   span?: CellSpan;
 }
 
-function IntakeRadioField<P extends RadioChoicePath>({ path, label, options, required, span }: IntakeRadioProps<P>) {
+/** A choice shown as radio buttons, with the catalogue's options in its order. */
+export const IntakeRadio = memo(function IntakeRadio({ path, span }: IntakeRadioProps) {
   const field = useIntakeField<RadioChoicePath>(path);
-  const isRequired = useRequired(required);
+  const required = useRequired(path);
+  const rule = fieldRule(path);
+  const options: RadioOption<string>[] = Object.entries<string>(rule.options).map(([value, label]) => ({ value, label }));
   return (
     <div className={cell({ span })}>
       <RadioGroup<string>
-        label={label}
+        label={rule.label}
         options={options}
         value={field.value}
-        // The option list is typed by the path, so the chosen value belongs to it.
-        onChange={(value) => field.onChange(value as FieldValue<P>)}
-        required={isRequired}
+        // The options are the catalogue's for this path, so the chosen value belongs to it.
+        onChange={(value) => field.onChange(value as typeof field.value)}
+        required={required}
         error={field.error}
         disabled={field.disabled}
         name={path}
       />
     </div>
   );
-}
-
-// memo drops the generic parameter; the cast gives it back so options stay tied to the path.
-export const IntakeRadio = memo(IntakeRadioField) as typeof IntakeRadioField;
+});

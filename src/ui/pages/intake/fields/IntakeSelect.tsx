@@ -1,38 +1,36 @@
 import { memo } from 'react';
-import type { FieldValue } from '../../../../domain/intake/types';
+import { fieldRule } from '../../../../domain/intake/fields';
 import { SelectField, type SelectOption } from '../../../components/SelectField';
 import { useIntakeField } from '../form/intakeFieldBinding';
 import { cell, type CellSpan } from './fieldLayout.css';
-import { useRequired, type RequiredWhen } from './requiredWhen';
+import { useRequired } from './requiredWhen';
 
 /** The choices with more than two options (tab 1's SSN Status). */
 export type SelectChoicePath = 'personalInformation.status';
 
-export interface IntakeSelectProps<P extends SelectChoicePath> {
-  path: P;
-  label: string;
-  options: readonly SelectOption<NonNullable<FieldValue<P>>>[];
-  required?: RequiredWhen;
+export interface IntakeSelectProps {
+  path: SelectChoicePath;
   span?: CellSpan;
 }
 
-function IntakeSelectField<P extends SelectChoicePath>({ path, label, options, required, span }: IntakeSelectProps<P>) {
+/** A choice shown as a select, with the catalogue's options in its order. */
+export const IntakeSelect = memo(function IntakeSelect({ path, span }: IntakeSelectProps) {
   const field = useIntakeField<SelectChoicePath>(path);
-  const isRequired = useRequired(required);
+  const required = useRequired(path);
+  const rule = fieldRule(path);
+  const options: SelectOption<string>[] = Object.entries<string>(rule.options).map(([value, label]) => ({ value, label }));
   return (
     <div className={cell({ span })}>
       <SelectField<string>
-        label={label}
+        label={rule.label}
         options={options}
         value={field.value ?? ''}
-        onChange={(value) => field.onChange(value as FieldValue<P>)}
-        required={isRequired}
+        onChange={(value) => field.onChange(value as typeof field.value)}
+        required={required}
         error={field.error}
         disabled={field.disabled}
         name={path}
       />
     </div>
   );
-}
-
-export const IntakeSelect = memo(IntakeSelectField) as typeof IntakeSelectField;
+});

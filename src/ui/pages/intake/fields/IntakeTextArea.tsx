@@ -1,35 +1,32 @@
 import { memo } from 'react';
-import { textLimit, type TextAreaPath } from '../../../../domain/intake/limits';
+import { fieldRule, type TextPath } from '../../../../domain/intake/fields';
 import { TextArea } from '../../../components/TextArea';
 import { useIntakeField } from '../form/intakeFieldBinding';
 import { cell, type CellSpan } from './fieldLayout.css';
 import { fieldLabelText } from './fieldLabelText';
-import { useRequired, type RequiredWhen } from './requiredWhen';
+import { useRequired } from './requiredWhen';
 
 export interface IntakeTextAreaProps {
-  path: TextAreaPath;
-  /** The accessible name; also the visible label unless `shownLabel` is given. */
-  label: string;
-  shownLabel?: string;
-  required?: RequiredWhen;
+  path: TextPath;
   span?: CellSpan;
 }
 
 /**
- * A multi-line field (docs/product/intake-form.md): newlines stripped, Enter blocked, input cut at the limit and
- * '{n} characters remaining' shown, all by the shared TextArea.
+ * A multi-line field (docs/product/intake-form.md#limits): newlines stripped, Enter blocked, input
+ * cut at the limit and '{n} characters remaining' shown, all by the shared TextArea.
  */
-export const IntakeTextArea = memo(function IntakeTextArea({ path, label, shownLabel, required, span = 'full' }: IntakeTextAreaProps) {
+export const IntakeTextArea = memo(function IntakeTextArea({ path, span = 'full' }: IntakeTextAreaProps) {
   const field = useIntakeField(path);
-  const isRequired = useRequired(required);
+  const required = useRequired(path);
+  const rule = fieldRule(path);
   return (
     <div className={cell({ span })}>
       <TextArea
-        label={fieldLabelText(label, shownLabel)}
+        label={fieldLabelText(rule.label, rule.shownLabel)}
         value={field.value}
         onChange={field.onChange}
-        maxLength={textLimit(path)}
-        required={isRequired}
+        maxLength={rule.maxLength}
+        required={required}
         error={field.error}
         disabled={field.disabled}
         name={path}

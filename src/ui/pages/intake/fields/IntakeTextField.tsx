@@ -1,53 +1,49 @@
 import { memo } from 'react';
-import { isTextArea, textLimit, type TextPath } from '../../../../domain/intake/limits';
-import { TextInput, type TextInputProps } from '../../../components/TextInput';
+import { fieldRule, type TextPath, type TextRule } from '../../../../domain/intake/fields';
+import { TextInput } from '../../../components/TextInput';
 import { useIntakeField } from '../form/intakeFieldBinding';
 import { cell, type CellSpan } from './fieldLayout.css';
 import { fieldLabelText } from './fieldLabelText';
 import { IntakeTextArea } from './IntakeTextArea';
-import { useRequired, type RequiredWhen } from './requiredWhen';
+import { useRequired } from './requiredWhen';
 
 export interface IntakeTextFieldProps {
   path: TextPath;
-  /** The accessible name; also the visible label unless `shownLabel` is given. */
-  label: string;
-  shownLabel?: string;
-  required?: RequiredWhen;
-  type?: 'text' | 'email' | 'tel';
   span?: CellSpan;
 }
 
 /**
- * One free-text field of the intake. Every text has a limit (docs/product/intake-form.md 'Text limits'), so
- * every one shows 'N characters remaining'; the paths the domain makes text areas render as one.
+ * One free-text field of the intake, as its catalogue entry says (label, limit, kind). Every text
+ * has a limit (docs/product/intake-form.md#limits), so every one shows 'N characters remaining';
+ * the catalogue's text areas render as one.
  */
 export const IntakeTextField = memo(function IntakeTextField(props: IntakeTextFieldProps) {
-  const { path } = props;
-  if (isTextArea(path)) return <IntakeTextArea {...props} path={path} />;
+  if (fieldRule(props.path).kind === 'textArea') return <IntakeTextArea {...props} />;
   return <BoundTextInput {...props} />;
 });
 
-const inputModes: Record<NonNullable<IntakeTextFieldProps['type']>, TextInputProps['inputMode']> = {
-  text: 'text',
-  email: 'email',
-  tel: 'tel',
-};
+const inputTypes = { text: 'text', phone: 'tel', email: 'email', ssn: 'text', textArea: 'text' } as const satisfies Record<
+  TextRule['kind'],
+  'text' | 'tel' | 'email'
+>;
 
-function BoundTextInput({ path, label, shownLabel, required, type = 'text', span }: IntakeTextFieldProps) {
+function BoundTextInput({ path, span }: IntakeTextFieldProps) {
   const field = useIntakeField(path);
-  const isRequired = useRequired(required);
+  const required = useRequired(path);
+  const rule = fieldRule(path);
+  const type = inputTypes[rule.kind];
   return (
     <div className={cell({ span })}>
       <TextInput
-        label={fieldLabelText(label, shownLabel)}
+        label={fieldLabelText(rule.label, rule.shownLabel)}
         value={field.value}
         onChange={field.onChange}
-        maxLength={textLimit(path)}
-        required={isRequired}
+        maxLength={rule.maxLength}
+        required={required}
         error={field.error}
         disabled={field.disabled}
         type={type}
-        inputMode={inputModes[type]}
+        inputMode={type}
         name={path}
       />
     </div>

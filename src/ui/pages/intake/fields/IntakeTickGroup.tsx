@@ -1,29 +1,25 @@
 import { memo, useCallback, useMemo } from 'react';
+import { fieldLabel, tickGroups, type TickGroupId } from '../../../../domain/intake/fields';
 import { readField } from '../../../../domain/intake/rules';
 import type { FieldPath, GeneralCaseInformation } from '../../../../domain/intake/types';
 import { CheckboxGroup, type CheckboxItem } from '../../../components/Checkbox';
 import { useIntakeReadOnly, useIntakeSelector, useIntakeStore } from '../form/intakeFieldBinding';
 import { cell, type CellSpan } from './fieldLayout.css';
-import type { TickGroupBase } from './intakePaths';
 
-export interface IntakeTickGroupProps<K extends string> {
-  /** The object holding the group's booleans, e.g. 'pointsOfInjury'. */
-  base: TickGroupBase;
-  legend: string;
-  /** The group's keys in display order; a module-level constant so the memo holds. */
-  keys: readonly K[];
-  labels: Readonly<Record<K, string>>;
-  selectAll?: boolean;
+export interface IntakeTickGroupProps {
+  group: TickGroupId;
   span?: CellSpan;
 }
 
-function pathOf(base: TickGroupBase, key: string): FieldPath {
-  // base + key of one of the intake's tick sections is a field path; the template type cannot
+function pathOf(base: string, key: string): FieldPath {
+  // base + key of one of the catalogue's tick groups is a field path; the template type cannot
   // say so for a key chosen at run time.
   return `${base}.${key}` as FieldPath;
 }
 
-function IntakeTickGroupField<K extends string>({ base, legend, keys, labels, selectAll = false, span = 'full' }: IntakeTickGroupProps<K>) {
+/** One of the catalogue's groups of tick boxes (src/domain/intake/fields.ts `tickGroups`), with its legend and labels. */
+export const IntakeTickGroup = memo(function IntakeTickGroup({ group, span = 'full' }: IntakeTickGroupProps) {
+  const { base, legend, keys, selectAll } = tickGroups[group];
   const store = useIntakeStore();
   const readOnly = useIntakeReadOnly();
   // One string of '1'/'0' per key: a primitive, so the group re-renders only when one of its own
@@ -33,23 +29,28 @@ function IntakeTickGroupField<K extends string>({ base, legend, keys, labels, se
     [base, keys],
   );
   const ticks = useIntakeSelector(selectTicks);
-  const values = useMemo(
-    () => Object.fromEntries(keys.map((key, index) => [key, ticks[index] === '1'])) as Record<K, boolean>,
-    [keys, ticks],
+  const values = useMemo(() => Object.fromEntries(keys.map((key, index) => [key, ticks[index] === '1'])), [keys, ticks]);
+  const items = useMemo<CheckboxItem<string>[]>(
+    () => keys.map((key) => ({ key, label: fieldLabel(pathOf(base, key) as Parameters<typeof fieldLabel>[0]) })),
+    [base, keys],
   );
-  const items = useMemo<CheckboxItem<K>[]>(() => keys.map((key) => ({ key, label: labels[key] })), [keys, labels]);
 
-  // Select All is one event for the whole group (docs/product/intake-form.md: it "sets or clears every item").
-  function handleChange(changes: Partial<Record<K, boolean>>) {
-    const entries = Object.entries(changes) as [K, boolean][];
+  // Select All is one event for the whole group (docs/product/intake-form.md#points-of-injury: it "sets or clears every item").
+  function handleChange(changes: Partial<Record<string, boolean>>) {
+    const entries = Object.entries(changes) as [string, boolean][];
     store.send({ type: 'fields.change', changes: entries.map(([key, value]) => ({ path: pathOf(base, key), value })) });
   }
 
   return (
     <div className={cell({ span })}>
-      <CheckboxGroup<K> legend={legend} items={items} values={values} onChange={handleChange} selectAll={selectAll} disabled={readOnly} />
+      <CheckboxGroup<string>
+        legend={legend}
+        items={items}
+        values={values}
+        onChange={handleChange}
+        selectAll={selectAll}
+        disabled={readOnly}
+      />
     </div>
   );
-}
-
-export const IntakeTickGroup = memo(IntakeTickGroupField) as typeof IntakeTickGroupField;
+});

@@ -3,12 +3,11 @@ import { RadioGroup, YES_NO_OPTIONS } from '../../../components/RadioGroup';
 import { useIntakeField } from '../form/intakeFieldBinding';
 import { cell, type CellSpan } from './fieldLayout.css';
 import type { YesNoPath } from './intakePaths';
-import { useRequired, type RequiredWhen } from './requiredWhen';
+import { useRequired } from './requiredWhen';
+import { fieldLabel } from '../../../../domain/intake/fields';
 
 export interface IntakeYesNoProps {
   path: YesNoPath;
-  label: string;
-  required?: RequiredWhen;
   span?: CellSpan;
 }
 
@@ -16,13 +15,13 @@ export interface IntakeYesNoProps {
  * A Yes/No question (docs/product/intake-form.md: exactly Yes and No). Nothing is checked while unanswered
  * (null). Answering No may clear other fields: the domain's applyChange does it in the machine.
  */
-export const IntakeYesNo = memo(function IntakeYesNo({ path, label, required, span }: IntakeYesNoProps) {
+export const IntakeYesNo = memo(function IntakeYesNo({ path, span }: IntakeYesNoProps) {
   const field = useIntakeField(path);
-  const isRequired = useRequired(required);
+  const isRequired = useRequired(path);
   return (
     <div className={cell({ span })}>
       <RadioGroup<boolean>
-        label={label}
+        label={fieldLabel(path)}
         options={YES_NO_OPTIONS}
         value={field.value}
         onChange={field.onChange}

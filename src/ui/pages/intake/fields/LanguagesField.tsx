@@ -1,21 +1,19 @@
 import { memo } from 'react';
 import { languages, type Language } from '../../../../domain/enums';
+import { fieldRule } from '../../../../domain/intake/fields';
 import { CheckboxGroup, type CheckboxItem } from '../../../components/Checkbox';
 import { useIntakeField } from '../form/intakeFieldBinding';
 import { cell, type CellSpan } from './fieldLayout.css';
+import { useRequired } from './requiredWhen';
 
 const path = 'personalInformation.languages';
+const rule = fieldRule(path);
+const languageItems: readonly CheckboxItem<Language>[] = languages.map((key) => ({ key, label: rule.options[key] }));
 
-// docs/product/intake-form.md tab 1: the three languages shown; the full list beyond them is not shown.
-const languageItems: readonly CheckboxItem<Language>[] = [
-  { key: 'spanish', label: 'Spanish' },
-  { key: 'english', label: 'English' },
-  { key: 'vietnamese', label: 'Vietnamese' },
-];
-
-/** Language(s): at least one is required on final submit (docs/product/intake-form.md). */
+/** Language(s): at least one is required on final submit (docs/product/intake-form.md#personal-information). */
 export const LanguagesField = memo(function LanguagesField({ span }: { span?: CellSpan }) {
   const field = useIntakeField(path);
+  const required = useRequired(path);
   const values = Object.fromEntries(field.value.map((language) => [language, true])) as Partial<Record<Language, boolean>>;
 
   function handleChange(changes: Partial<Record<Language, boolean>>) {
@@ -26,11 +24,11 @@ export const LanguagesField = memo(function LanguagesField({ span }: { span?: Ce
   return (
     <div className={cell({ span })}>
       <CheckboxGroup<Language>
-        legend="Language(s)"
+        legend={rule.label}
         items={languageItems}
         values={values}
         onChange={handleChange}
-        required
+        required={required}
         error={field.error}
         disabled={field.disabled}
       />

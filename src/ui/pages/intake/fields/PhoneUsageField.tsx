@@ -1,17 +1,19 @@
 import { memo } from 'react';
 import { phoneUsages, type PhoneUsage } from '../../../../domain/enums';
+import { fieldRule } from '../../../../domain/intake/fields';
 import { bothPhoneUsagesTicked, setBothPhoneUsages } from '../../../../domain/intake/rules';
 import { CheckboxGroup, type CheckboxItem } from '../../../components/Checkbox';
 import { useIntakeField, useIntakeSelector, useIntakeStore } from '../form/intakeFieldBinding';
 import { cell, type CellSpan } from './fieldLayout.css';
+import { useRequired } from './requiredWhen';
 
 const path = 'personalInformation.phoneUsages';
+const rule = fieldRule(path);
 
 type UsageBox = PhoneUsage | 'both';
 
 const usageItems: readonly CheckboxItem<UsageBox>[] = [
-  { key: 'call', label: 'Call' },
-  { key: 'text', label: 'Text' },
+  ...phoneUsages.map((key) => ({ key, label: rule.options[key] })),
   { key: 'both', label: 'Both' },
 ];
 
@@ -23,6 +25,7 @@ const usageItems: readonly CheckboxItem<UsageBox>[] = [
 export const PhoneUsageField = memo(function PhoneUsageField({ span }: { span?: CellSpan }) {
   const store = useIntakeStore();
   const field = useIntakeField(path);
+  const required = useRequired(path);
   const both = useIntakeSelector(bothPhoneUsagesTicked);
   const values: Record<UsageBox, boolean> = {
     call: field.value.includes('call'),
@@ -43,11 +46,11 @@ export const PhoneUsageField = memo(function PhoneUsageField({ span }: { span?: 
   return (
     <div className={cell({ span })}>
       <CheckboxGroup<UsageBox>
-        legend="Phone Usage"
+        legend={rule.label}
         items={usageItems}
         values={values}
         onChange={handleChange}
-        required
+        required={required}
         error={field.error}
         disabled={field.disabled}
       />

@@ -1,7 +1,6 @@
 import { memo } from 'react';
 import { revealIntakeSsn } from '../../../../api/intakes';
-import { textLimit } from '../../../../domain/intake/limits';
-import type { GeneralCaseInformation } from '../../../../domain/intake/types';
+import { fieldRule } from '../../../../domain/intake/fields';
 import { formatSsnOver } from '../../../../domain/formatters';
 import { isMaskedSsn } from '../../../../domain/ssnMask';
 import { RevealButton, useReveal, useShownNumber } from '../../../components/Reveal';
@@ -12,14 +11,11 @@ import { useRequired } from './requiredWhen';
 
 const path = 'personalInformation.ssnItin';
 
-/** Required only when the client has an SSN (docs/product/intake-form.md, Personal tab). */
-const hasSsn = (intake: GeneralCaseInformation) => intake.personalInformation.status === 'hasSsn';
-
 /** 'Show' on the form: the server records it as an SSN reveal (docs/product/intake-form.md). */
 const revealForForm = (caseId: string) => revealIntakeSsn(caseId, 'show');
 
 /**
- * SSN/ITIN (docs/product/intake-form.md): typed digits become 3-2-4 groups with dashes as the person types,
+ * SSN/ITIN (docs/product/intake-form.md#personal-information), required only with the status 'Has SSN': typed digits become 3-2-4 groups with dashes as the person types,
  * at most 9 digits (11 characters). The domain's applyChange formats too, so a pasted value that
  * skips this input still ends up grouped. A stored intake's number arrives masked ('***-**-6789');
  * 'Show' reveals it, typing replaces it, and an untouched mask is saved back as it came (the
@@ -27,18 +23,19 @@ const revealForForm = (caseId: string) => revealIntakeSsn(caseId, 'show');
  */
 export const SsnItinField = memo(function SsnItinField({ span }: { span?: CellSpan }) {
   const field = useIntakeField(path);
-  const required = useRequired(hasSsn);
+  const required = useRequired(path);
+  const rule = fieldRule(path);
   const caseId = useIntakeSelector((intake) => intake.caseId);
   const reveal = useReveal(revealForForm);
   const shown = useShownNumber(reveal, 'ssnItin', field.value);
   return (
     <div className={cell({ span })}>
       <TextInput
-        label="SSN/ITIN"
+        label={rule.label}
         value={shown}
         onChange={field.onChange}
         format={(typed) => formatSsnOver(shown, typed)}
-        maxLength={textLimit(path)}
+        maxLength={rule.maxLength}
         required={required}
         error={field.error}
         disabled={field.disabled}

@@ -24,7 +24,7 @@ export const saveIntake = fromPromise<SavedIntake, SaveIntakeInput>(async ({ inp
   if (input.caseId === null) return savedOf(await createIntake(input.userId, intake));
   const version = input.updatedAt ?? input.intake.updatedAt;
   // A stored intake always has its version; one without would be refused by the contract anyway.
-  if (version === null) throw new Error('The intake has no stored version to save against');
+  if (!version) throw new Error('The intake has no stored version to save against');
   return savedOf(await updateIntake(input.caseId, input.userId, intake, version));
 });
 

@@ -1,5 +1,5 @@
-// Tab 3, Defendant Personal and Vehicle Information (docs/product/intake-form.md), in the spec's order:
-// Address limit 100, Vehicle Information limit 90 (src/domain/intake/limits.ts).
+// Tab 3, Defendant Personal and Vehicle Information (docs/product/intake-form.md#defendant-information),
+// in the spec's order; labels, limits and rules are the field catalogue's (src/domain/intake/fields.ts).
 import { IntakeTextField, IntakeYesNo } from '../fields';
 import { AdjusterFields } from './AdjusterFields';
 import * as css from './tabLayout.css';
@@ -7,18 +7,18 @@ import * as css from './tabLayout.css';
 export function DefendantTab() {
   return (
     <div className={css.grid}>
-      <IntakeYesNo path="defendantInformation.clientHasPhotos" label="Client has photos" required />
-      <IntakeTextField path="defendantInformation.driversName" label="Driver's name" required />
-      <IntakeTextField path="defendantInformation.owner" label="Owner" required />
-      <IntakeTextField path="defendantInformation.phoneNumber" label="Phone Number" type="tel" required />
-      <IntakeTextField path="defendantInformation.address" label="Address" required span="twoThirds" />
-      <IntakeTextField path="defendantInformation.information" label="Vehicle Information" required span="full" />
-      <IntakeTextField path="defendantInformation.vin" label="VIN" required />
-      <IntakeTextField path="defendantInformation.licensePlate" label="License plate" required />
-      <IntakeYesNo path="defendantInformation.drivable" label="Drivable" required />
-      <IntakeTextField path="defendantInformation.insuredBy" label="Insured by" required />
-      <IntakeTextField path="defendantInformation.policyNo" label="Policy#" required />
-      <IntakeTextField path="defendantInformation.claimNo" label="Claim#" required />
+      <IntakeYesNo path="defendantInformation.clientHasPhotos" />
+      <IntakeTextField path="defendantInformation.driversName" />
+      <IntakeTextField path="defendantInformation.owner" />
+      <IntakeTextField path="defendantInformation.phoneNumber" />
+      <IntakeTextField path="defendantInformation.address" span="twoThirds" />
+      <IntakeTextField path="defendantInformation.information" span="full" />
+      <IntakeTextField path="defendantInformation.vin" />
+      <IntakeTextField path="defendantInformation.licensePlate" />
+      <IntakeYesNo path="defendantInformation.drivable" />
+      <IntakeTextField path="defendantInformation.insuredBy" />
+      <IntakeTextField path="defendantInformation.policyNo" />
+      <IntakeTextField path="defendantInformation.claimNo" />
       <AdjusterFields section="defendantInformation" />
     </div>
   );

@@ -1,9 +1,6 @@
-// Tab 1, Client Personal Information (docs/product/intake-form.md), fields in the spec's order. The tab
-// subscribes to nothing: each field reads its own slice of the intake (intakeFieldBinding).
-import { todayIso } from '../../../../domain/dates';
-import { ssnStatuses, ssnStatusLabels, type CivilStatus, type Gender, type SsnStatus } from '../../../../domain/enums';
-import type { RadioOption } from '../../../components/RadioGroup';
-import type { SelectOption } from '../../../components/SelectField';
+// Tab 1, Client Personal Information (docs/product/intake-form.md#personal-information), fields in
+// the spec's order; labels and rules are the field catalogue's (src/domain/intake/fields.ts). The
+// tab subscribes to nothing: each field reads its own slice of the intake (intakeFieldBinding).
 import {
   IntakeCountField,
   IntakeDateField,
@@ -15,54 +12,33 @@ import {
   PhoneUsageField,
   SsnItinField,
 } from '../fields';
-import { personalRequirements as when } from './conditionalRequirements';
 import * as css from './tabLayout.css';
-
-const genderOptions: readonly RadioOption<Gender>[] = [
-  { value: 'male', label: 'Male' },
-  { value: 'female', label: 'Female' },
-];
-
-const civilStatusOptions: readonly RadioOption<CivilStatus>[] = [
-  { value: 'single', label: 'Single' },
-  { value: 'married', label: 'Married' },
-];
-
-const ssnStatusOptions: readonly SelectOption<SsnStatus>[] = ssnStatuses.map((status) => ({
-  value: status,
-  label: ssnStatusLabels[status],
-}));
 
 export function PersonalTab() {
   return (
     <div className={css.grid}>
-      <IntakeTextField path="personalInformation.firstName" label="First Name" required />
-      <IntakeTextField path="personalInformation.middleName" label="Middle Name" />
-      <IntakeTextField path="personalInformation.lastName" label="Last Name" required />
+      <IntakeTextField path="personalInformation.firstName" />
+      <IntakeTextField path="personalInformation.middleName" />
+      <IntakeTextField path="personalInformation.lastName" />
       <LanguagesField span="full" />
-      <IntakeTextField path="personalInformation.address" label="Address" required span="full" />
-      <IntakeTextField path="personalInformation.phoneNumber" label="Phone Number" type="tel" required />
+      <IntakeTextField path="personalInformation.address" span="full" />
+      <IntakeTextField path="personalInformation.phoneNumber" />
       <PhoneUsageField span="twoThirds" />
-      <IntakeTextField path="personalInformation.email" label="E-mail" type="email" required />
-      <IntakeTextField path="personalInformation.dl" label="DL" required />
-      <IntakeRadio path="personalInformation.gender" label="Gender" options={genderOptions} required />
-      <IntakeRadio path="personalInformation.civilStatus" label="Civil Status" options={civilStatusOptions} required />
-      {/* Not after today (docs/product/intake-form.md tab 1, docs/product/intake-form.md). */}
-      <IntakeDateField path="personalInformation.birthDate" label="Birth Date" max={todayIso()} required />
-      <IntakeSelect path="personalInformation.status" label="Status" options={ssnStatusOptions} required />
+      <IntakeTextField path="personalInformation.email" />
+      <IntakeTextField path="personalInformation.dl" />
+      <IntakeRadio path="personalInformation.gender" />
+      <IntakeRadio path="personalInformation.civilStatus" />
+      <IntakeDateField path="personalInformation.birthDate" />
+      <IntakeSelect path="personalInformation.status" />
       <SsnItinField />
-      <IntakeTextField path="personalInformation.alternateContact" label="Alternate Contact" />
-      <IntakeTextField
-        path="personalInformation.relationshipToClient"
-        label="Relationship to Client"
-        required={when.relationshipToClient}
-      />
-      <IntakeTextField path="personalInformation.altPhoneNumber" label="Alternate Number" type="tel" />
-      <IntakeTextField path="personalInformation.minorParentsName" label="Minor Parent's Name" required={when.minorParentsName} />
-      <IntakeYesNo path="personalInformation.passengers" label="Passengers?" required />
-      <IntakeCountField path="personalInformation.passengerCount" label="How Many?" min={0} required={when.passengerCount} />
-      <IntakeTextField path="personalInformation.seatingPosition" label="Seating Position" required />
-      <IntakeYesNo path="personalInformation.existingClient" label="Existing client for other incident?" required />
+      <IntakeTextField path="personalInformation.alternateContact" />
+      <IntakeTextField path="personalInformation.relationshipToClient" />
+      <IntakeTextField path="personalInformation.altPhoneNumber" />
+      <IntakeTextField path="personalInformation.minorParentsName" />
+      <IntakeYesNo path="personalInformation.passengers" />
+      <IntakeCountField path="personalInformation.passengerCount" />
+      <IntakeTextField path="personalInformation.seatingPosition" />
+      <IntakeYesNo path="personalInformation.existingClient" />
     </div>
   );
 }

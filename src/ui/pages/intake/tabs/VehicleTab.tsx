@@ -1,31 +1,29 @@
-// Tab 2, Client Vehicle Information (docs/product/intake-form.md), fields in the spec's order with their docs/product/intake-form.md
-// names (pds = PD Estimate, tl = TL, location = Vehicle location, phoneNumber = the repair
-// facility's phone).
+// Tab 2, Client Vehicle Information (docs/product/intake-form.md#vehicle-information), fields in the
+// spec's order; labels and rules are the field catalogue's (src/domain/intake/fields.ts).
 import { IntakeTextField, IntakeYesNo } from '../fields';
 import { AdjusterFields } from './AdjusterFields';
-import { vehicleRequirements as when } from './conditionalRequirements';
 import * as css from './tabLayout.css';
 
 export function VehicleTab() {
   return (
     <div className={css.grid}>
-      <IntakeYesNo path="vehicleInformation.clientHasPhotos" label="Client has photos" required />
-      <IntakeTextField path="vehicleInformation.information" label="Vehicle Information" required span="twoThirds" />
-      <IntakeTextField path="vehicleInformation.owner" label="Owner" required />
-      <IntakeYesNo path="vehicleInformation.drivable" label="Drivable?" required />
-      <IntakeYesNo path="vehicleInformation.lienHolder" label="Lien Holder?" required />
-      <IntakeTextField path="vehicleInformation.financeCompany" label="Finance Company" required />
-      <IntakeTextField path="vehicleInformation.vin" label="VIN" required />
-      <IntakeTextField path="vehicleInformation.licensePlate" label="License plate" required />
-      <IntakeTextField path="vehicleInformation.pds" label="PD Estimate" required />
-      <IntakeYesNo path="vehicleInformation.tl" label="TL" required />
-      <IntakeYesNo path="vehicleInformation.towed" label="Towed" required />
-      <IntakeTextField path="vehicleInformation.location" label="Vehicle location" required={when.location} />
-      <IntakeTextField path="vehicleInformation.repairFacility" label="Repair facility" required />
-      <IntakeTextField path="vehicleInformation.phoneNumber" label="Repair facility phone" type="tel" required />
-      <IntakeTextField path="vehicleInformation.insuredBy" label="Insured by" required />
-      <IntakeTextField path="vehicleInformation.policyNo" label="Policy#" required />
-      <IntakeTextField path="vehicleInformation.claimNo" label="Claim#" required />
+      <IntakeYesNo path="vehicleInformation.clientHasPhotos" />
+      <IntakeTextField path="vehicleInformation.information" span="twoThirds" />
+      <IntakeTextField path="vehicleInformation.owner" />
+      <IntakeYesNo path="vehicleInformation.drivable" />
+      <IntakeYesNo path="vehicleInformation.lienHolder" />
+      <IntakeTextField path="vehicleInformation.financeCompany" />
+      <IntakeTextField path="vehicleInformation.vin" />
+      <IntakeTextField path="vehicleInformation.licensePlate" />
+      <IntakeTextField path="vehicleInformation.pds" />
+      <IntakeYesNo path="vehicleInformation.tl" />
+      <IntakeYesNo path="vehicleInformation.towed" />
+      <IntakeTextField path="vehicleInformation.location" />
+      <IntakeTextField path="vehicleInformation.repairFacility" />
+      <IntakeTextField path="vehicleInformation.phoneNumber" />
+      <IntakeTextField path="vehicleInformation.insuredBy" />
+      <IntakeTextField path="vehicleInformation.policyNo" />
+      <IntakeTextField path="vehicleInformation.claimNo" />
       <AdjusterFields section="vehicleInformation" />
     </div>
   );

@@ -1,0 +1,138 @@
+// GET /v1/dashboard at scale (docs/product/dashboard.md; README, Performance), on SQLite and, with
+// TEST_DATABASE_URL, PostgreSQL: one firm of `--intakes N` made-up intakes (bench/intakeData.ts)
+// spread over 20 representatives and the six years up to today, nine in ten with an incident date,
+// and one lead per ten intakes, loaded without ANALYZE (a real database gets none on demand).
+// Prints the p95 of the owner's call (the firm's lists) and of a representative's (their own).
+// Alone: `npx tsx bench/dashboard.bench.ts --intakes 1000000 [--database sqlite|postgres]`.
+import { randomUUID } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import type { Kysely } from 'kysely';
+import { addDays } from '../src/domain/limitation';
+import { utcDate } from '../src/domain/dashboard';
+import type { Database } from '../server/db/database';
+import { bearer, startTestServer, testDatabases, type TestServer, type TestUser } from '../tests/api/support/testServer';
+import { databaseOption, intakesOption } from './intakes.bench';
+import { makeFirmIntakes, seededRandom, type BenchIntakeRow } from './intakeData';
+import { percentile, round, timeSequential, type GoalRow } from './support';
+
+const REPRESENTATIVES = 20;
+const LEADS_PER_INTAKE = 0.1;
+const WARM_UP_REQUESTS = 5;
+const TIMED_REQUESTS = 40;
+const GOAL_MS = 50;
+/** makeFirmIntakes spreads its rows over six years from 2019; moved here to end today. */
+const GENERATED_START = Date.parse('2019-01-01T00:00:00.000Z');
+const SPAN_MS = 6 * 365 * 86_400_000;
+
+async function loadFirm(server: TestServer, intakes: number) {
+  const firm = await server.createFirm({ firmName: 'Bench Dashboard Firm' });
+  const owner = await server.createUser({ firmId: firm.id, privilege: 'owner', firstName: 'Bench', lastName: 'Owner' });
+  const representatives: TestUser[] = [];
+  for (let index = 0; index < REPRESENTATIVES; index += 1) {
+    representatives.push(
+      await server.createUser({ firmId: firm.id, privilege: 'representative', firstName: 'Rep', lastName: `Number${index}` }),
+    );
+  }
+  const random = seededRandom(99);
+  const shift = Date.now() - (GENERATED_START + SPAN_MS);
+  const today = utcDate(new Date());
+  const moved = (iso: string) => new Date(Math.min(Date.now(), Date.parse(iso) + shift)).toISOString();
+  await makeFirmIntakes(firm.id, { id: owner.id, name: 'Bench Owner' }, intakes, 42, [], async (batch: BenchIntakeRow[]) => {
+    for (const row of batch) {
+      // Skewed like a real firm: a few representatives take most intakes.
+      const rep = representatives[Math.floor(random() ** 2 * REPRESENTATIVES)] as TestUser;
+      row.representative_id = rep.id;
+      row.representative_name = `${rep.firstName} ${rep.lastName}`;
+      row.created_at = moved(row.created_at);
+      row.updated_at = moved(row.updated_at);
+      row.incident_date = random() < 0.1 ? null : addDays(today, -Math.floor(random() * 6 * 365));
+    }
+    await server.db.insertInto('intakes').values(batch).execute();
+    await insertLeads(server.db, firm.id, owner.id, batch, random);
+  });
+  return { owner, representative: representatives[0] as TestUser };
+}
+
+async function insertLeads(db: Kysely<Database>, firmId: string, createdBy: string, batch: BenchIntakeRow[], random: () => number) {
+  const leads = batch
+    .filter(() => random() < LEADS_PER_INTAKE)
+    .map((row) => ({
+      id: randomUUID(),
+      firm_id: firmId,
+      created_by: createdBy,
+      first_name: row.client_first_name,
+      middle_name: null,
+      last_name: row.client_last_name,
+      birth_date: '1980-01-01',
+      address: '1 Sample Street',
+      city: 'Testville',
+      county: 'Example County',
+      state: 'ZZ',
+      country: 'USA',
+      zip_code: '00000',
+      email: row.client_email,
+      gender: 'Female' as const,
+      phone: row.client_phone,
+      minor: 'No' as const,
+      name_key: row.client_name.toLowerCase(),
+      phone_digits: row.client_phone.replace(/\D/g, ''),
+      email_norm: row.client_email,
+      intake_id: random() < 0.85 ? row.case_id : null,
+      identity_key: null,
+      created_at: row.created_at,
+    }));
+  if (leads.length > 0) await db.insertInto('leads').values(leads).execute();
+}
+
+async function timeDashboard(server: TestServer, token: string, requests: number, intakes: number): Promise<number[]> {
+  return timeSequential(requests, async () => {
+    const response = await fetch(`${server.baseUrl}/v1/dashboard`, { headers: bearer(token) });
+    if (!response.ok) throw new Error(`GET /v1/dashboard answered ${response.status}`);
+    const { data } = (await response.json()) as { data: { counts: { draftIntakes: number; finalIntakes: number } } };
+    // A broken query must not pass as a fast one.
+    if (data.counts.draftIntakes + data.counts.finalIntakes !== intakes) throw new Error('GET /v1/dashboard counted the wrong intakes');
+  });
+}
+
+async function benchOn(kind: 'sqlite' | 'postgres', intakes: number): Promise<GoalRow[]> {
+  const server = await startTestServer(kind, { rateLimitPerMinute: false });
+  try {
+    const loading = performance.now();
+    const { owner, representative } = await loadFirm(server, intakes);
+    const rows: GoalRow[] = [
+      { benchmark: `${kind}: load ${intakes} intakes for the dashboard`, value: round((performance.now() - loading) / 1000, 1), unit: 's' },
+    ];
+    for (const [who, user] of [
+      ['owner', owner],
+      ['representative', representative],
+    ] as const) {
+      const token = await server.login(user.email, user.password);
+      await timeDashboard(server, token, WARM_UP_REQUESTS, intakes);
+      const samples = await timeDashboard(server, token, TIMED_REQUESTS, intakes);
+      rows.push({
+        benchmark: `${kind}: GET /v1/dashboard as ${who}, firm of ${intakes}, p95`,
+        value: round(percentile(samples, 95), 1),
+        unit: 'ms',
+        goal: `<= ${GOAL_MS} ms`,
+      });
+    }
+    return rows;
+  } finally {
+    await server.close();
+  }
+}
+
+export async function runDashboardBenchRows(intakes: number, only?: readonly string[]): Promise<GoalRow[]> {
+  const rows: GoalRow[] = [];
+  for (const kind of testDatabases()) if (!only || only.includes(kind)) rows.push(...(await benchOn(kind, intakes)));
+  return rows;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runDashboardBenchRows(intakesOption(process.argv), databaseOption(process.argv))
+    .then((rows) => console.table(rows))
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+}

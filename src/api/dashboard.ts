@@ -1,0 +1,15 @@
+// Fetcher for the dashboard (GET /v1/dashboard, every signed-in role; docs/product/dashboard.md): throws
+// an ApiError on an error answer and returns the figures.
+import { api } from './client';
+import { ApiError } from './errors';
+import type { components } from './schema';
+
+export type Dashboard = components['schemas']['Dashboard'];
+export type DashboardIntakeRow = components['schemas']['DashboardIntakeRow'];
+export type DashboardDeadlineRow = components['schemas']['DashboardDeadlineRow'];
+
+export async function getDashboard(): Promise<Dashboard> {
+  const { data, error, response } = await api.GET('/v1/dashboard');
+  if (error || !data) throw new ApiError(error, response);
+  return data.data;
+}

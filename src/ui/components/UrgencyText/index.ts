@@ -1,0 +1,1 @@
+export { UrgencyText } from './UrgencyText';

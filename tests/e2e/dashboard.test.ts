@@ -1,0 +1,112 @@
+// The dashboard in Chromium against the real server, filled with the demo's sample data
+// (docs/product/dashboard.md): both charts draw, screen readers get the same numbers in tables, the
+// lists match the API, a near deadline is red and says its days, a row opens its intake, and axe
+// finds nothing serious. Leaves a picture of the page in docs/dashboard.png.
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Dashboard } from '../../src/api/dashboard';
+import { intakePath } from '../../src/ui/app/paths';
+import { addDemoData } from '../../server/db/demoData';
+import { bearer } from '../api/support/testServer';
+import { seriousViolations } from './support/a11y';
+import { signIn, startE2eApp, type E2eApp } from './support/app';
+import { launchChromium, withPage as withPageIn } from './support/browser';
+
+let app: E2eApp;
+let browser: Browser;
+let dashboard: Dashboard;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startE2eApp(), launchChromium()]);
+  await addDemoData(app.server.db, { firmId: app.firm.id, pii: app.server.pii });
+  const token = await app.server.login(app.owner.email, app.owner.password);
+  const { data } = await app.server.api.GET('/v1/dashboard', { headers: bearer(token) });
+  dashboard = data!.data;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+function withPage(work: (page: Page) => Promise<void>) {
+  return withPageIn(browser, app.baseUrl, work);
+}
+
+async function openDashboard(page: Page) {
+  await signIn(page, app.owner);
+  await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
+  await page.waitForURL('**/dashboard');
+  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+  await page.getByRole('heading', { name: 'Lead funnel, last 90 days' }).waitFor();
+}
+
+describe('dashboard', () => {
+  it('draws both charts from the sample data, with the numbers in tables for screen readers', async () => {
+    await withPage(async (page) => {
+      await openDashboard(page);
+      await expect.poll(() => page.locator('[data-chart="funnel"] .recharts-bar-rectangle').count()).toBe(3);
+      await expect
+        .poll(() => page.locator('[data-chart="representatives"] .recharts-bar-rectangle').count())
+        .toBeGreaterThanOrEqual(dashboard.representatives.length);
+      const { funnel } = dashboard;
+      await expect
+        .poll(() => page.locator('[data-chart="funnel"]').textContent())
+        .toContain(`${funnel.leadsWithIntake} (${funnel.intakeRate}%)`);
+
+      const funnelTable = page.getByRole('table', { name: 'Lead funnel, last 90 days' });
+      expect(
+        await funnelTable
+          .getByRole('row', { name: /Leads registered/ })
+          .getByRole('cell')
+          .first()
+          .textContent(),
+      ).toBe(String(funnel.leads));
+      const first = dashboard.representatives[0]!;
+      const row = page.getByRole('table', { name: 'Intakes per representative' }).getByRole('row', { name: new RegExp(first.name) });
+      expect(await row.getByRole('cell').allTextContents()).toEqual([String(first.draft), String(first.final)]);
+
+      const tile = page.getByText('Draft intakes', { exact: true }).locator('xpath=following-sibling::dd');
+      expect(await tile.textContent()).toBe(String(dashboard.counts.draftIntakes));
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: path.resolve('docs/dashboard.png'), fullPage: true });
+    });
+  });
+
+  it('lists the near deadlines in red and amber with their days, and a row opens its intake', async () => {
+    await withPage(async (page) => {
+      await openDashboard(page);
+      const deadlines = page.getByRole('region', { name: 'Limitation deadlines in the next 90 days' });
+      const rows = deadlines.getByRole('row').filter({ has: page.getByRole('cell') });
+      await expect.poll(() => rows.count()).toBe(dashboard.deadlines.length);
+      const nearest = dashboard.deadlines[0]!;
+      expect(nearest.daysLeft).toBeLessThanOrEqual(30);
+      const days = rows.first().locator('[data-urgency]');
+      expect(await days.textContent()).toBe(`${nearest.daysLeft} days left`);
+      expect(await days.getAttribute('data-urgency')).toBe('urgent');
+      expect(await days.evaluate((element) => getComputedStyle(element).color)).toBe('rgb(185, 28, 28)');
+      const amber = dashboard.deadlines.findIndex((row) => row.daysLeft > 30);
+      expect(
+        await rows
+          .nth(amber)
+          .locator('[data-urgency]')
+          .evaluate((element) => getComputedStyle(element).color),
+      ).toBe('rgb(146, 64, 14)');
+
+      await rows.first().click();
+      await page.waitForURL(`**${intakePath(nearest)}`);
+      await expect.poll(() => page.getByLabel('First Name').inputValue()).toBe(nearest.clientName.split(' ')[0]);
+    });
+  });
+
+  it('opens a stale draft from its list for editing', async () => {
+    await withPage(async (page) => {
+      await openDashboard(page);
+      const stale = dashboard.staleDrafts[0]!;
+      const list = page.getByRole('region', { name: 'Drafts untouched for 7 days or more' });
+      await list.getByRole('button', { name: 'Edit' }).first().click();
+      await page.waitForURL(`**${intakePath(stale)}`);
+    });
+  });
+});
