@@ -622,11 +622,24 @@ export function fieldsClearedBy(path: string): readonly [IntakeFieldId, Clearing
   return clearings.get(path) ?? [];
 }
 
-/** What openapi.yaml must say of a field's limits: maxLength for texts, the bounds of a count. */
+/**
+ * What openapi.yaml must say of a field's limits, so the server refuses what the form could never
+ * send: maxLength for a text and for a choice (its longest option), the bounds of a count.
+ */
 export function contractLimits(path: IntakeFieldId): { maxLength?: number; minimum?: number; maximum?: number } {
   const rule: FieldRule = intakeFields[path];
-  // An empty count travels as 0 (docs/product/intake-form.md#normalisation-on-save).
-  if (rule.kind === 'count') return { minimum: 0, maximum: COUNT_MAXIMUM };
-  if ('maxLength' in rule) return { maxLength: rule.maxLength };
-  return {};
+  switch (rule.kind) {
+    case 'count':
+      // An empty count travels as 0 (docs/product/intake-form.md#normalisation-on-save).
+      return { minimum: 0, maximum: COUNT_MAXIMUM };
+    case 'choice':
+      return { maxLength: Math.max(...Object.keys(rule.options).map((option) => option.length)) };
+    case 'yesNo':
+    case 'tick':
+    case 'date':
+    case 'list':
+      return {};
+    default:
+      return { maxLength: rule.maxLength };
+  }
 }
