@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard } from '../../src/api/dashboard';
-import { intakePath } from '../../src/ui/app/intakePaths';
+import { intakePath } from '../../src/ui/app/paths';
 import { addDemoData } from '../../server/db/demoData';
 import { bearer } from '../api/support/testServer';
 import { seriousViolations } from './support/a11y';
@@ -97,6 +97,12 @@ describe('dashboard', () => {
       await rows.first().click();
       await page.waitForURL(`**${intakePath(nearest)}`);
       await expect.poll(() => page.getByLabel('First Name').inputValue()).toBe(nearest.clientName.split(' ')[0]);
+
+      // The form shows the same deadline under the incident date, red (docs/product/intake-form.md#limitation-deadline).
+      await page.getByRole('tab', { name: 'Incident Description' }).click();
+      const note = page.getByTestId('limitation-deadline');
+      await expect.poll(() => note.textContent()).toMatch(new RegExp(`^Limitation deadline: .+ \\(${nearest.daysLeft} days left\\)$`));
+      expect(await note.locator('[data-urgency]').evaluate((element) => getComputedStyle(element).color)).toBe('rgb(185, 28, 28)');
     });
   });
 
