@@ -1,21 +1,22 @@
 import { useSelector } from '@xstate/react';
 import { Button } from '../../../components/Button';
-import { inMode, isSaving, type IntakeActor } from './intakeActor';
+import { acceptsEvent, inMode, isSaving, type IntakeActor } from './intakeActor';
 import { INTAKE_FORM_TEXT } from './intakeFormText';
 import * as css from './intakeForm.css';
 
 /**
  * Back, Next (Submit on the last tab) and the save button of the mode (docs/product/intake-form.md): 'Save As
  * Draft' in create mode, 'Save Changes' in edit mode, none when read-only. The machine answers
- * every "may I" through `can`; the page only shows the answer.
+ * every "may I" through `can` (saving and submitting through acceptsEvent, the same answer without
+ * validating on every keystroke); the page only shows the answer.
  */
 export function IntakeFormButtons({ actor }: { actor: IntakeActor }) {
   const readOnly = useSelector(actor, (snapshot) => snapshot.hasTag('readOnly'));
   const canGoBack = useSelector(actor, (snapshot) => snapshot.can({ type: 'tab.back' }));
   const canGoNext = useSelector(actor, (snapshot) => snapshot.can({ type: 'tab.next' }));
-  const canSubmit = useSelector(actor, (snapshot) => snapshot.can({ type: 'final.submit' }));
+  const canSubmit = useSelector(actor, (snapshot) => acceptsEvent(snapshot, 'final.submit'));
   const submitting = useSelector(actor, (snapshot) => isSaving(snapshot, 'final'));
-  const canSave = useSelector(actor, (snapshot) => snapshot.can({ type: 'draft.save' }));
+  const canSave = useSelector(actor, (snapshot) => acceptsEvent(snapshot, 'draft.save'));
   const savingDraft = useSelector(actor, (snapshot) => isSaving(snapshot, 'draft'));
   const createMode = useSelector(actor, (snapshot) => inMode(snapshot, 'create'));
   // The last tab is where Next has nowhere to go; outside a read-only form, Submit takes its place.

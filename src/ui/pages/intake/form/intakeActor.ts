@@ -16,6 +16,17 @@ export const appIntakeMachine = intakeMachine.provide({
 export type IntakeActor = ActorRefFrom<typeof appIntakeMachine>;
 export type IntakeSnapshot = SnapshotFrom<typeof appIntakeMachine>;
 
+/**
+ * Whether the machine takes an event of this type in its current state, guards not evaluated. For
+ * 'draft.save' and 'final.submit' this is `can`'s answer: each has an unguarded last branch (show
+ * the errors), so `can` is true wherever they are handled, but it first runs their guard, the whole
+ * intake's validation, and a button asking `can` in a selector ran it on every keystroke (README,
+ * Performance). Events whose every branch is guarded keep asking `can`.
+ */
+export function acceptsEvent(snapshot: IntakeSnapshot, type: 'draft.save' | 'final.submit'): boolean {
+  return snapshot._nodes.some((node) => node.ownEvents.includes(type));
+}
+
 type FormState = 'offeringRestore' | 'editable' | 'confirmingSave' | 'saving' | 'viewing' | 'submitted';
 
 /** The form region's state (`ready.form.<state>`). */
