@@ -2,6 +2,7 @@
 // the form (src/domain/intake), the caller's firm from the token, final intakes read-only, and
 // updates that must start from the stored version. Rows become openapi.yaml's
 // GeneralCaseInformation and IntakeRow here.
+import { intakeTexts } from '../../src/domain/texts';
 import type { Kysely } from 'kysely';
 import { parseCalendarDate, todayIso } from '../../src/domain/dates';
 import {
@@ -47,11 +48,11 @@ export type IntakePage = Schemas['IntakePage'];
 export type IntakePageRequest = PageQuery<'listIntakes'>;
 
 export function intakeFinal(): ApiError {
-  return new ApiError(409, 'intake_final', 'This intake is final and can no longer be changed.');
+  return new ApiError(409, 'intake_final', intakeTexts.finalRefused);
 }
 
 export function intakeStale(): ApiError {
-  return new ApiError(409, 'intake_stale', 'Someone else changed this intake since you opened it.');
+  return new ApiError(409, 'intake_stale', intakeTexts.staleRefused);
 }
 
 export function intakeNotFound(): ApiError {

@@ -1,5 +1,6 @@
 // Lead registration and the leads list (docs/product/leads.md Lead, docs/product/leads.md "Lead registration", docs/product/leads.md;
 // DESIGN.md, Leads). Rows become the API's Lead, DuplicateLead and LeadRow (openapi.yaml) here.
+import { leadTexts } from '../../src/domain/texts';
 import type { Kysely } from 'kysely';
 import { toCalendarIso, toIsoTimestamp, todayIso } from '../../src/domain/dates';
 import { isIdenticalLead } from '../../src/domain/leadMatching';
@@ -40,7 +41,7 @@ export const MAX_DUPLICATES_LISTED = 20;
 
 /** docs/product/leads.md: 'Cannot register duplicate lead'. */
 export function duplicateLead(): ApiError {
-  return new ApiError(409, 'duplicate_lead', 'Cannot register duplicate lead');
+  return new ApiError(409, 'duplicate_lead', leadTexts.duplicateRefused);
 }
 
 const FIELD_PREFIX = 'neosCasesInformation.';

@@ -1,16 +1,17 @@
 // Credential validation as the API reports it (docs/product/firm-and-neos.md "Integration credentials": valid
 // only on HTTP 200, any failure invalid), shared by POST /neos/validateCredentials and PUT /v1/firm.
+import { firmTexts } from '../../src/domain/texts';
 import { credentialsSchema, type CredentialsInput } from '../../src/domain/schemas/credentials';
 import { validateFields, type FieldErrors } from '../../src/domain/schemas/shared';
 import { ApiError } from '../http/errors';
 import { NeosUnavailableError, type NeosClient } from './client';
 
 export function neosCredentialsInvalid(): ApiError {
-  return new ApiError(400, 'neos_credentials_invalid', 'Neos did not accept these credentials');
+  return new ApiError(400, 'neos_credentials_invalid', firmTexts.neosRefused);
 }
 
 export function neosUnavailable(): ApiError {
-  return new ApiError(502, 'neos_unavailable', 'Neos could not be reached. Try again later.');
+  return new ApiError(502, 'neos_unavailable', firmTexts.neosUnreachable);
 }
 
 /** The form's rules for credentials (presence), each message under `prefix` + field name. */

@@ -1,6 +1,7 @@
 // Sign-in, the caller's own record and the firm's employees (docs/product/people.md). Rows
 // become the API's User (openapi.yaml) and the token's SessionUser (src/domain/session.ts) here and
 // nowhere else.
+import { employeeTexts, sessionTexts } from '../../src/domain/texts';
 import type { Kysely } from 'kysely';
 import { toCalendarIso } from '../../src/domain/dates';
 import type { Privilege } from '../../src/domain/enums';
@@ -118,12 +119,12 @@ export function toSessionUser(row: UserRecordRow): SessionUser {
 
 /** One answer for an unknown email and a wrong password, so it does not tell which emails exist. */
 export function invalidCredentials(): ApiError {
-  return new ApiError(401, 'invalid_credentials', 'Email or password is incorrect');
+  return new ApiError(401, 'invalid_credentials', sessionTexts.loginFailed);
 }
 
 export function tooManyAttempts(retryAfterMs: number): ApiError {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return new ApiError(429, 'too_many_attempts', 'Too many failed sign-in attempts. Try again later.', undefined, {
+  return new ApiError(429, 'too_many_attempts', sessionTexts.tooManyAttempts, undefined, {
     'Retry-After': String(seconds),
   });
 }
@@ -132,7 +133,7 @@ export type UserListQuery = PageQuery<'listUsers'>;
 export type UserPage = Schemas['UserListResponse'];
 export type UpdatedProfile = Schemas['UserUpdateResponse'];
 
-export const emailTakenMessage = 'This email is already in use';
+export const emailTakenMessage = employeeTexts.emailTaken;
 
 export function emailTaken(): ApiError {
   return new ApiError(409, 'email_taken', emailTakenMessage, { email: emailTakenMessage });
@@ -235,11 +236,11 @@ export interface SignedIn extends LoginResult {
 }
 
 export function cannotDeactivateSelf(): ApiError {
-  return new ApiError(409, 'cannot_deactivate_self', 'You cannot deactivate yourself');
+  return new ApiError(409, 'cannot_deactivate_self', employeeTexts.cannotDeactivateSelf);
 }
 
 export function lastOwner(): ApiError {
-  return new ApiError(409, 'last_owner', 'The firm must keep an active owner');
+  return new ApiError(409, 'last_owner', employeeTexts.lastOwner);
 }
 
 function notFound(): ApiError {

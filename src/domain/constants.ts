@@ -19,12 +19,6 @@ export const MINIMUM_AGE = 18;
 export const PASSWORD_MIN_LENGTH = 8;
 export const SSN_DIGITS = 9;
 
-export const POST_LOGIN_ROUTE = '/intake-list';
-/** docs/product/dashboard.md: every signed-in role; not the page after sign-in. */
-export const DASHBOARD_PATH = '/dashboard';
-export const NOT_FOUND_HOME_ROUTE = '/profile';
-export const LOGIN_ROUTE = '/login';
-
 // Firm record limits: the spec leaves the firm's field rules to us (docs/product/firm-and-neos.md).
 export const FIRM_NAME_MAX_LENGTH = 150;
 export const FIRM_CONTACT_MAX_LENGTH = 100;

@@ -3,6 +3,7 @@
 // listens to the emitted events for the toasts and navigation; it never touches storage itself.
 // Sign Out first tells the server (POST /v1/users/logout, so the token stops working there too,
 // docs/product/sign-in-and-session.md); the local session ends whatever that call answers.
+import { sessionTexts } from '../domain/texts';
 import { decodeJwt } from 'jose';
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { clearStoredSession, readStoredSession, writeStoredSession, type StoredSession } from '../api/authStorage';
@@ -36,7 +37,7 @@ export type SessionEvent =
 export type SessionEmitted = { type: 'loggedIn'; user: SessionUser } | { type: 'loggedOut' } | { type: 'expired' };
 
 /** docs/product/sign-in-and-session.md: any login failure shows this one text. */
-export const LOGIN_FAILED_MESSAGE = 'Email or password is incorrect';
+export const LOGIN_FAILED_MESSAGE = sessionTexts.loginFailed;
 
 /**
  * setTimeout runs a delay above 2^31-1 ms (about 24.8 days) at once. A longer token would then

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard } from '../../src/api/dashboard';
-import { intakePath } from '../../src/ui/app/intakePaths';
+import { intakePath } from '../../src/ui/app/paths';
 import { addDemoData } from '../../server/db/demoData';
 import { bearer } from '../api/support/testServer';
 import { seriousViolations } from './support/a11y';

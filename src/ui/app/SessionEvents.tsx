@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
-import { LOGIN_ROUTE, POST_LOGIN_ROUTE } from '../../domain/constants';
 import { sessionToasts } from './factToasts';
+import { HOME_PATH, paths } from './paths';
 import { useSessionActor } from './session';
 import { useToastEvents } from './useToastEvents';
 
@@ -19,13 +19,13 @@ export function SessionEvents() {
   useEffect(() => {
     const subscriptions = [
       session.on('loggedIn', () => {
-        void navigate(POST_LOGIN_ROUTE, { replace: true });
+        void navigate(HOME_PATH, { replace: true });
       }),
       session.on('loggedOut', () => {
-        void navigate(LOGIN_ROUTE, { replace: true });
+        void navigate(paths.login, { replace: true });
       }),
       session.on('expired', () => {
-        void navigate(LOGIN_ROUTE, { replace: true });
+        void navigate(paths.login, { replace: true });
       }),
     ];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());

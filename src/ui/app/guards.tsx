@@ -1,12 +1,13 @@
+import { sessionTexts } from '../../domain/texts';
 import { useEffect, useRef, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Navigate, Outlet } from 'react-router-dom';
-import { LOGIN_ROUTE } from '../../domain/constants';
 import type { Privilege } from '../../domain/enums';
 import { SessionContext, useSignedInPrivilege } from './session';
+import { paths } from './paths';
 
 /** docs/product/sign-in-and-session.md, docs/product/intake-form.md: the text shown to a visitor without a session. */
-export const LOGIN_REQUIRED_MESSAGE = 'You must be logged in before taking any action.';
+export const LOGIN_REQUIRED_MESSAGE = sessionTexts.loginRequired;
 
 // A fixed id makes react-hot-toast update the toast that is already up instead of adding a second
 // one, so React StrictMode's repeated effects and a quick second redirect still show it once.
@@ -31,7 +32,7 @@ export function RequireSession() {
     if (expired || !hadSession.current) toast.error(LOGIN_REQUIRED_MESSAGE, { id: LOGIN_REQUIRED_TOAST_ID });
   }, [signedIn, expired]);
 
-  if (!signedIn) return <Navigate to={LOGIN_ROUTE} replace />;
+  if (!signedIn) return <Navigate to={paths.login} replace />;
   return <Outlet />;
 }
 

@@ -1,12 +1,10 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { privileges, type Privilege } from '../../domain/enums';
-import { DASHBOARD_PATH } from '../../domain/constants';
 import { canManageEmployees } from '../../domain/session';
 import { RouteErrorPage } from '../pages/errors/RouteErrorPage';
 import { LoginPage } from '../pages/login/LoginPage';
-import { HELP_ROUTE } from '../pages/login/helpRoutes';
 import { RequirePrivilege, RequireSession } from './guards';
-import { INTAKE_DETAILS_PATTERN, INTAKE_LIST_PATH, NEW_INTAKE_PATH } from './intakePaths';
+import { paths } from './paths';
 import * as screens from './screens';
 import { SessionEvents } from './SessionEvents';
 import { ShellLayout } from './ShellLayout';
@@ -22,41 +20,41 @@ export const appRoutes: RouteObject[] = [
     element: <SessionEvents />,
     errorElement: <RouteErrorPage />,
     children: [
-      { path: '/', element: <LoginPage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: HELP_ROUTE, element: <screens.HelpScreen /> },
+      { path: paths.root, element: <LoginPage /> },
+      { path: paths.login, element: <LoginPage /> },
+      { path: paths.help, element: <screens.HelpScreen /> },
       {
         element: <RequireSession />,
         children: [
           {
             element: <ShellLayout />,
             children: [
-              { path: '/profile', element: <screens.ProfileScreen /> },
-              { path: '/edit-profile', element: <screens.EditProfileScreen /> },
-              { path: '/leads-list', element: <screens.LeadsListScreen /> },
-              { path: '/firm', element: <screens.FirmScreen /> },
-              { path: DASHBOARD_PATH, element: <screens.DashboardScreen /> },
-              { path: INTAKE_LIST_PATH, element: <screens.IntakeListScreen /> },
-              { path: NEW_INTAKE_PATH, element: <screens.IntakeFormScreen /> },
-              { path: INTAKE_DETAILS_PATTERN, element: <screens.IntakeFormScreen /> },
+              { path: paths.profile, element: <screens.ProfileScreen /> },
+              { path: paths.editProfile, element: <screens.EditProfileScreen /> },
+              { path: paths.leadsList, element: <screens.LeadsListScreen /> },
+              { path: paths.firm, element: <screens.FirmScreen /> },
+              { path: paths.dashboard, element: <screens.DashboardScreen /> },
+              { path: paths.intakeList, element: <screens.IntakeListScreen /> },
+              { path: paths.newIntake, element: <screens.IntakeFormScreen /> },
+              { path: paths.intakeDetails, element: <screens.IntakeFormScreen /> },
               {
                 element: <RequirePrivilege allows={canManageEmployees} forbidden={<screens.ForbiddenScreen />} />,
                 children: [
-                  { path: '/employees', element: <screens.EmployeesScreen /> },
-                  { path: '/activity', element: <screens.ActivityScreen /> },
-                  { path: '/new-employee', element: <screens.NewEmployeeScreen /> },
-                  { path: '/edit-firm', element: <screens.EditFirmScreen /> },
+                  { path: paths.employees, element: <screens.EmployeesScreen /> },
+                  { path: paths.activity, element: <screens.ActivityScreen /> },
+                  { path: paths.newEmployee, element: <screens.NewEmployeeScreen /> },
+                  { path: paths.editFirm, element: <screens.EditFirmScreen /> },
                 ],
               },
               {
                 element: <RequirePrivilege allows={isStaffPrivilege} forbidden={<screens.ForbiddenScreen />} />,
-                children: [{ path: '/new-leads', element: <screens.NewLeadsScreen /> }],
+                children: [{ path: paths.newLeads, element: <screens.NewLeadsScreen /> }],
               },
             ],
           },
         ],
       },
-      { path: '*', element: <screens.NotFoundScreen /> },
+      { path: paths.notFound, element: <screens.NotFoundScreen /> },
     ],
   },
 ];

@@ -2,50 +2,36 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Logo } from '../Logo';
 import * as css from './Layout.css';
-import { DASHBOARD_PATH } from '../../../domain/constants';
 
 export const SIDEBAR_ID = 'app-sidebar';
 const MAIN_ID = 'main-content';
 
-interface Section {
+export interface LayoutSection {
   label: string;
   to: string;
   /** Screens that belong to this entry, so that e.g. /new-intake keeps 'Intakes' highlighted. */
   related: readonly string[];
-  managersOnly?: boolean;
 }
-
-// docs/product/app-shell.md, Shared layout: the sidebar entries, in this order.
-const sections: readonly Section[] = [
-  { label: 'Dashboard', to: DASHBOARD_PATH, related: [] },
-  { label: 'Intakes', to: '/intake-list', related: ['/new-intake', '/intake-details'] },
-  { label: 'Leads', to: '/leads-list', related: ['/new-leads'] },
-  { label: 'Employees', to: '/employees', related: ['/new-employee'], managersOnly: true },
-  // The firm's activity trail (docs/product/activity.md), for the same people as Employees.
-  { label: 'Activity', to: '/activity', related: [], managersOnly: true },
-  { label: 'Account', to: '/profile', related: ['/edit-profile'] },
-  { label: 'Firm', to: '/firm', related: ['/edit-firm'] },
-];
 
 function startsWithPath(pathname: string, path: string): boolean {
   return pathname === path || pathname.startsWith(`${path}/`);
 }
 
 /** 'page' on the entry's own screen, 'true' on a screen of its area, otherwise nothing. */
-function currentFor(section: Section, pathname: string): 'page' | 'true' | undefined {
+function currentFor(section: LayoutSection, pathname: string): 'page' | 'true' | undefined {
   if (pathname === section.to) return 'page';
   return section.related.some((path) => startsWithPath(pathname, path)) ? 'true' : undefined;
 }
 
 export interface LayoutProps {
-  /** Only owners and administrators see the Employees and Activity entries (docs/product/people.md). */
-  showEmployees: boolean;
+  /** The sidebar's entries, in order. */
+  sections: readonly LayoutSection[];
   onSignOut: () => void;
   children: ReactNode;
 }
 
 /** The dashboard frame of every signed-in screen: sidebar (a drawer on small screens) and main. */
-export function Layout({ showEmployees, onSignOut, children }: LayoutProps) {
+export function Layout({ sections, onSignOut, children }: LayoutProps) {
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -65,7 +51,6 @@ export function Layout({ showEmployees, onSignOut, children }: LayoutProps) {
   }, [drawerOpen]);
 
   const closeDrawer = () => setDrawerOpen(false);
-  const visibleSections = sections.filter((section) => showEmployees || !section.managersOnly);
 
   return (
     <div className={css.shell}>
@@ -97,7 +82,7 @@ export function Layout({ showEmployees, onSignOut, children }: LayoutProps) {
         </div>
         <nav aria-label="Main">
           <ul className={css.navList}>
-            {visibleSections.map((section) => (
+            {sections.map((section) => (
               <li key={section.to}>
                 <Link className={css.navLink} to={section.to} aria-current={currentFor(section, pathname)} onClick={closeDrawer}>
                   {section.label}

@@ -1,1 +1,1 @@
-export { Layout, SIDEBAR_ID, type LayoutProps } from './Layout';
+export { Layout, SIDEBAR_ID, type LayoutProps, type LayoutSection } from './Layout';

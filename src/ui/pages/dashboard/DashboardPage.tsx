@@ -4,7 +4,7 @@ import type { Dashboard, DashboardDeadlineRow, DashboardIntakeRow } from '../../
 import { formatLocalDate, formatLongUsDate } from '../../../domain/dates';
 import { daysLeftText, deadlineUrgency } from '../../../domain/limitation';
 import { useMachineActor } from '../../app/inspect';
-import { intakePath } from '../../app/intakePaths';
+import { intakePath } from '../../app/paths';
 import { useSignedInPrivilege } from '../../app/session';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';

@@ -16,6 +16,7 @@ import { TABLE_ACTION_HEADER } from '../../components/Table';
 import { appEmployeeStatusMachine, loadEmployees } from './employeeActors';
 import { StatusButton, StatusConfirmation, type EmployeeStatusActor } from './StatusChange';
 import { PrivilegeFilter } from './PrivilegeFilter';
+import { paths } from '../../app/paths';
 
 /** docs/product/people.md Employees and docs/product/people.md Employee list load failure: the texts, word for word. */
 export const EMPLOYEES_TEXT = {
@@ -60,7 +61,7 @@ export function EmployeesPage() {
     <>
       <PageHeader title="Employees">
         <PagedSearchBox actor={list} label="Search employees" maxLength={SEARCH_MAX_LENGTH} />
-        <Button onClick={() => void navigate('/new-employee')}>New Employee</Button>
+        <Button onClick={() => void navigate(paths.newEmployee)}>New Employee</Button>
       </PageHeader>
       <PagedTable<User>
         actor={list}

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, type FormEvent } from 'react';
 import { employeeFormToasts } from '../../app/factToasts';
+import { paths } from '../../app/paths';
 import { useToastEvents } from '../../app/useToastEvents';
 import { useNavigate } from 'react-router-dom';
 import { useSignedInPrivilege } from '../../app/session';
@@ -11,8 +12,6 @@ import { fieldId, FormSelectField, UserFormFields } from '../profile/UserFormFie
 import { assignablePrivilegeOptions } from '../profile/userLabels';
 import { appEmployeeFormMachine } from './employeeActors';
 import { useMachineActor } from '../../app/inspect';
-
-const EMPLOYEES_ROUTE = '/employees';
 
 /** /new-employee (docs/product/people.md Employee Registration, docs/product/people.md Employee create). */
 export function NewEmployeePage() {
@@ -26,7 +25,7 @@ export function NewEmployeePage() {
   useEffect(() => {
     const subscriptions = [
       form.on('invalid', ({ field }) => document.getElementById(fieldId(field))?.focus()),
-      form.on('created', () => void navigate(EMPLOYEES_ROUTE)),
+      form.on('created', () => void navigate(paths.employees)),
     ];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
   }, [form, navigate]);

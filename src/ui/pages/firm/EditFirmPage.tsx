@@ -8,6 +8,7 @@ import { limitationPeriodText, limitationYearChoices } from '../../../domain/lim
 import { firmSchema, type FirmInput } from '../../../domain/schemas/firm';
 import { validateFields, type FieldErrors } from '../../../domain/schemas/shared';
 import { firmFormToasts } from '../../app/factToasts';
+import { paths } from '../../app/paths';
 import { useToastEvents } from '../../app/useToastEvents';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
@@ -23,7 +24,6 @@ import { useMachineActor } from '../../app/inspect';
 type Field = keyof FirmInput;
 type FirmFormActor = ActorRefFrom<typeof appFirmFormMachine>;
 
-const FIRM_ROUTE = '/firm';
 const fieldOrder: readonly Field[] = ['firmName', 'firmContact', 'firmMail', 'firmAddress', 'limitationYears'];
 const limitationOptions = limitationYearChoices.map((years) => ({ value: String(years), label: limitationPeriodText(years) }));
 const fieldId = (field: Field) => `firm-${field}`;
@@ -115,7 +115,7 @@ function FirmFields({ actor, firm }: { actor: FirmFormActor; firm: Firm }) {
         />
       </div>
       <div className={layout.formButtons}>
-        <Button tone="secondary" onClick={() => void navigate(FIRM_ROUTE)}>
+        <Button tone="secondary" onClick={() => void navigate(paths.firm)}>
           Discard
         </Button>
         <Button type="submit" loading={saving}>
@@ -141,7 +141,7 @@ export function EditFirmPage() {
   useToastEvents(form, firmFormToasts);
 
   useEffect(() => {
-    const subscription = form.on('saved', () => void navigate(FIRM_ROUTE));
+    const subscription = form.on('saved', () => void navigate(paths.firm));
     return () => subscription.unsubscribe();
   }, [form, navigate]);
 

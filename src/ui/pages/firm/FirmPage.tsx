@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { canManageEmployees } from '../../../domain/session';
 import { useSignedInPrivilege } from '../../app/session';
 import { firmRecordToasts } from '../../app/factToasts';
+import { paths } from '../../app/paths';
 import { useToastEvents } from '../../app/useToastEvents';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
@@ -26,7 +27,7 @@ export function FirmPage() {
 
   return (
     <>
-      <PageHeader title="Firm">{canEdit && <Button onClick={() => void navigate('/edit-firm')}>Edit</Button>}</PageHeader>
+      <PageHeader title="Firm">{canEdit && <Button onClick={() => void navigate(paths.editFirm)}>Edit</Button>}</PageHeader>
       {firm ? (
         <>
           <section className={layout.card} aria-labelledby="firm-information">

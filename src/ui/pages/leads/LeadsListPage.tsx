@@ -7,7 +7,7 @@ import { Button } from '../../components/Button';
 import { PagedSearchBox, PagedTable, usePagination } from '../../components/PagedTable';
 import { PageHeader } from '../../components/PageHeader';
 import type { TableColumn } from '../../components/Table';
-import { intakePath } from '../../app/intakePaths';
+import { intakePath, paths } from '../../app/paths';
 import { loadLeads } from './leadActors';
 import * as css from './leads.css';
 
@@ -66,7 +66,7 @@ export function LeadsListPage() {
     <>
       <PageHeader title="Leads">
         <PagedSearchBox actor={list} label="Search leads" maxLength={SEARCH_MAX_LENGTH} />
-        <Button onClick={() => void navigate('/new-leads')}>New Lead</Button>
+        <Button onClick={() => void navigate(paths.newLeads)}>New Lead</Button>
       </PageHeader>
       <PagedTable<LeadRow>
         actor={list}

@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { LOGIN_ROUTE } from '../../../domain/constants';
 import { Logo } from '../../components/Logo';
 import * as css from './HelpPage.css';
-import { CONTACT_SUPPORT_ANCHOR, FORGOT_PASSWORD_ANCHOR } from './helpRoutes';
+import { helpAnchors, paths } from '../../app/paths';
 
 // Optional, set when the app is built: the address of whoever runs this installation for the
 // firm. Without it the page names the people every firm has: its owner and administrators.
@@ -30,7 +29,7 @@ export function HelpPage() {
           <Logo size={48} />
           <h1 className={css.title}>Help</h1>
         </div>
-        <section id={FORGOT_PASSWORD_ANCHOR} className={css.section} aria-labelledby="help-forgot-password">
+        <section id={helpAnchors.forgotPassword} className={css.section} aria-labelledby="help-forgot-password">
           <h2 id="help-forgot-password" className={css.sectionTitle}>
             Forgot password?
           </h2>
@@ -39,7 +38,7 @@ export function HelpPage() {
             Once you are logged in again, you can choose a new password under Account, then Edit Profile.
           </p>
         </section>
-        <section id={CONTACT_SUPPORT_ANCHOR} className={css.section} aria-labelledby="help-contact-support">
+        <section id={helpAnchors.contactSupport} className={css.section} aria-labelledby="help-contact-support">
           <h2 id="help-contact-support" className={css.sectionTitle}>
             Contact support
           </h2>
@@ -56,7 +55,7 @@ export function HelpPage() {
             </p>
           )}
         </section>
-        <Link className={css.link} to={LOGIN_ROUTE}>
+        <Link className={css.link} to={paths.login}>
           Back to log in
         </Link>
       </div>

@@ -1,12 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router-dom';
-import { POST_LOGIN_ROUTE } from '../../../domain/constants';
 import type { LoginInput } from '../../../domain/schemas/login';
 import { SessionContext, useSessionActor } from '../../app/session';
 import { Button } from '../../components/Button';
 import { Logo } from '../../components/Logo';
 import { TextInput } from '../../components/TextInput';
-import { FORGOT_PASSWORD_ROUTE } from './helpRoutes';
+import { helpPath, HOME_PATH } from '../../app/paths';
 import * as css from './LoginPage.css';
 import type { LoginFieldErrors } from './loginRules';
 
@@ -40,7 +39,7 @@ export function LoginPage() {
   }, []);
 
   // A signed-in user who opens / or /login goes on to the intake list (docs/product/sign-in-and-session.md).
-  if (signedIn) return <Navigate to={POST_LOGIN_ROUTE} replace />;
+  if (signedIn) return <Navigate to={HOME_PATH} replace />;
 
   function change(field: Field, value: string) {
     const next = { ...values, [field]: value };
@@ -100,7 +99,7 @@ export function LoginPage() {
               onChange={(value) => change('password', value)}
               error={errors.password}
             />
-            <Link className={css.forgot} to={FORGOT_PASSWORD_ROUTE}>
+            <Link className={css.forgot} to={helpPath('forgotPassword')}>
               Forgot password?
             </Link>
             <Button type="submit" fullWidth loading={busy}>

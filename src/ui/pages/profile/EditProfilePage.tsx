@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, type FormEvent } from 'react';
 import { profileFormToasts } from '../../app/factToasts';
+import { paths } from '../../app/paths';
 import { useToastEvents } from '../../app/useToastEvents';
 import { useNavigate } from 'react-router-dom';
 import { useSessionActor, useSignedInUser } from '../../app/session';
@@ -14,8 +15,6 @@ import { fieldId, UserFormFields } from './UserFormFields';
 import { useMachineActor } from '../../app/inspect';
 
 export const PROFILE_FORM_LOAD_FAILED = 'Your profile could not be loaded, so it cannot be edited yet.';
-
-const PROFILE_ROUTE = '/profile';
 
 /** /edit-profile (docs/product/people.md Edit Profile, docs/product/people.md Profile update). */
 export function EditProfilePage() {
@@ -36,7 +35,7 @@ export function EditProfilePage() {
       form.on('saved', ({ session: grant }) => {
         // The new token carries the new names, so the whole app shows them at once.
         session.send({ type: 'session.tokenRefreshed', token: grant.token, expiresIn: grant.expiresIn });
-        void navigate(PROFILE_ROUTE);
+        void navigate(paths.profile);
       }),
     ];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
@@ -67,7 +66,7 @@ export function EditProfilePage() {
         <form className={layout.panel} noValidate onSubmit={submit} aria-label="Edit Profile">
           <UserFormFields actor={form} passwordRequired={false} reveal={userId ? { actor: reveal, userId } : undefined} />
           <div className={layout.formButtons}>
-            <Button tone="secondary" onClick={() => void navigate(PROFILE_ROUTE)} disabled={busy}>
+            <Button tone="secondary" onClick={() => void navigate(paths.profile)} disabled={busy}>
               Discard
             </Button>
             <Button type="submit" loading={busy}>

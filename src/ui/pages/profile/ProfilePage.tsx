@@ -15,6 +15,7 @@ import { civilStatusLabels, genderLabels, labelOf } from './userLabels';
 import { useMachineActor } from '../../app/inspect';
 import { RevealButton, useReveal, useShownNumber, type RevealActor } from '../../components/Reveal';
 import { revealOwnNumbers } from './profileActors';
+import { paths } from '../../app/paths';
 
 /** docs/product/people.md Profile: the fallback texts, word for word. */
 export const PROFILE_FALLBACKS = {
@@ -45,7 +46,7 @@ function ProfileLoader({ onRetry }: { onRetry: () => void }) {
   return (
     <>
       <PageHeader title="User Profile">
-        <Button onClick={() => void navigate('/edit-profile')}>Edit</Button>
+        <Button onClick={() => void navigate(paths.editProfile)}>Edit</Button>
       </PageHeader>
       {result === undefined && (
         <p className={layout.statusMessage} role="status">

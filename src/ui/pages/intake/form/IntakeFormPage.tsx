@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/PageHeader';
 import { useMachineActor } from '../../../app/inspect';
-import { intakeFormPath } from '../../../app/intakePaths';
+import { intakeFormPath } from '../../../app/paths';
 import { useSignedInUser } from '../../../app/session';
 import { NotFoundPage } from '../../errors/NotFoundPage';
 import { browserSessionStorage, readUnsavedCopy } from './unsavedCopy';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { intakeToasts } from '../../../app/factToasts';
-import { INTAKE_LIST_PATH } from '../../../app/intakePaths';
+import { paths } from '../../../app/paths';
 import { useToastEvents } from '../../../app/useToastEvents';
 import type { IntakeActor } from './intakeActor';
 
@@ -16,7 +16,7 @@ export function useIntakeFormEvents(actor: IntakeActor): void {
   useEffect(() => {
     const subscriptions = [
       actor.on('saved', ({ as }) => {
-        if (as === 'final') void navigate(INTAKE_LIST_PATH);
+        if (as === 'final') void navigate(paths.intakeList);
       }),
       actor.on('tabMoved', () => window.scrollTo({ top: 0 })),
     ];

@@ -5,7 +5,7 @@ import { Button } from '../../../components/Button';
 import { PagedSearchBox, PagedTable, usePagination, type PaginationActor } from '../../../components/PagedTable';
 import { PageHeader } from '../../../components/PageHeader';
 import type { TableAction, TableColumn } from '../../../components/Table';
-import { intakePath, NEW_INTAKE_PATH } from '../../../app/intakePaths';
+import { intakePath, paths } from '../../../app/paths';
 import { useSignedInUser } from '../../../app/session';
 import { intakePageLoader } from './intakeListActors';
 import { StatusFilter } from './StatusFilter';
@@ -60,7 +60,7 @@ export function IntakeListPage() {
     <>
       <PageHeader title={INTAKE_LIST_TEXT.title}>
         <PagedSearchBox actor={list} label="Search intakes" maxLength={SEARCH_MAX_LENGTH} />
-        <Button onClick={() => void navigate(NEW_INTAKE_PATH)}>{INTAKE_LIST_TEXT.newIntake}</Button>
+        <Button onClick={() => void navigate(paths.newIntake)}>{INTAKE_LIST_TEXT.newIntake}</Button>
       </PageHeader>
       <PagedTable<IntakeRow> actor={list} columns={intakeColumns(list)} getRowKey={(row) => row.caseId} onRowClick={open} action={action} />
     </>

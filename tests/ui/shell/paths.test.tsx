@@ -1,6 +1,6 @@
 // The intake addresses every link and navigation uses (docs/product/intake-form.md).
 import { describe, expect, it } from 'vitest';
-import { intakeFormPath, intakePath } from '../../../src/ui/app/intakePaths';
+import { intakeFormPath, intakePath } from '../../../src/ui/app/paths';
 
 describe('intake addresses', () => {
   it('open a draft for editing and any other intake read-only', () => {
