@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { addDays, incidentDateFor, LIMITATION_YEARS_DEFAULT } from '../../src/domain/limitation';
 import { utcDate } from '../../src/domain/dashboard';
+import { toIsoTimestamp } from '../../src/domain/dates';
 import type { IntakeStatus, Privilege } from '../../src/domain/enums';
 import { hashPassword } from '../auth/password';
 import { sealOptional, type PiiCipher } from '../crypto/piiCipher';
@@ -139,7 +140,7 @@ function withIncident(sections: IntakeSections, random: Random, incidentDate: st
   return {
     ...sections,
     personalInformation: { ...sections.personalInformation, status: 'hasSsn', ssnItin: ssn, languages: ['english'] },
-    incidentDescription: Object.assign(incident, { incidentDate: incidentDate ? `${incidentDate}T00:00:00.000Z` : null }),
+    incidentDescription: { ...incident, incidentDate: incidentDate ? toIsoTimestamp(incidentDate) : null },
   };
 }
 

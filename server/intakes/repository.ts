@@ -80,7 +80,7 @@ export function clientColumns({ personalInformation: person }: IntakeSections) {
  * through an index (docs/product/dashboard.md#deadlines).
  */
 export function incidentDateColumn({ incidentDescription }: IntakeSections): string | null {
-  return toCalendarIso((incidentDescription as { incidentDate?: string | null }).incidentDate);
+  return toCalendarIso(incidentDescription.incidentDate);
 }
 
 function searchTermsOf(caseId: string, sections: IntakeSections, representativeName: string | null): string {

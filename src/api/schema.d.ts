@@ -1129,8 +1129,11 @@ export interface components {
         /**
          * @description Tab 6 (docs/product/intake-form.md). description, fault and witnessNamesAndContacts are multi-line text
          *     areas (180 characters, docs/product/intake-form.md); photoOrEvidenceDescription has the spec's 100.
+         *     incidentDate (beyond the spec, docs/product/intake-form.md#incident-date) is not after today, and absent or
+         *     null when unanswered; the limitation deadline is this date plus the firm's limitationYears.
          */
         IncidentDescription: {
+            incidentDate?: components["schemas"]["IntakeDate"];
             crashReportNum: string;
             city: string;
             county: string;

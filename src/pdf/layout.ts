@@ -493,6 +493,9 @@ export const intakeLayout: readonly PrintedField[] = [
   text(E, 'crashLocation', 3, C2, 674, SPAN2),
   yesNo(E, 'clientCited', 3, C1, 636, COLUMN, C1 + 110),
   text(E, 'clientCitedReason', 3, C2, 636, COLUMN),
+  // The incident date (docs/product/pdf.md#incident-date) came after the page was laid out: it
+  // takes the free third column of this row, so no printed field moved.
+  date(E, 'incidentDate', 3, C3, 636),
   yesNo(E, 'defendant', 3, C1, 598, COLUMN, C1 + 110),
   text(E, 'defendantReason', 3, C2, 598, COLUMN),
   yesNo(E, 'multiVehicle', 3, C1, 560, COLUMN, C1 + 110),

@@ -8,7 +8,7 @@ import { toApiIntake } from '../../src/domain/intake';
 import { addDays, incidentDateFor } from '../../src/domain/limitation';
 import { insertIntake } from '../../server/intakes/repository';
 import { insertLead } from '../../server/leads/repository';
-import { draftIntake } from './support/intakes';
+import { createdIntake, draftIntake, getIntake } from './support/intakes';
 import { bearer, startTestServer, testDatabases, type TestServer, type TestUser } from './support/testServer';
 
 const MINUTE = 60_000;
@@ -198,6 +198,21 @@ describe.each(testDatabases())('dashboard on %s', (kind) => {
     const { data } = await dashboard(tokens[owner.id] as string);
     expect(data?.data.representatives).toContainEqual({ representativeId: ben.id, name: 'Ben Rep', draft: 1, final: 2 });
     expect(data?.data.counts).toMatchObject({ draftIntakes: 5, finalIntakes: 4 });
+  });
+
+  // docs/product/intake-form.md#incident-date
+  it('stores the incident date sent like the other dates and lists its deadline', async () => {
+    const caller = { user: ana, token: tokens[ana.id] as string };
+    const intake = draftIntake({ firstName: 'Iris', lastName: 'Fictiva' });
+    intake.incidentDescription.incidentDate = incidentFor(45);
+    const created = await createdIntake(server, caller, intake);
+    expect(created.incidentDescription.incidentDate).toBe(`${incidentFor(45)}T00:00:00.000Z`);
+    const read = await getIntake(server, caller, created.caseId);
+    expect(read.data?.data.incidentDescription.incidentDate).toBe(`${incidentFor(45)}T00:00:00.000Z`);
+    const row = await server.db.selectFrom('intakes').select('incident_date').where('case_id', '=', created.caseId).executeTakeFirst();
+    expect(row?.incident_date).toBe(incidentFor(45));
+    const { data } = await dashboard(caller.token);
+    expect(data?.data.deadlines).toContainEqual(expect.objectContaining({ caseId: created.caseId, daysLeft: 45 }));
   });
 
   it('answers 401 without a token', async () => {

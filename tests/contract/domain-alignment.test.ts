@@ -1,10 +1,9 @@
-// The intake form (src/domain/intake) and the contract must agree: the form cuts text at the same
-// limits the server enforces (docs/product/intake-form.md), and what the form sends is a request body the server
-// accepts (its type is the contract's own: ApiGeneralCaseInformation is the generated GeneralCaseInformationInput).
+// The intake form (src/domain/intake) and the contract must agree: what the form sends is a request
+// body the server accepts (its type is the contract's own: ApiGeneralCaseInformation is the
+// generated GeneralCaseInformationInput). The limits: fieldCatalogue.test.ts.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { emptyIntake } from '../../src/domain/intake/empty';
 import { FIRM_ADDRESS_MAX_LENGTH, FIRM_CONTACT_MAX_LENGTH, FIRM_NAME_MAX_LENGTH } from '../../src/domain/constants';
-import { COUNT_MAXIMUM, textFields, textLimit } from '../../src/domain/intake/fields';
 import { LIMITATION_YEARS_MAX, LIMITATION_YEARS_MIN } from '../../src/domain/limitation';
 import { stripIds, toApiIntake } from '../../src/domain/intake/normalise';
 import type { GeneralCaseInformation } from '../../src/domain/intake/types';
@@ -12,7 +11,6 @@ import { loadDocument, property } from './openapiDocument';
 import { type Validators, compileRequestSchemas, verdictOf } from './requestValidators';
 
 const doc = loadDocument();
-const contractIntake = doc.components.schemas.GeneralCaseInformationInput!;
 let validators: Validators;
 
 beforeAll(async () => {
@@ -27,19 +25,6 @@ function namedDraft(): GeneralCaseInformation {
 }
 
 describe('intake form and contract', () => {
-  it.each(textFields.map(([path]) => [path, textLimit(path)] as const))(
-    '%s: the form limit %i is the contract maxLength',
-    (path, limit) => {
-      const [section, field] = path.split('.') as [string, string];
-      expect(property(doc, property(doc, contractIntake, section), field).maxLength).toBe(limit);
-    },
-  );
-
-  it('counts share one maximum', () => {
-    expect(property(doc, property(doc, contractIntake, 'personalInformation'), 'passengerCount').maximum).toBe(COUNT_MAXIMUM);
-    expect(property(doc, property(doc, contractIntake, 'incidentDescription'), 'howManyVehicles').maximum).toBe(COUNT_MAXIMUM);
-  });
-
   it('a new draft, as the form sends it, is accepted by POST /v1/intake', () => {
     const body = { userId: 'u-1', generalCaseInformation: toApiIntake(namedDraft()) };
     expect(verdictOf(validators, 'POST /v1/intake body', body)).toEqual([]);

@@ -195,6 +195,8 @@ export const intakeSections: Record<string, SectionFields> = {
     ],
     answer: ['police', 'clientCited', 'defendant', 'multiVehicle', 'priorIncidents', 'witnesses', 'photoOrEvidence'],
     count: ['howManyVehicles'],
+    // Beyond the spec: docs/product/intake-form.md#incident-date.
+    date: ['incidentDate'],
   },
   checklist: {
     flag: [

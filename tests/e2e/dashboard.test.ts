@@ -100,6 +100,12 @@ describe('dashboard', () => {
       await rows.first().click();
       await page.waitForURL(`**${intakePath(nearest)}`);
       await expect.poll(() => page.getByLabel('First Name').inputValue()).toBe(nearest.clientName.split(' ')[0]);
+
+      // The form shows the same deadline under the incident date, red (docs/product/intake-form.md#limitation-deadline).
+      await page.getByRole('tab', { name: 'Incident Description' }).click();
+      const note = page.getByTestId('limitation-deadline');
+      await expect.poll(() => note.textContent()).toMatch(new RegExp(`^Limitation deadline: .+ \\(${nearest.daysLeft} days left\\)$`));
+      expect(await note.locator('[data-urgency]').evaluate((element) => getComputedStyle(element).color)).toBe('rgb(185, 28, 28)');
     });
   });
 

@@ -49,6 +49,7 @@ describe('a full intake', () => {
   const printedAs: Record<string, string> = {
     'personalInformation.birthDate': '03/05/1990',
     'injuryInformation.hospitalDate': '05/02/2024',
+    'incidentDescription.incidentDate': '03/14/2024',
     'personalInformation.passengerCount': '2',
     'incidentDescription.howManyVehicles': '3',
   };

@@ -139,6 +139,7 @@ export function emptyInjuryInformation(): InjuryInformation {
 
 export function emptyIncidentDescription(): IncidentDescription {
   return {
+    incidentDate: '',
     crashReportNum: '',
     city: '',
     county: '',

@@ -82,6 +82,8 @@ export interface TextRule extends Rule {
 export interface DateRule extends Rule {
   kind: 'date';
   notAfterToday?: true;
+  /** What a date after today shows; the birth date's message when not given. */
+  futureMessage?: string;
 }
 /** A whole number: below `floor` it becomes `floor`; a final intake takes at most `finalMaximum`. */
 export interface CountRule extends Rule {
@@ -418,6 +420,13 @@ export const intakeFields: { readonly [P in IntakeFieldId]: RuleFor<P> } = {
   }),
 
   // Tab 6, Incident Description.
+  // docs/product/intake-form.md#incident-date: optional for a draft and a final submit alike.
+  'incidentDescription.incidentDate': {
+    kind: 'date',
+    label: 'Incident Date',
+    notAfterToday: true,
+    futureMessage: 'Incident date cannot be in the future',
+  },
   'incidentDescription.crashReportNum': short('Crash Report Number', needed('Please provide the crash report number')),
   'incidentDescription.city': short('City', needed('Please provide the city')),
   'incidentDescription.county': short('County', needed('Please provide the county')),
@@ -613,11 +622,24 @@ export function fieldsClearedBy(path: string): readonly [IntakeFieldId, Clearing
   return clearings.get(path) ?? [];
 }
 
-/** What openapi.yaml must say of a field's limits: maxLength for texts, the bounds of a count. */
+/**
+ * What openapi.yaml must say of a field's limits, so the server refuses what the form could never
+ * send: maxLength for a text and for a choice (its longest option), the bounds of a count.
+ */
 export function contractLimits(path: IntakeFieldId): { maxLength?: number; minimum?: number; maximum?: number } {
   const rule: FieldRule = intakeFields[path];
-  // An empty count travels as 0 (docs/product/intake-form.md#normalisation-on-save).
-  if (rule.kind === 'count') return { minimum: 0, maximum: COUNT_MAXIMUM };
-  if ('maxLength' in rule) return { maxLength: rule.maxLength };
-  return {};
+  switch (rule.kind) {
+    case 'count':
+      // An empty count travels as 0 (docs/product/intake-form.md#normalisation-on-save).
+      return { minimum: 0, maximum: COUNT_MAXIMUM };
+    case 'choice':
+      return { maxLength: Math.max(...Object.keys(rule.options).map((option) => option.length)) };
+    case 'yesNo':
+    case 'tick':
+    case 'date':
+    case 'list':
+      return {};
+    default:
+      return { maxLength: rule.maxLength };
+  }
 }

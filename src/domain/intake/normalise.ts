@@ -50,7 +50,11 @@ export function toApiIntake(intake: GeneralCaseInformation): ApiGeneralCaseInfor
       passengerCount: countToInteger(personal.passengerCount),
     },
     injuryInformation: { ...injury, hospitalDate: dateToIso(injury.hospitalDate) },
-    incidentDescription: { ...incident, howManyVehicles: countToInteger(incident.howManyVehicles) },
+    incidentDescription: {
+      ...incident,
+      incidentDate: dateToIso(incident.incidentDate),
+      howManyVehicles: countToInteger(incident.howManyVehicles),
+    },
   };
 }
 
@@ -86,7 +90,7 @@ export function fromApiIntake(api: LooseApiIntake): GeneralCaseInformation {
     ...api,
     personalInformation: { ...api.personalInformation, birthDate: null, passengerCount: null },
     injuryInformation: { ...api.injuryInformation, hospitalDate: null },
-    incidentDescription: { ...api.incidentDescription, howManyVehicles: null },
+    incidentDescription: { ...api.incidentDescription, incidentDate: null, howManyVehicles: null },
   });
   const personal = api.personalInformation ?? {};
   const injury = api.injuryInformation ?? {};
@@ -103,6 +107,7 @@ export function fromApiIntake(api: LooseApiIntake): GeneralCaseInformation {
     injuryInformation: { ...intake.injuryInformation, hospitalDate: dateFromIso(injury.hospitalDate) },
     incidentDescription: {
       ...intake.incidentDescription,
+      incidentDate: dateFromIso(incident.incidentDate),
       howManyVehicles: countWhen(incident.multiVehicle, incident.howManyVehicles),
     },
   };

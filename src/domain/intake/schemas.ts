@@ -100,7 +100,7 @@ function finalCheck(path: IntakeFieldId, rule: FieldRule): AnySchema | undefined
           return !needsValue(requirement, this) || filledDate(value);
         });
       if (!rule.notAfterToday) return checked;
-      return checked.test('not-future', intakeMessages.birthDateFuture, function (value) {
+      return checked.test('not-future', rule.futureMessage ?? intakeMessages.birthDateFuture, function (value) {
         return !filledDate(value) || parseCalendarDate(value) === null || !isFuture(value, todayOf(this));
       });
     }

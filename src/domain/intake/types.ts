@@ -195,6 +195,8 @@ export interface InjuryInformation {
 }
 
 export interface IncidentDescription {
+  /** 'YYYY-MM-DD' or '' (docs/product/intake-form.md#incident-date). */
+  incidentDate: string;
   crashReportNum: string;
   city: string;
   county: string;
@@ -279,7 +281,11 @@ export interface GeneralCaseInformation extends IntakeSections {
 }
 
 /** The calendar dates of the intake: the form holds them as 'YYYY-MM-DD', the API as ISO. */
-export const calendarDatePaths = ['personalInformation.birthDate', 'injuryInformation.hospitalDate'] as const;
+export const calendarDatePaths = [
+  'personalInformation.birthDate',
+  'injuryInformation.hospitalDate',
+  'incidentDescription.incidentDate',
+] as const;
 
 // The travelling shapes are the contract's own (src/api/schema.d.ts, generated from openapi.yaml).
 export type ApiPersonalInformation = components['schemas']['PersonalInformation'];

@@ -114,6 +114,7 @@ export function fullValidIntake(): GeneralCaseInformation {
       insIdNumber: 'HI-0001',
     },
     incidentDescription: {
+      incidentDate: '2024-03-14',
       crashReportNum: 'CR-2024-0001',
       city: 'Springfield',
       county: 'Example County',

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { DateInput } from '../../../components/DateInput';
 import { useIntakeField } from '../form/intakeFieldBinding';
 import { cell, type CellSpan } from './fieldLayout.css';
@@ -12,10 +12,12 @@ export interface IntakeDateFieldProps {
   /** Latest choosable day, 'YYYY-MM-DD', for a date the catalogue does not hold to today itself. */
   max?: string;
   span?: CellSpan;
+  /** Shown under the input, in the same cell (the incident date's limitation deadline). */
+  below?: ReactNode;
 }
 
 /** A calendar date held as 'YYYY-MM-DD' ('' when empty), docs/product/intake-form.md. */
-export const IntakeDateField = memo(function IntakeDateField({ path, max, span }: IntakeDateFieldProps) {
+export const IntakeDateField = memo(function IntakeDateField({ path, max, span, below }: IntakeDateFieldProps) {
   const field = useIntakeField(path);
   const isRequired = useRequired(path);
   const rule = fieldRule(path);
@@ -31,6 +33,7 @@ export const IntakeDateField = memo(function IntakeDateField({ path, max, span }
         disabled={field.disabled}
         name={path}
       />
+      {below}
     </div>
   );
 });

@@ -1,5 +1,6 @@
+import { style } from '@vanilla-extract/css';
 import { recipe, type RecipeVariants } from '@vanilla-extract/recipes';
-import { smallScreen } from '../../../theme/vars.css';
+import { smallScreen, vars } from '../../../theme/vars.css';
 
 // Where a field sits in its tab's six-column grid (docs/product/intake-form.md, tab 5: "A 6-column grid"; the
 // other tabs use the same grid so the form reads alike). On small screens the grid has one
@@ -20,3 +21,6 @@ export const cell = recipe({
 });
 
 export type CellSpan = NonNullable<NonNullable<RecipeVariants<typeof cell>>['span']>;
+
+/** A line under a field's input (the incident date's limitation deadline). */
+export const note = style({ marginTop: vars.space.xs, fontSize: vars.font.sizeSm });

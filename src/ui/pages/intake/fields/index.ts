@@ -12,3 +12,4 @@ export { SsnItinField } from './SsnItinField';
 export { useRequired } from './requiredWhen';
 export type { CellSpan } from './fieldLayout.css';
 export type { CountPath, DatePath, TextPath, TickGroupBase, TickGroupId, YesNoPath } from './intakePaths';
+export { LimitationDeadlineNote } from './LimitationDeadlineNote';

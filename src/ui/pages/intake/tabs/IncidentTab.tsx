@@ -2,12 +2,14 @@
 // order; labels and rules are the field catalogue's (src/domain/intake/fields.ts): the long
 // descriptions are text areas, and the number of vehicles and the prior incidents' description stay
 // disabled until their question is answered Yes.
-import { IntakeCountField, IntakeTextField, IntakeYesNo } from '../fields';
+import { IntakeCountField, IntakeDateField, IntakeTextField, IntakeYesNo, LimitationDeadlineNote } from '../fields';
 import * as css from './tabLayout.css';
 
 export function IncidentTab() {
   return (
     <div className={css.grid}>
+      {/* First on the tab, its limitation deadline under it (docs/product/intake-form.md#incident-date). */}
+      <IntakeDateField path="incidentDescription.incidentDate" below={<LimitationDeadlineNote />} />
       <IntakeTextField path="incidentDescription.crashReportNum" />
       <IntakeTextField path="incidentDescription.city" />
       <IntakeTextField path="incidentDescription.county" />
