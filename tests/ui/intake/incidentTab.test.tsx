@@ -13,6 +13,7 @@ describe('Incident Description tab', { timeout: 15_000 }, () => {
   it("shows the spec's fields in order, both reasons reading 'Reason'", () => {
     const { container } = renderWithIntake(<IncidentTab />);
     expect(fieldLabelsInOrder(container)).toEqual([
+      'Incident Date',
       'Crash Report Number',
       'City',
       'County',
