@@ -105,7 +105,9 @@ describe.each(testDatabases())('SSN and ITIN on %s', (kind) => {
       const me = await server.api.GET('/v1/users/me', { headers: bearer(callers.colleague.token) });
       expect(me.data?.data.userInformation).toMatchObject({ ssn: '***-**-4029', itin: '***-**-3146' });
       const list = await server.api.GET('/v1/users', { params: { query: { pageSize: 100 } }, headers: bearer(callers.owner.token) });
-      const text = JSON.stringify(list.data);
+      expect(list.data?.data.length).toBeGreaterThan(0);
+      // Ids and the test's made-up emails are random hex, which may hold any four digits.
+      const text = JSON.stringify(list.data?.data.map(({ id: _id, email: _email, ...rest }) => rest));
       for (const form of [...forms(ALL_NUMBERS), '4029', '3146']) expect(text).not.toContain(form);
     });
 

@@ -104,7 +104,7 @@ describe('the application shell in Chromium', () => {
     await withPage(async (page) => {
       await signIn(page, app.owner);
       const menu = page.getByRole('button', { name: 'Menu', exact: true });
-      await page.getByText('Dashboard', { exact: true }).waitFor();
+      await menu.waitFor();
       expect(await menu.getAttribute('aria-expanded')).toBe('false');
       expect(await page.getByRole('link', { name: 'Firm' }).isVisible()).toBe(false);
       await menu.click();
