@@ -1,56 +1,30 @@
-// The client page in English (clientTexts.ts). Field labels are the intake form's own; the
-// required messages come from the form's validation itself, so none is repeated here.
-import type { ClientTexts } from './clientTexts';
+// The client page in English (clientTexts.ts). Field labels are the intake form's own, read from
+// the field catalogue; the required messages come from the form's validation itself, so none is
+// repeated here.
+import { clientSteps } from './clientAnswers';
+import type { ClientTextPath, ClientTexts } from './clientTexts';
+import { fieldLabel, isIntakeField, tickGroups } from './fields';
+
+/** Where a client reads other words than staff: staff know 'DL', a client may not. */
+const clientWording: Partial<Record<ClientTextPath, string>> = {
+  'personalInformation.dl': "Driver's license number (DL)",
+};
+
+function clientLabel(path: ClientTextPath): string {
+  const wording = clientWording[path];
+  if (wording) return wording;
+  // 'Check all that apply' is a group of tick boxes, labelled by its legend.
+  return isIntakeField(path) ? fieldLabel(path) : tickGroups.painAndSymptoms.legend;
+}
+
+function clientFieldLabels(): ClientTexts['fields'] {
+  const paths = clientSteps.flatMap((step) => step.fields);
+  return Object.fromEntries(paths.map((path) => [path, { label: clientLabel(path) }])) as ClientTexts['fields'];
+}
 
 export const fieldTextsEn: ClientTexts = {
   languageName: 'English',
-  fields: {
-    'personalInformation.firstName': { label: 'First Name' },
-    'personalInformation.middleName': { label: 'Middle Name' },
-    'personalInformation.lastName': { label: 'Last Name' },
-    'personalInformation.birthDate': { label: 'Birth Date' },
-    'personalInformation.gender': { label: 'Gender' },
-    'personalInformation.civilStatus': { label: 'Civil Status' },
-    'personalInformation.address': { label: 'Address' },
-    'personalInformation.phoneNumber': { label: 'Phone Number' },
-    'personalInformation.phoneUsages': { label: 'Phone Usage' },
-    'personalInformation.email': { label: 'E-mail' },
-    'personalInformation.dl': { label: "Driver's license number (DL)" },
-    'personalInformation.minorParentsName': { label: "Minor Parent's Name" },
-    'personalInformation.alternateContact': { label: 'Alternate Contact' },
-    'personalInformation.relationshipToClient': { label: 'Relationship to Client' },
-    'personalInformation.altPhoneNumber': { label: 'Alternate Number' },
-    'incidentDescription.crashLocation': { label: 'Crash location' },
-    'incidentDescription.city': { label: 'City' },
-    'incidentDescription.county': { label: 'County' },
-    'incidentDescription.description': { label: 'Incident Description' },
-    'personalInformation.passengers': { label: 'Passengers?' },
-    'personalInformation.passengerCount': { label: 'How Many?' },
-    'personalInformation.seatingPosition': { label: 'Seating Position' },
-    'incidentDescription.police': { label: 'Police' },
-    'incidentDescription.crashReportNum': { label: 'Crash Report Number' },
-    'incidentDescription.multiVehicle': { label: 'Multi-vehicle incident?' },
-    'incidentDescription.howManyVehicles': { label: 'How many vehicles?' },
-    'incidentDescription.witnesses': { label: 'Witnesses?' },
-    'incidentDescription.witnessNamesAndContacts': { label: 'Witness names and contact information' },
-    'incidentDescription.photoOrEvidence': { label: 'Photo or other evidence?' },
-    'incidentDescription.photoOrEvidenceDescription': { label: 'Description of photo or other evidence' },
-    'injuryInformation.painStart': { label: 'When did pain start?' },
-    'injuryInformation.painAndSymptomsExp': { label: 'Describe all pain/symptoms experienced' },
-    'injuryInformation.painAndSymptoms': { label: 'Check all that apply' },
-    'injuryInformation.ems': { label: 'EMS?' },
-    'injuryInformation.photos': { label: 'Photos of injury/injuries?' },
-    'injuryInformation.hospitalized': { label: 'Hospitalized?' },
-    'injuryInformation.hospitalDate': { label: 'Hospital Date' },
-    'injuryInformation.hospital': { label: 'Hospital' },
-    'injuryInformation.dailyLifeWorkEffect': { label: 'Are injuries affecting daily life/work? If so, how?' },
-    'injuryInformation.receivingTreatment': { label: 'Currently receiving treatment for injuries related to this incident?' },
-    'injuryInformation.priorInjuries': { label: 'Prior injuries?' },
-    'injuryInformation.description': { label: 'Description of prior injuries' },
-    'injuryInformation.healthInsurance': { label: 'Health Insurance' },
-    'injuryInformation.provider': { label: 'Provider' },
-    'injuryInformation.insIdNumber': { label: 'Insurance ID Number' },
-  },
+  fields: clientFieldLabels(),
   points: {
     leftNeck: 'Left Neck',
     rightNeck: 'Right Neck',
