@@ -211,7 +211,12 @@ describe.each(testDatabases())('migration 0008 on %s', (kind) => {
         .execute();
       const blank = emptyIntake();
       const sections = toApiIntake({ ...blank, personalInformation: { ...blank.personalInformation, firstName: 'Old', lastName: 'Row' } });
-      const { ssn_itin_sealed: _sealed, ...row } = newIntakeRow({
+      // The row as migration 0007 left the table: no sealed column (0008), no incident date (0018).
+      const {
+        ssn_itin_sealed: _sealed,
+        incident_date: _incidentDate,
+        ...row
+      } = newIntakeRow({
         firmId: firm.id,
         status: 'draft',
         representativeId: null,

@@ -112,6 +112,7 @@ const fieldLabels: Partial<Record<FieldPath, string>> = {
   'injuryInformation.dates': 'Date(s)',
   'injuryInformation.provider': 'Provider',
   'injuryInformation.insIdNumber': 'Insurance ID Number',
+  'incidentDescription.incidentDate': 'Incident Date',
   'incidentDescription.crashReportNum': 'Crash Report Number',
   'incidentDescription.city': 'City',
   'incidentDescription.county': 'County',
