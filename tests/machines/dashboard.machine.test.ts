@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { Dashboard } from '../../src/api/dashboard';
 import { dashboardMachine } from '../../src/machines/dashboard.machine';
-import { expectEveryTransitionTraversed, planModel, runPath, type StepProbe } from './modelCoverage';
+import { describePath, expectEveryTransitionTraversed, planModel, runPath, type StepProbe } from './modelCoverage';
 
 const dashboard: Dashboard = {
   today: '2026-11-24',
@@ -52,18 +52,7 @@ describe('dashboard machine', () => {
     expect(expectEveryTransitionTraversed(dashboardMachine, plan)).toMatchObject({ transitions: 4, traversed: 4 });
   });
 
-  it.each(
-    plan.paths.map(
-      (path) =>
-        [
-          path.steps
-            .slice(1)
-            .map((step) => step.event.type)
-            .join(' → '),
-          path,
-        ] as const,
-    ),
-  )('runs the path %s', async (_, path) => {
+  it.each(plan.paths.map((path) => [describePath(path), path] as const))('runs the path %s', async (_, path) => {
     await runPath(dashboardMachine, path, {
       actors: ['loadDashboard'],
       states: { loading: checkStep, loaded: checkStep, failed: checkStep },
