@@ -1,7 +1,9 @@
 // `npm run bench [-- --intakes N]`: builds the client, runs every benchmark and prints one table,
 // each figure beside its goal where the performance work set one. Figures only, no pass/fail: they
 // go into the issue notes and are compared from one change to the next. `--intakes` sets the size
-// of the large firm of the intake list bench (default 100,000; bench/intakes.bench.ts).
+// of the large firm of the intake list bench (default 100,000; bench/intakes.bench.ts). `--only`
+// runs the named benches alone (`--only intakes,dashboard`), so one figure can be measured again
+// without the rest.
 import { build } from 'vite';
 import { runShellBench } from './shell.bench';
 import { runBundleBenchRows } from './bundle.bench';
@@ -22,19 +24,41 @@ function withGoal(row: BenchRow | GoalRow): GoalRow {
   return { ...row, goal: goals.find(([pattern]) => pattern.test(row.benchmark))?.[1] ?? '' };
 }
 
+/** Every bench by the name `--only` takes, in the order the table prints them. */
+function benches(intakes: number) {
+  return {
+    bundle: runBundleBenchRows,
+    shell: runShellBench,
+    users: runUsersBenchRows,
+    auth: runAuthThroughputBenchRows,
+    intakes: () => runIntakesBenchRows(intakes),
+    dashboard: () => runDashboardBenchRows(intakes),
+    pdf: runPdfFillBenchRows,
+    pdfPreview: runPdfPreviewBenchRows,
+    keystroke: runIntakeKeystrokeBenchRows,
+  } satisfies Record<string, () => Promise<(BenchRow | GoalRow)[]>>;
+}
+
+function onlyOption(argv: readonly string[]): Set<string> | undefined {
+  const index = argv.indexOf('--only');
+  if (index < 0) return undefined;
+  const names = (argv[index + 1] ?? '').split(',').filter(Boolean);
+  const known = Object.keys(benches(0));
+  const unknown = names.filter((name) => !known.includes(name));
+  if (names.length === 0 || unknown.length > 0) {
+    throw new Error(`--only takes bench names separated by commas: ${known.join(', ')}`);
+  }
+  return new Set(names);
+}
+
 async function main(): Promise<void> {
   const intakes = intakesOption(process.argv);
   await build({ logLevel: 'warn' });
+  const only = onlyOption(process.argv);
   const rows: (BenchRow | GoalRow)[] = [];
-  rows.push(...(await runBundleBenchRows()));
-  rows.push(...(await runShellBench()));
-  rows.push(...(await runUsersBenchRows()));
-  rows.push(...(await runAuthThroughputBenchRows()));
-  rows.push(...(await runIntakesBenchRows(intakes)));
-  rows.push(...(await runDashboardBenchRows(intakes)));
-  rows.push(...(await runPdfFillBenchRows()));
-  rows.push(...(await runPdfPreviewBenchRows()));
-  rows.push(...(await runIntakeKeystrokeBenchRows()));
+  for (const [name, run] of Object.entries(benches(intakes))) {
+    if (only === undefined || only.has(name)) rows.push(...(await run()));
+  }
   rows.push({
     benchmark: 'Lighthouse mobile /login LCP (not measured here: needs Lighthouse)',
     value: Number.NaN,
