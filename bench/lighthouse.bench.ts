@@ -16,23 +16,10 @@ import { toApiIntake } from '../src/domain/intake';
 import { bearer } from '../tests/api/support/testServer';
 import { draftIntake } from '../tests/api/support/intakes';
 import { startE2eApp, type E2eApp } from '../tests/e2e/support/app';
-import { CHROMIUM_PATH } from '../tests/e2e/support/browser';
+import { CHROMIUM_PATH, chromiumFlags } from '../tests/e2e/support/browser';
 import { round, type GoalRow } from './support';
 
 const RUNS = 3;
-
-// The flags of tests/e2e/support/browser.ts (no calls to hosts this machine cannot reach).
-const chromiumFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
 
 interface Chromium {
   port: number;
@@ -42,13 +29,8 @@ interface Chromium {
 /** Chromium with a DevTools port for Lighthouse, in a throwaway profile. */
 async function startChromium(): Promise<Chromium> {
   const profile = await mkdtemp(path.join(os.tmpdir(), 'bench-lighthouse-'));
-  const child: ChildProcess = spawn(
-    CHROMIUM_PATH,
-    [...chromiumFlags, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
-    {
-      stdio: 'ignore',
-    },
-  );
+  const flags = ['--headless', ...chromiumFlags, '--remote-debugging-port=0', `--user-data-dir=${profile}`];
+  const child: ChildProcess = spawn(CHROMIUM_PATH, [...flags, 'about:blank'], { stdio: 'ignore' });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const close = async () => {
     child.kill();
