@@ -4,54 +4,27 @@ import { useNavigate } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { FIRM_ADDRESS_MAX_LENGTH, FIRM_CONTACT_MAX_LENGTH, FIRM_NAME_MAX_LENGTH } from '../../../domain/constants';
 import { limitationPeriodText, limitationYearChoices } from '../../../domain/limitation';
-import type { FirmInput } from '../../../domain/schemas/firm';
 import { firmFormToasts } from '../../app/factToasts';
 import { paths } from '../../app/paths';
 import { useToastEvents } from '../../app/useToastEvents';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
 import { SelectField } from '../../components/SelectField';
-import { TextInput, type TextInputProps } from '../../components/TextInput';
 import { CredentialsForm } from './CredentialsForm';
 import * as layout from '../../theme/layout.css';
 import { appFirmFormMachine } from './firmActors';
 import { NeosDetails } from './FirmDetails';
 import { FirmLoadState } from './FirmLoadState';
 import { useMachineActor } from '../../app/inspect';
+import { FormTextInput, useFormField } from '../../app/formField';
 
-type Field = keyof FirmInput;
 type FirmFormActor = ActorRefFrom<typeof appFirmFormMachine>;
 
 const limitationOptions = limitationYearChoices.map((years) => ({ value: String(years), label: limitationPeriodText(years) }));
 const fieldId = (field: string) => `firm-${field}`;
 
-/** One field's value and message, so a keystroke re-renders that field only (STYLE.md, A view). */
-function useField<F extends Field>(actor: FirmFormActor, field: F) {
-  const value = useSelector(actor, (snapshot) => snapshot.context.values[field]);
-  const error = useSelector(actor, (snapshot) => snapshot.context.errors[field]);
-  return { value, error };
-}
-
-function FirmTextField({
-  actor,
-  field,
-  ...props
-}: { actor: FirmFormActor; field: Exclude<Field, 'limitationYears'> } & Pick<TextInputProps, 'label' | 'maxLength' | 'type'>) {
-  const { value, error } = useField(actor, field);
-  return (
-    <TextInput
-      {...props}
-      id={fieldId(field)}
-      required
-      value={value}
-      onChange={(text) => actor.send({ type: 'field.change', field, value: text })}
-      error={error}
-    />
-  );
-}
-
 function LimitationField({ actor }: { actor: FirmFormActor }) {
-  const { value, error } = useField(actor, 'limitationYears');
+  const { value, error, change } = useFormField(actor, 'limitationYears');
   return (
     <SelectField
       id={fieldId('limitationYears')}
@@ -59,7 +32,7 @@ function LimitationField({ actor }: { actor: FirmFormActor }) {
       required
       options={limitationOptions}
       value={String(value)}
-      onChange={(years) => actor.send({ type: 'field.change', field: 'limitationYears', value: Number(years) })}
+      onChange={(years) => change(Number(years))}
       error={error}
     />
   );
@@ -83,10 +56,31 @@ function FirmFields({ actor }: { actor: FirmFormActor }) {
   return (
     <form noValidate onSubmit={submit} aria-label="Firm Information">
       <div className={layout.formGrid}>
-        <FirmTextField actor={actor} field="firmName" label="Firm Name" maxLength={FIRM_NAME_MAX_LENGTH} />
-        <FirmTextField actor={actor} field="firmContact" label="Contact" maxLength={FIRM_CONTACT_MAX_LENGTH} />
-        <FirmTextField actor={actor} field="firmMail" label="Email" type="email" />
-        <FirmTextField actor={actor} field="firmAddress" label="Address" maxLength={FIRM_ADDRESS_MAX_LENGTH} />
+        <FormTextInput
+          actor={actor}
+          field="firmName"
+          id={fieldId('firmName')}
+          label="Firm Name"
+          required
+          maxLength={FIRM_NAME_MAX_LENGTH}
+        />
+        <FormTextInput
+          actor={actor}
+          field="firmContact"
+          id={fieldId('firmContact')}
+          label="Contact"
+          required
+          maxLength={FIRM_CONTACT_MAX_LENGTH}
+        />
+        <FormTextInput actor={actor} field="firmMail" id={fieldId('firmMail')} label="Email" required type="email" />
+        <FormTextInput
+          actor={actor}
+          field="firmAddress"
+          id={fieldId('firmAddress')}
+          label="Address"
+          required
+          maxLength={FIRM_ADDRESS_MAX_LENGTH}
+        />
         <LimitationField actor={actor} />
       </div>
       <div className={layout.formButtons}>
