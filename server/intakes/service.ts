@@ -9,7 +9,6 @@ import {
   calendarDatePaths,
   fromApiIntake,
   intakeMessages,
-  requiredFieldsToast,
   sectionKeys,
   toApiIntake,
   validateDraft,
@@ -155,7 +154,7 @@ export function validIntakeSections(input: IntakeInput, now: Date = new Date()):
     const final = validateFinal(form, latestToday(now));
     if (!final.ok) {
       Object.assign(errors, final.errors);
-      throw rejected(errors, requiredFieldsToast(final.firstFailingTab.name));
+      throw rejected(errors, intakeTexts.requiredFields(final.firstFailingTab.name));
     }
   }
   const [first] = Object.values(errors);

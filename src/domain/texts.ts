@@ -21,6 +21,8 @@ export const leadTexts = {
   unknownError: 'Unknown error',
   duplicateRefused: 'Cannot register duplicate lead',
   checkFailed: 'Error checking for duplicate leads',
+  /** The leads list could not be loaded. */
+  loadFailed: 'Error fetching leads',
   duplicateWithoutIntake: 'A similar lead without an intake ID already exists',
 } as const;
 
@@ -29,6 +31,8 @@ export const employeeTexts = {
   creating: 'Creating employee...',
   created: 'Employee created successfully',
   createFailed: 'Failed to create employee',
+  /** The employee list could not be loaded. */
+  loadFailed: 'Error fetching employee data:',
   deactivated: 'Employee deactivated',
   reactivated: 'Employee reactivated',
   deactivateFailed: 'The employee could not be deactivated',
@@ -36,6 +40,11 @@ export const employeeTexts = {
   emailTaken: 'This email is already in use',
   cannotDeactivateSelf: 'You cannot deactivate yourself',
   lastOwner: 'The firm must keep an active owner',
+} as const;
+
+/** docs/product/activity.md */
+export const activityTexts = {
+  loadFailed: 'Error fetching activity:',
 } as const;
 
 /** docs/product/people.md */
@@ -70,6 +79,8 @@ export const intakeTexts = {
     'Someone else changed this intake since you opened it. Your changes are kept here: reload the intake to see theirs, or copy what you need.',
   alreadyFinal: 'This intake has already been submitted and can no longer be changed.',
   pdfFailed: 'The PDF could not be built. Please try again.',
+  /** A final submit with a required field left empty; the server's refusal says the same. */
+  requiredFields: (tabName: string) => `Please fill required fields in the "${tabName}" tab.`,
   /** The server's 409 intake_stale. */
   staleRefused: 'Someone else changed this intake since you opened it.',
   /** The server's 409 intake_final. */

@@ -3,7 +3,7 @@
 // intakes read-only and saves that must start from the stored version.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privileges, type Privilege } from '../../src/domain/enums';
-import { intakeFields, intakeMessages, requiredFieldsToast, toApiIntake } from '../../src/domain/intake';
+import { intakeFields, intakeMessages, toApiIntake } from '../../src/domain/intake';
 import { utcDate } from '../../src/domain/dashboard';
 import { addDays } from '../../src/domain/limitation';
 import { insertIntake } from '../../server/intakes/repository';
@@ -121,7 +121,7 @@ describe.each(testDatabases())('intakes on %s', (kind) => {
       expect(response.status).toBe(400);
       expect(error?.code).toBe('validation_failed');
       // The first failing tab, as the form's toast names it (docs/product/intake-form.md).
-      expect(error?.message).toBe(requiredFieldsToast('Client Personal Information'));
+      expect(error?.message).toBe('Please fill required fields in the "Client Personal Information" tab.');
       expect(error?.fields).toEqual({
         'personalInformation.email': intakeMessages.email,
         'vehicleInformation.vin': 'Please provide the VIN',
@@ -351,7 +351,7 @@ describe.each(testDatabases())('intakes on %s', (kind) => {
       const intake = { ...withField(fullValidIntake(), 'vehicleInformation.vin', ''), status: 'final' as const };
       const { error, response } = await updateIntake(server, callers.owner, created.caseId, intake, created.updatedAt);
       expect(response.status).toBe(400);
-      expect(error?.message).toBe(requiredFieldsToast('Client Vehicle Information'));
+      expect(error?.message).toBe('Please fill required fields in the "Client Vehicle Information" tab.');
       expect(error?.fields).toEqual({ 'vehicleInformation.vin': 'Please provide the VIN' });
       expect(await storedRow(created.caseId)).toEqual(before);
     });
@@ -478,7 +478,7 @@ describe.each(testDatabases())('intakes on %s', (kind) => {
       expect(response.status).toBe(400);
       expect(error).toEqual({
         code: 'validation_failed',
-        message: requiredFieldsToast('Incident Description'),
+        message: 'Please fill required fields in the "Incident Description" tab.',
         fields: { 'incidentDescription.incidentDate': message },
       });
       expect((await intakePage(server, callers.owner)).totalRecords).toBe(before.totalRecords);

@@ -200,7 +200,7 @@ function contextFor(today: string | Date): ValidationContext {
 
 /**
  * Final submit (docs/product/intake-form.md): the tabs are checked in order and the first failing one is the
- * tab the form jumps to (with `requiredFieldsToast(firstFailingTab.name)`). The errors of every
+ * tab the form jumps to (with `intakeTexts.requiredFields(firstFailingTab.name)`). The errors of every
  * validated tab are returned, so each tab can carry its mark.
  */
 export function validateFinal(intake: GeneralCaseInformation, today: string | Date = new Date()): IntakeValidation {

@@ -35,8 +35,3 @@ export function tabOfPath(path: string): IntakeTab | undefined {
   const section = path.split(/[.[]/, 1)[0];
   return intakeTabs.find((tab) => tab.section === section);
 }
-
-/** The toast of a final submit with a missing required field (docs/product/intake-form.md). */
-export function requiredFieldsToast(tabName: string): string {
-  return `Please fill required fields in the "${tabName}" tab.`;
-}

@@ -2,8 +2,8 @@
 // the toast a person sees, with the product's texts (docs/product/*.md). Machines decide what
 // happened; this table says how it is shown; `useToastEvents` shows it.
 import type { EventObject } from 'xstate';
-import { intakeTabs, requiredFieldsToast } from '../../domain/intake/tabs';
-import { employeeTexts, firmTexts, intakeTexts, leadTexts, profileTexts, sessionTexts } from '../../domain/texts';
+import { intakeTabs } from '../../domain/intake/tabs';
+import { activityTexts, employeeTexts, firmTexts, intakeTexts, leadTexts, profileTexts, sessionTexts } from '../../domain/texts';
 import type { CredentialsEmitted } from '../../machines/credentials.machine';
 import type { EmployeeFormEmitted } from '../../machines/employeeForm.machine';
 import type { EmployeeStatusEmitted } from '../../machines/employeeStatus.machine';
@@ -11,6 +11,7 @@ import type { FirmFormEmitted } from '../../machines/firmForm.machine';
 import type { FirmRecordEmitted } from '../../machines/firmRecord.machine';
 import type { IntakeEmitted } from '../../machines/intake.machine';
 import type { LeadRegistrationEmitted } from '../../machines/leadRegistration.machine';
+import type { PaginationEmitted } from '../../machines/pagination.machine';
 import type { ProfileFormEmitted } from '../../machines/profileForm.machine';
 import type { SessionEmitted } from '../../machines/session.machine';
 
@@ -18,6 +19,8 @@ export interface Toast {
   /** A loading toast stays until the next success or error of the same machine replaces it. */
   kind: 'loading' | 'success' | 'error';
   text: string;
+  /** Toasts with the same id replace each other: a failure repeated while its toast is up shows once. */
+  id?: string;
 }
 
 /** For each fact a machine emits that shows a toast, the toast. */
@@ -97,8 +100,17 @@ export const intakeToasts: FactToasts<IntakeEmitted> = {
   refused: (fact) =>
     error(
       fact.reason === 'incomplete'
-        ? requiredFieldsToast(intakeTabs[fact.tab].name)
+        ? intake.requiredFields(intakeTabs[fact.tab].name)
         : { stale: intake.stale, final: intake.alreadyFinal, failed: intake.saveFailed }[fact.reason],
     ),
   pdfFailed: () => error(intake.pdfFailed),
 };
+
+/** A list page's failed load (docs/product/people.md, leads.md, activity.md): one toast however often it fails. */
+function listToasts(text: string, id: string): FactToasts<PaginationEmitted> {
+  return { loadFailed: () => ({ kind: 'error', text, id }) };
+}
+
+export const employeeListToasts = listToasts(employeeTexts.loadFailed, 'employees-load-failed');
+export const leadListToasts = listToasts(leadTexts.loadFailed, 'leads-load-failed');
+export const activityListToasts = listToasts(activityTexts.loadFailed, 'activity-load-failed');

@@ -20,7 +20,8 @@ export function useToastEvents<TFact extends EventObject>(actor: FactSource<TFac
     const show = (fact: TFact) => {
       const shown = toastOf(table, fact);
       if (!shown) return;
-      const options = pending === undefined ? undefined : { id: pending };
+      const id = pending ?? shown.id;
+      const options = id === undefined ? undefined : { id };
       if (shown.kind === 'loading') {
         pending = toast.loading(shown.text, options);
         return;

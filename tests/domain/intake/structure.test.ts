@@ -9,12 +9,12 @@ import {
   impactPoints,
   intakeTabs,
   isTextArea,
-  requiredFieldsToast,
   symptomPoints,
   textFields,
   textLimit,
   validatedTabs,
 } from '../../../src/domain/intake';
+import { intakeTexts } from '../../../src/domain/texts';
 
 describe('a new form (docs/product/intake-form.md)', () => {
   it('starts with every answer null, every text empty, every box unticked and empty lists', () => {
@@ -89,7 +89,7 @@ describe('tabs (docs/product/intake-form.md)', () => {
   });
 
   it('the required-fields toast names the tab', () => {
-    expect(requiredFieldsToast('Injury Information')).toBe('Please fill required fields in the "Injury Information" tab.');
+    expect(intakeTexts.requiredFields('Injury Information')).toBe('Please fill required fields in the "Injury Information" tab.');
   });
 });
 

@@ -1,10 +1,13 @@
-// PagedTable tells its page of every failed load (docs/product/people.md Employee list load
-// failure: each failure shows the toast), including a failure that follows another before React
-// renders the list in between.
+// A list page's failed load becomes its toast through the facts table (docs/product/people.md
+// Employee list load failure: each failure shows the toast, one at a time by its id), including a
+// failure that follows another before React renders the list in between.
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import toast from 'react-hot-toast';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, type Actor } from 'xstate';
 import { paginationMachine, type PageRequest, type PageResult } from '../../../src/machines/pagination.machine';
+import { employeeListToasts } from '../../../src/ui/app/factToasts';
+import { useToastEvents } from '../../../src/ui/app/useToastEvents';
 import { PagedTable } from '../../../src/ui/components/PagedTable';
 
 interface Row {
@@ -13,19 +16,25 @@ interface Row {
 
 const EMPTY = 'Nothing on this page';
 
-function failingList() {
-  const load = vi.fn<(request: PageRequest) => Promise<PageResult>>(() => Promise.reject(new Error('Service Unavailable')));
-  const actor = createActor(paginationMachine.provide({ actors: { load: fromPromise(({ input }) => load(input)) } }), { input: {} });
-  const onLoadFailed = vi.fn();
-  const { unmount } = render(
+function ListPage({ actor }: { actor: Actor<typeof paginationMachine> }) {
+  useToastEvents(actor, employeeListToasts);
+  return (
     <PagedTable<Row>
       actor={actor}
       columns={[{ key: 'id', header: 'Id', render: (row) => row.id }]}
       getRowKey={(row) => row.id}
       emptyText={EMPTY}
-      onLoadFailed={onLoadFailed}
-    />,
+    />
   );
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+function failingList() {
+  const load = vi.fn<(request: PageRequest) => Promise<PageResult>>(() => Promise.reject(new Error('Service Unavailable')));
+  const actor = createActor(paginationMachine.provide({ actors: { load: fromPromise(({ input }) => load(input)) } }), { input: {} });
+  const onLoadFailed = vi.spyOn(toast, 'error');
+  const { unmount } = render(<ListPage actor={actor} />);
   // As in the app: the page's actor starts after the table has mounted.
   act(() => {
     actor.start();
@@ -34,15 +43,17 @@ function failingList() {
 }
 
 describe('PagedTable', () => {
-  it('calls onLoadFailed once when the first page cannot be loaded', async () => {
+  it('shows the failure toast once when the first page cannot be loaded', async () => {
     const { onLoadFailed } = failingList();
 
     await waitFor(() => expect(onLoadFailed).toHaveBeenCalledOnce());
+    // The same id: a second failure replaces the toast instead of stacking another.
+    expect(onLoadFailed).toHaveBeenCalledWith('Error fetching employee data:', { id: 'employees-load-failed' });
     expect(screen.getByText(EMPTY)).toBeInTheDocument();
     expect(screen.getByText('0 records')).toBeInTheDocument();
   });
 
-  it('calls onLoadFailed again for a reload that fails while the list already shows a failure', async () => {
+  it('tells the toast again for a reload that fails while the list already shows a failure', async () => {
     const { actor, load, onLoadFailed } = failingList();
     await waitFor(() => expect(onLoadFailed).toHaveBeenCalledOnce());
 
@@ -57,7 +68,7 @@ describe('PagedTable', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
-  it('stops telling failures once it is gone', async () => {
+  it('shows no toast once the page is gone', async () => {
     const { actor, load, onLoadFailed, unmount } = failingList();
     await waitFor(() => expect(onLoadFailed).toHaveBeenCalledOnce());
 

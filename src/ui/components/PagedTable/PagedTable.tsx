@@ -1,5 +1,4 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useEffectEvent } from 'react';
 import { Pager } from '../Pager';
 import { Table, type TableProps } from '../Table';
 import type { PaginationActor } from './usePagination';
@@ -7,8 +6,6 @@ import type { PaginationActor } from './usePagination';
 export interface PagedTableProps<Row> extends Omit<TableProps<Row>, 'rows' | 'loading'> {
   /** From usePagination, whose `load` returns rows of this table's Row type. */
   actor: PaginationActor;
-  /** Called each time a page fails to load (docs/product/people.md: the employee list shows a toast). */
-  onLoadFailed?: () => void;
 }
 
 /**
@@ -16,7 +13,7 @@ export interface PagedTableProps<Row> extends Omit<TableProps<Row>, 'rows' | 'lo
  * Pagination). The machine decides what the pager may do (`can`) and when the loading text shows
  * (tag busy); this component only renders it.
  */
-export function PagedTable<Row>({ actor, onLoadFailed, ...tableProps }: PagedTableProps<Row>) {
+export function PagedTable<Row>({ actor, ...tableProps }: PagedTableProps<Row>) {
   // usePagination's load returns Row[], so the machine's unknown[] holds Rows.
   const rows = useSelector(actor, (snapshot) => snapshot.context.rows) as Row[];
   const loading = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
@@ -24,14 +21,6 @@ export function PagedTable<Row>({ actor, onLoadFailed, ...tableProps }: PagedTab
   const totalRecords = useSelector(actor, (snapshot) => snapshot.context.totalRecords);
   const canGoBack = useSelector(actor, (snapshot) => snapshot.can({ type: 'page.previous' }));
   const canGoForward = useSelector(actor, (snapshot) => snapshot.can({ type: 'page.next' }));
-
-  // The machine tells each failure as it happens; an effect event, so a new callback each render
-  // does not subscribe again.
-  const reportFailure = useEffectEvent(() => onLoadFailed?.());
-  useEffect(() => {
-    const subscription = actor.on('loadFailed', () => reportFailure());
-    return () => subscription.unsubscribe();
-  }, [actor]);
 
   return (
     <>

@@ -1,5 +1,4 @@
 import { useSelector } from '@xstate/react';
-import toast from 'react-hot-toast';
 import type { ActivityEntry } from '../../../api/activity';
 import type { User } from '../../../api/users';
 import {
@@ -16,6 +15,8 @@ import { fullName } from '../../../domain/formatters';
 import { useMachineActor } from '../../app/inspect';
 import { DateInput } from '../../components/DateInput';
 import { PagedSearchBox, PagedTable, usePagination, type PaginationActor } from '../../components/PagedTable';
+import { activityListToasts } from '../../app/factToasts';
+import { useToastEvents } from '../../app/useToastEvents';
 import { PageHeader } from '../../components/PageHeader';
 import { SelectField } from '../../components/SelectField';
 import type { TableColumn } from '../../components/Table';
@@ -30,13 +31,11 @@ export const ACTIVITY_TEXT = {
   allUsers: 'All users',
   allActions: 'All actions',
   empty: 'No activity for these filters.',
-  loadFailed: 'Error fetching activity:',
   unknownUser: 'Unknown user',
 } as const;
 
 /** openapi.yaml: GET /v1/activity takes a case ID of at most 100 characters. */
 const CASE_MAX_LENGTH = 100;
-const LOAD_FAILED_TOAST_ID = 'activity-load-failed';
 const ALL = 'all';
 
 function activityColumns(people: ReadonlyMap<string, string>): TableColumn<ActivityEntry>[] {
@@ -58,6 +57,7 @@ function activityColumns(people: ReadonlyMap<string, string>): TableColumn<Activ
 /** /activity: the firm's activity trail, owner and administrator only (docs/product/activity.md). */
 export function ActivityPage() {
   const list = usePagination(loadActivity);
+  useToastEvents(list, activityListToasts);
   const peopleLoader = useMachineActor(firmPeopleLogic);
   const people = useSelector(peopleLoader, (snapshot) => (snapshot.output?.loaded ? snapshot.output.users : undefined));
   const names = new Map((people ?? []).map((user) => [user.id, fullName(user) ?? user.email]));
@@ -78,7 +78,6 @@ export function ActivityPage() {
         columns={activityColumns(names)}
         getRowKey={(entry) => entry.id}
         emptyText={ACTIVITY_TEXT.empty}
-        onLoadFailed={() => toast.error(ACTIVITY_TEXT.loadFailed, { id: LOAD_FAILED_TOAST_ID })}
       />
     </>
   );

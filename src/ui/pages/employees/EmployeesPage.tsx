@@ -1,5 +1,4 @@
 import { useCallback } from 'react';
-import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
 import type { User } from '../../../api/users';
 import { formatLocalDate } from '../../../domain/dates';
@@ -7,6 +6,8 @@ import { privilegeLabels } from '../../../domain/enums';
 import { fullName } from '../../../domain/formatters';
 import { Button } from '../../components/Button';
 import { PagedSearchBox, PagedTable, usePagination, type PaginationActor } from '../../components/PagedTable';
+import { employeeListToasts } from '../../app/factToasts';
+import { useToastEvents } from '../../app/useToastEvents';
 import { PageHeader } from '../../components/PageHeader';
 import type { TableColumn } from '../../components/Table';
 import { canChangeStatusOf } from '../../../domain/session';
@@ -21,12 +22,10 @@ import { paths } from '../../app/paths';
 /** docs/product/people.md Employees and docs/product/people.md Employee list load failure: the texts, word for word. */
 export const EMPLOYEES_TEXT = {
   empty: 'No users for the desired search.',
-  loadFailed: 'Error fetching employee data:',
 } as const;
 
 /** openapi.yaml: GET /v1/users takes a search text of at most 100 characters. */
 const SEARCH_MAX_LENGTH = 100;
-const LOAD_FAILED_TOAST_ID = 'employees-load-failed';
 
 /** The Status column's words for the API's status (docs/product/people.md). */
 export const STATUS_LABELS = { Active: 'Active', Deactivated: 'Deactivated' } as const;
@@ -52,6 +51,7 @@ function employeeColumns(list: PaginationActor, status: EmployeeStatusActor, cal
 export function EmployeesPage() {
   const navigate = useNavigate();
   const list = usePagination(loadEmployees);
+  useToastEvents(list, employeeListToasts);
   const status = useMachineActor(appEmployeeStatusMachine);
   const caller = useSignedInUser();
 
@@ -68,7 +68,6 @@ export function EmployeesPage() {
         columns={employeeColumns(list, status, caller)}
         getRowKey={(user) => user.id}
         emptyText={EMPLOYEES_TEXT.empty}
-        onLoadFailed={() => toast.error(EMPLOYEES_TEXT.loadFailed, { id: LOAD_FAILED_TOAST_ID })}
       />
       <StatusConfirmation actor={status} onChanged={reload} />
     </>

@@ -1,10 +1,11 @@
-import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
 import type { LeadRow } from '../../../api/leads';
 import { formatLocalDate, formatLongUsDate } from '../../../domain/dates';
 import { fullName } from '../../../domain/formatters';
 import { Button } from '../../components/Button';
 import { PagedSearchBox, PagedTable, usePagination } from '../../components/PagedTable';
+import { leadListToasts } from '../../app/factToasts';
+import { useToastEvents } from '../../app/useToastEvents';
 import { PageHeader } from '../../components/PageHeader';
 import type { TableColumn } from '../../components/Table';
 import { intakePath, paths } from '../../app/paths';
@@ -16,7 +17,6 @@ import * as css from './leads.css';
  * are our texts.
  */
 export const LEADS_TEXT = {
-  loadFailed: 'Error fetching leads',
   noIntake: 'No intake',
   draft: 'Draft',
   final: 'Final',
@@ -24,7 +24,6 @@ export const LEADS_TEXT = {
 
 /** openapi.yaml: GET /v1/leads takes a search text of at most 100 characters. */
 const SEARCH_MAX_LENGTH = 100;
-const LOAD_FAILED_TOAST_ID = 'leads-load-failed';
 
 function intakeStatusLabel(row: LeadRow): string {
   if (row.intakeId === null || row.intakeStatus === null) return LEADS_TEXT.noIntake;
@@ -56,6 +55,7 @@ const columns: TableColumn<LeadRow>[] = [
 export function LeadsListPage() {
   const navigate = useNavigate();
   const list = usePagination(loadLeads);
+  useToastEvents(list, leadListToasts);
 
   function open(row: LeadRow) {
     const route = intakeRouteOf(row);
@@ -68,13 +68,7 @@ export function LeadsListPage() {
         <PagedSearchBox actor={list} label="Search leads" maxLength={SEARCH_MAX_LENGTH} />
         <Button onClick={() => void navigate(paths.newLeads)}>New Lead</Button>
       </PageHeader>
-      <PagedTable<LeadRow>
-        actor={list}
-        columns={columns}
-        getRowKey={(row) => row.id}
-        onRowClick={open}
-        onLoadFailed={() => toast.error(LEADS_TEXT.loadFailed, { id: LOAD_FAILED_TOAST_ID })}
-      />
+      <PagedTable<LeadRow> actor={list} columns={columns} getRowKey={(row) => row.id} onRowClick={open} />
     </>
   );
 }
