@@ -110,8 +110,9 @@ export const leadRegistrationMachine = setup({
   id: 'leadRegistration',
   context: ({ input }) => initialContext(input?.values),
   initial: 'editing',
-  // Once the form was submitted, every change checks the whole form again, so a fix clears its
-  // message at once (and a new mistake shows); the form stays open while a call runs.
+  // docs/product/leads.md#lead-rules: once the form was submitted, every change checks the whole
+  // form again, so a fix clears its message at once (and a new mistake shows); the form stays
+  // open while a call runs.
   on: { 'field.change': { actions: ['changeField', 'showValidationErrors'] } },
   states: {
     editing: {
