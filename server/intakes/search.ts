@@ -120,8 +120,16 @@ function ofIntakeWords(query: SearchQuery): string {
  * are the server's own values (a uuid, 'draft' or 'final'); only their letters and digits are used.
  */
 export function toFts5ListQuery(query: SearchQuery, firmId: string, status?: string): string {
-  const word = (value: string) => `"${value.replace(/[^0-9A-Za-z]/g, '').toLowerCase()}"`;
-  return [`firm_key : ${word(firmId)}`, ...(status ? [`status : ${word(status)}`] : []), ofIntakeWords(query)].join(' AND ');
+  return [`firm_key : ${fts5Word(firmId)}`, toFts5AnyFirmQuery(query, status)].join(' AND ');
+}
+
+/** The same query in every firm's rows: the status, when asked, and the user's phrases. */
+export function toFts5AnyFirmQuery(query: SearchQuery, status?: string): string {
+  return [...(status ? [`status : ${fts5Word(status)}`] : []), ofIntakeWords(query)].join(' AND ');
+}
+
+function fts5Word(value: string): string {
+  return `"${value.replace(/[^0-9A-Za-z]/g, '').toLowerCase()}"`;
 }
 
 /** to_tsquery syntax: `'alex':* & 'alex' <-> 'sample' <-> 'example':*`. */

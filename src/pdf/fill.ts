@@ -3,30 +3,23 @@
 // (tests, scripts), so nothing here touches Node or DOM APIs: the caller brings the template and
 // font bytes (assets.ts fetches them in the browser).
 import { PDFDocument, rgb } from 'pdf-lib';
-import { embedValueFont, measureWith, type LetterGlyphs } from './fonts';
+import { embedValueFont, measureWith } from './fonts';
 import { planIntakeDrawing, type PdfIntake } from './plan';
 
 export type { PdfIntake } from './plan';
 
 const valueColour = rgb(0, 0, 0);
 
-/** What is learnt of a font file's letters, kept from one fill to the next (fonts.ts). */
-interface FontCache {
-  /** Each letter's width (measureWith). */
-  widths: Map<string, number>;
-  /** Each letter's glyphs (embedValueFont). */
-  letters: LetterGlyphs;
-}
+/** Each letter's width in each font file, kept from one fill to the next (measureWith). */
+const widthsByFont = new WeakMap<Uint8Array, Map<string, number>>();
 
-const cacheByFont = new WeakMap<Uint8Array, FontCache>();
-
-function cacheOf(fontBytes: Uint8Array): FontCache {
-  let cache = cacheByFont.get(fontBytes);
-  if (!cache) {
-    cache = { widths: new Map(), letters: new Map() };
-    cacheByFont.set(fontBytes, cache);
+function widthsOf(fontBytes: Uint8Array): Map<string, number> {
+  let widths = widthsByFont.get(fontBytes);
+  if (!widths) {
+    widths = new Map();
+    widthsByFont.set(fontBytes, widths);
   }
-  return cache;
+  return widths;
 }
 
 /**
@@ -36,10 +29,9 @@ function cacheOf(fontBytes: Uint8Array): FontCache {
 export async function fillIntakePdf(intake: PdfIntake, templateBytes: Uint8Array, fontBytes: Uint8Array): Promise<Uint8Array> {
   // The template's fixed metadata is kept: the filled file says it is the intake form, not when.
   const doc = await PDFDocument.load(templateBytes, { updateMetadata: false });
-  const cache = cacheOf(fontBytes);
-  const font = await embedValueFont(doc, fontBytes, cache.letters);
+  const font = await embedValueFont(doc, fontBytes);
   const pages = doc.getPages();
-  for (const op of planIntakeDrawing(intake, measureWith(font, cache.widths))) {
+  for (const op of planIntakeDrawing(intake, measureWith(font, widthsOf(fontBytes)))) {
     pages[op.page]?.drawText(op.text, { x: op.x, y: op.y, size: op.size, font, color: valueColour });
   }
   return doc.save();

@@ -14,24 +14,48 @@ export const MARK = 'X';
  * Ligatures are off: with them 'Springfield' would store an 'fi' glyph, and copying or searching
  * the text of the PDF would not find the letters f and i.
  */
-export async function embedValueFont(doc: PDFDocument, fontBytes: Uint8Array, letters: LetterGlyphs = new Map()): Promise<PDFFont> {
-  doc.registerFontkit(fontkit);
-  const font = await doc.embedFont(fontBytes, { subset: true, features: { liga: false, clig: false, dlig: false } });
-  layOutByLetter(font, letters);
-  return font;
+export async function embedValueFont(doc: PDFDocument, fontBytes: Uint8Array): Promise<PDFFont> {
+  doc.registerFontkit(parsedOnce);
+  return doc.embedFont(fontBytes, { subset: true, features: { liga: false, clig: false, dlig: false } });
 }
 
+type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
+type FontkitFont = ReturnType<Fontkit['create']>;
+
+const parsedFonts = new WeakMap<Uint8Array, FontkitFont>();
+
 /**
- * Each letter's glyphs as fontkit laid them out, keyed by the letter. Shareable by every document
- * embedding the same font bytes: a glyph's id, code points and advance width come from the bytes,
- * and pdf-lib's subset keeps only the glyph's id (the subset copies the outline from its own font).
+ * fontkit as pdf-lib uses it, but parsing each font file once per process: pdf-lib asks fontkit to
+ * parse the 740 KB file for every document, and after that only reads the parsed font (each
+ * document's subset is an object of its own). The shared font also keeps what fontkit decoded
+ * lazily, its OpenType tables and glyph outlines, from one document to the next.
  */
-export type LetterGlyphs = Map<string, unknown[]>;
+const parsedOnce: Fontkit = {
+  create(bytes, postscriptName) {
+    if (postscriptName !== undefined) return fontkit.create(bytes, postscriptName);
+    let font = parsedFonts.get(bytes);
+    if (!font) {
+      font = fontkit.create(bytes);
+      layOutByLetter(font as unknown as FontkitLayout);
+      parsedFonts.set(bytes, font);
+    }
+    return font;
+  },
+};
 
 /** Scripts whose letters never change shape with their neighbours (Arabic, Indic ones do). */
 const unshapedText = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Common}\p{Script=Inherited}]*$/u;
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** Printable ASCII: each character is a letter of its own, so no segmenter is needed. */
+const printableAscii = /^[\x20-\x7e]*$/;
+
+/** The letters (graphemes: a base letter with its accents) of `text`, in order. */
+function lettersOf(text: string): Iterable<string> {
+  if (printableAscii.test(text)) return text;
+  return Array.from(graphemes.segment(text), ({ segment }) => segment);
+}
 
 /** What pdf-lib uses of fontkit's font: `layout(...).glyphs`, to encode and to measure text. */
 interface FontkitLayout {
@@ -42,19 +66,18 @@ interface FontkitLayout {
  * pdf-lib lays each drawn text out with fontkit's full OpenType shaping, about a millisecond a
  * value; filling the form drew a hundred of them. For scripts whose letters keep their shape
  * whatever is beside them (ligatures are off), a text's glyphs are its letters' glyphs in order,
- * so each letter is laid out once and reused (by every document given the same `letters`: laying out
- * a letter the first time in a document parsed its OpenType tables again, most of a fill's time). Other scripts (Arabic joins its
- * letters) keep fontkit's layout of the whole text. pdf-lib keeps the fontkit font in its
- * embedder, which it does not expose in its types.
+ * so each letter is laid out once per parsed font and reused by every document. A glyph's id, code
+ * points and advance width come from the font file, and pdf-lib's subset keeps only the glyph's id.
+ * Other scripts (Arabic joins its letters) keep fontkit's layout of the whole text.
  */
-function layOutByLetter(font: PDFFont, letters: LetterGlyphs): void {
-  const fontkitFont = (font as unknown as { embedder?: { font?: FontkitLayout } }).embedder?.font;
-  if (!fontkitFont || typeof fontkitFont.layout !== 'function') return;
-  const layout = fontkitFont.layout.bind(fontkitFont);
-  fontkitFont.layout = (text, features) => {
+function layOutByLetter(font: FontkitLayout): void {
+  if (typeof font.layout !== 'function') return;
+  const layout = font.layout.bind(font);
+  const letters = new Map<string, unknown[]>();
+  font.layout = (text, features) => {
     if (!unshapedText.test(text)) return layout(text, features);
     const glyphs: unknown[] = [];
-    for (const { segment } of graphemes.segment(text)) {
+    for (const segment of lettersOf(text)) {
       let letter = letters.get(segment);
       if (!letter) {
         letter = layout(segment, features).glyphs;
@@ -92,7 +115,7 @@ export function measureWith(font: PDFFont, widths: Map<string, number> = new Map
   return (text, size) => {
     if (!unshapedText.test(text)) return font.widthOfTextAtSize(text, size);
     let total = 0;
-    for (const { segment } of graphemes.segment(text)) {
+    for (const segment of lettersOf(text)) {
       let width = widths.get(segment);
       if (width === undefined) {
         width = font.widthOfTextAtSize(segment, CACHED_SIZE);

@@ -143,7 +143,22 @@ describe.each(testDatabases())('intake list at scale on %s', (kind) => {
         row.updated_at = new Date(start + Math.floor(((index * 37) % INTAKES) / 3) * 60_000).toISOString();
         return row;
       });
-      await server.db.insertInto('intakes').values(rows).execute();
+      // Another firm's Garzas, of both statuses, are never counted or listed in this firm, whichever
+      // way the total is counted (SQLite subtracts the other firms' matches when a firm holds most rows).
+      const otherFirm = await server.createFirm({ firmName: 'Other Garza Sample Firm' });
+      const others = Array.from({ length: 6 }, (_, index) =>
+        newIntakeRow({
+          firmId: otherFirm.id,
+          status: index % 2 === 0 ? 'final' : 'draft',
+          representativeId: null,
+          representativeName: 'Other Representative',
+          sections: { ...blank, personalInformation: { ...blank.personalInformation, firstName: 'María', lastName: 'Garza' } },
+        }),
+      );
+      await server.db
+        .insertInto('intakes')
+        .values([...rows, ...others])
+        .execute();
       ordered = rows
         .sort((a, b) => (a.updated_at === b.updated_at ? b.case_id.localeCompare(a.case_id) : b.updated_at.localeCompare(a.updated_at)))
         .map((row) => ({ caseId: row.case_id, clientName: row.client_name, status: row.status, words: searchWords(row.client_name) }));

@@ -3,7 +3,9 @@
 // intakes read-only and saves that must start from the stored version.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privileges, type Privilege } from '../../src/domain/enums';
-import { intakeMessages, requiredFieldsToast, toApiIntake } from '../../src/domain/intake';
+import { intakeFields, intakeMessages, requiredFieldsToast, toApiIntake } from '../../src/domain/intake';
+import { utcDate } from '../../src/domain/dashboard';
+import { addDays } from '../../src/domain/limitation';
 import { insertIntake } from '../../server/intakes/repository';
 import { fullValidIntake, withField, withFields } from '../domain/intake/fixtures';
 import { createIntake, createdIntake, draftIntake, getIntake, intakePage, updateIntake, type Caller } from './support/intakes';
@@ -456,6 +458,61 @@ describe.each(testDatabases())('intakes on %s', (kind) => {
       const { data: saved, response } = await updateIntake(server, callers.owner, caseId, { ...edited, status: 'final' }, opened.updatedAt);
       expect(response.status).toBe(200);
       expect(saved?.data).toMatchObject({ caseId, status: 'final', createdAt: opened.createdAt });
+    });
+  });
+
+  describe('incident date (docs/product/intake-form.md#incident-date)', () => {
+    const message = intakeFields['incidentDescription.incidentDate'].futureMessage;
+    /** Today's date where a client in `timeZone` sits, 'YYYY-MM-DD'. */
+    const todayIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+    /** After today everywhere: UTC+14, the zone furthest ahead, is at most one day past UTC. */
+    const afterTodayEverywhere = () => addDays(utcDate(new Date()), 2);
+    const finalWith = (incidentDate: string) => ({
+      ...withField(fullValidIntake(), 'incidentDescription.incidentDate', incidentDate),
+      status: 'final' as const,
+    });
+
+    it('refuses a final submit with an incident date after today, naming the field, and stores nothing', async () => {
+      const before = await intakePage(server, callers.owner);
+      const { error, response } = await createIntake(server, callers.owner, finalWith(afterTodayEverywhere()));
+      expect(response.status).toBe(400);
+      expect(error).toEqual({
+        code: 'validation_failed',
+        message: requiredFieldsToast('Incident Description'),
+        fields: { 'incidentDescription.incidentDate': message },
+      });
+      expect((await intakePage(server, callers.owner)).totalRecords).toBe(before.totalRecords);
+    });
+
+    it('refuses submitting a draft final with an incident date after today, and the draft stays as it was', async () => {
+      const created = await createdIntake(server, callers.owner, draftIntake({ firstName: 'Futura', lastName: 'Sample' }));
+      const before = await storedRow(created.caseId);
+      const { error, response } = await updateIntake(
+        server,
+        callers.owner,
+        created.caseId,
+        finalWith(afterTodayEverywhere()),
+        created.updatedAt,
+      );
+      expect(response.status).toBe(400);
+      expect(error?.fields).toEqual({ 'incidentDescription.incidentDate': message });
+      expect(await storedRow(created.caseId)).toEqual(before);
+    });
+
+    // The server takes the latest date anywhere (UTC+14) as today, as for the birth date, so a
+    // client's own today is never refused whichever zone the client or the server is in.
+    it.each(['Pacific/Kiritimati', 'UTC', 'Pacific/Pago_Pago'])("accepts today's date in %s on a final submit", async (timeZone) => {
+      const today = todayIn(timeZone);
+      const stored = await createdIntake(server, callers.owner, finalWith(today));
+      expect(stored.status).toBe('final');
+      expect(stored.incidentDescription.incidentDate).toBe(`${today}T00:00:00.000Z`);
+    });
+
+    it('keeps an incident date after today on a draft save, as a draft keeps what was typed', async () => {
+      const future = afterTodayEverywhere();
+      const draft = withField(draftIntake({ firstName: 'Later', lastName: 'Sample' }), 'incidentDescription.incidentDate', future);
+      const stored = await createdIntake(server, callers.owner, draft);
+      expect(stored.incidentDescription.incidentDate).toBe(`${future}T00:00:00.000Z`);
     });
   });
 

@@ -123,6 +123,14 @@ describe('a full intake', () => {
     expect(bytes.length).toBeLessThan(80_000);
   });
 
+  it('fills each document on its own: the font parsed once for all of them adds no letter of one to another', async () => {
+    const blank = await fillIntakePdf(toApiIntake(emptyIntake()), templateBytes, fontBytes);
+    const vietnamese = withFields(fullValidIntake(), { 'personalInformation.firstName': 'Nguyễn Thị Minh Khai' });
+    await fillIntakePdf(vietnamese, templateBytes, fontBytes);
+    const blankAgain = await fillIntakePdf(toApiIntake(emptyIntake()), templateBytes, fontBytes);
+    expect(blankAgain.length).toBe(blank.length);
+  });
+
   it("prints the same from the form's shape (YYYY-MM-DD dates) as from the API's (ISO dates)", async () => {
     const fromForm = await drawn(fullValidIntake());
     const fromApi = await drawn(intake());

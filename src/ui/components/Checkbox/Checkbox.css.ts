@@ -29,6 +29,9 @@ export const items = style({
   gap: vars.space.sm,
 });
 
+/** A box with a note under it (the intake form's 'From client'). */
+export const noted = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
+
 export const selectAll = style({
   paddingBottom: vars.space.xs,
   marginBottom: vars.space.xs,

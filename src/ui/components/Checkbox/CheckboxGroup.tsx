@@ -9,6 +9,8 @@ export const SELECT_ALL_LABEL = 'Select All';
 export interface CheckboxItem<K extends string> {
   key: K;
   label: ReactNode;
+  /** Shown under the box, outside its label (so the box's accessible name stays its label). */
+  note?: ReactNode;
 }
 
 /**
@@ -82,15 +84,25 @@ export function CheckboxGroup<K extends string>({
         />
       )}
       <div className={css.items}>
-        {items.map((item) => (
-          <Checkbox
-            key={item.key}
-            label={item.label}
-            checked={values[item.key] === true}
-            onChange={(checked) => onChange(setEveryItem([item.key], checked))}
-            disabled={disabled}
-          />
-        ))}
+        {items.map((item) => {
+          const box = (
+            <Checkbox
+              key={item.key}
+              label={item.label}
+              checked={values[item.key] === true}
+              onChange={(checked) => onChange(setEveryItem([item.key], checked))}
+              disabled={disabled}
+            />
+          );
+          return item.note === undefined ? (
+            box
+          ) : (
+            <span key={item.key} className={css.noted}>
+              {box}
+              {item.note}
+            </span>
+          );
+        })}
       </div>
       <FieldError id={ids.error} message={error} />
     </fieldset>

@@ -4,9 +4,18 @@
 // edit mode.
 import { createContext, useContext, useEffect, useState } from 'react';
 import { getClientAnswers } from '../../../../api/clientIntake';
-import { clientAnswerMark, readField, type FieldPath } from '../../../../domain/intake';
+import { formatLongUsDate } from '../../../../domain/dates';
+import {
+  clientAnswerMark,
+  fieldLabel,
+  intakeFields,
+  isIntakeField,
+  readField,
+  type FieldPath,
+  type FieldRule,
+} from '../../../../domain/intake';
 import { Button } from '../../../components/Button';
-import { useIntakeSelector, useIntakeStore } from '../form/intakeFieldBinding';
+import { useIntakeReadOnly, useIntakeSelector, useIntakeStore } from '../form/intakeFieldBinding';
 
 export const FROM_CLIENT_TEXT = {
   fromClient: 'From client',
@@ -39,33 +48,45 @@ export function useClientAnswers(caseId: string | undefined, enabled: boolean): 
   return answers;
 }
 
-function shown(value: unknown): string {
+/** The client's answer in the staff form's own words: option and tick labels, Yes/No, a date spelled out. */
+function shown(path: FieldPath, value: unknown): string {
   if (value === true) return FROM_CLIENT_TEXT.yes;
   if (value === false) return FROM_CLIENT_TEXT.no;
-  if (Array.isArray(value)) return value.join(', ');
+  const rule: FieldRule | undefined = isIntakeField(path) ? intakeFields[path] : undefined;
+  if (rule?.kind === 'date' && typeof value === 'string') return formatLongUsDate(value) ?? value;
+  const options: Readonly<Record<string, string>> = rule && 'options' in rule ? rule.options : {};
+  const named = (item: unknown) => options[String(item)] ?? String(item);
+  if (Array.isArray(value)) return value.map(named).join(', ');
   if (value && typeof value === 'object') {
     return Object.entries(value)
       .filter(([, ticked]) => ticked === true)
-      .map(([key]) => key)
+      .map(([key]) => {
+        const tick = `${path}.${key}`;
+        return isIntakeField(tick) ? fieldLabel(tick) : key;
+      })
       .join(', ');
   }
-  return String(value);
+  return named(value);
 }
 
 export function FromClientMark({ path }: { path: FieldPath }) {
   const answer = useContext(ClientAnswersContext).get(path);
   const store = useIntakeStore();
   const current = useIntakeSelector((intake) => readField(intake, path));
+  // A read-only intake (a final one) shows the client's answer but offers no change.
+  const readOnly = useIntakeReadOnly();
   if (!answer) return null;
   const mark = clientAnswerMark(current, answer);
   if (mark === 'fromClient') return <small data-origin="client">{FROM_CLIENT_TEXT.fromClient}</small>;
   if (mark === 'differs') {
     return (
       <small data-origin="client-differs">
-        {FROM_CLIENT_TEXT.clientAnswered(shown(answer.value))}{' '}
-        <Button tone="secondary" size="sm" onClick={() => store.send({ type: 'field.change', path, value: answer.value })}>
-          {FROM_CLIENT_TEXT.useClient}
-        </Button>
+        {FROM_CLIENT_TEXT.clientAnswered(shown(path, answer.value))}{' '}
+        {readOnly ? null : (
+          <Button tone="secondary" size="sm" onClick={() => store.send({ type: 'field.change', path, value: answer.value })}>
+            {FROM_CLIENT_TEXT.useClient}
+          </Button>
+        )}
       </small>
     );
   }

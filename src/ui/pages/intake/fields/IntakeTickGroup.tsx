@@ -1,8 +1,10 @@
-import { memo, useCallback, useMemo } from 'react';
+import { memo, useCallback, useContext, useMemo } from 'react';
+import { isClientField } from '../../../../domain/intake/clientAnswers';
 import { fieldLabel, tickGroups, type TickGroupId } from '../../../../domain/intake/fields';
 import { readField } from '../../../../domain/intake/rules';
 import type { FieldPath, GeneralCaseInformation } from '../../../../domain/intake/types';
 import { CheckboxGroup, type CheckboxItem } from '../../../components/Checkbox';
+import { ClientAnswersContext, FromClientMark } from '../clientLink/FromClientMark';
 import { useIntakeReadOnly, useIntakeSelector, useIntakeStore } from '../form/intakeFieldBinding';
 import { cell, type CellSpan } from './fieldLayout.css';
 
@@ -30,9 +32,17 @@ export const IntakeTickGroup = memo(function IntakeTickGroup({ group, span = 'fu
   );
   const ticks = useIntakeSelector(selectTicks);
   const values = useMemo(() => Object.fromEntries(keys.map((key, index) => [key, ticks[index] === '1'])), [keys, ticks]);
+  // 'From client' (docs/product/client-intake.md#staff-review): under each point of injury the client
+  // ticked, and under the whole group where the group is one answer (the 'Check all that apply' boxes).
+  const clientAnswers = useContext(ClientAnswersContext);
   const items = useMemo<CheckboxItem<string>[]>(
-    () => keys.map((key) => ({ key, label: fieldLabel(pathOf(base, key) as Parameters<typeof fieldLabel>[0]) })),
-    [base, keys],
+    () =>
+      keys.map((key) => {
+        const path = pathOf(base, key);
+        const note = clientAnswers.has(path) ? <FromClientMark path={path} /> : undefined;
+        return { key, label: fieldLabel(path as Parameters<typeof fieldLabel>[0]), note };
+      }),
+    [base, keys, clientAnswers],
   );
 
   // Select All is one event for the whole group (docs/product/intake-form.md#points-of-injury: it "sets or clears every item").
@@ -51,6 +61,7 @@ export const IntakeTickGroup = memo(function IntakeTickGroup({ group, span = 'fu
         selectAll={selectAll}
         disabled={readOnly}
       />
+      {isClientField(base) && clientAnswers.has(base) ? <FromClientMark path={base} /> : null}
     </div>
   );
 });
