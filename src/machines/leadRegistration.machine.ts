@@ -1,6 +1,5 @@
 // Lead registration with the duplicate check (docs/product/leads.md Lead Registration, docs/product/leads.md).
-// The form's values and the messages under its fields live here, as in the user forms
-// (userFormParts.ts). `form.submit` validates them: with a message to show it stays in editing and
+// The form's values and the messages under its fields live here, as in every form (formParts.ts). `form.submit` validates them: with a message to show it stays in editing and
 // emits `invalid` with the first field on screen that has one (the view moves focus there);
 // otherwise it checks for similar leads first; a similar lead that already has an intake asks
 // the person to confirm, one without an intake refuses the registration. The machine emits facts
@@ -12,7 +11,7 @@ import { emptyLead, leadFieldOrder, leadSchema, type LeadFormValues, type LeadIn
 import { validateFields, type FieldErrors } from '../domain/schemas/shared';
 import { leadTexts } from '../domain/texts';
 import { errorMessage, serverMessage, statusOf } from './errorMessage';
-import { firstFieldWithMessage, type FieldChangeOf } from './userFormParts';
+import { firstInvalidField, withFieldChange, type FieldChange } from './formParts';
 
 export interface LeadRegistrationContext {
   /** What the form shows, as typed. */
@@ -32,7 +31,7 @@ export interface LeadRegistrationInput {
   values?: LeadFormValues;
 }
 
-export type LeadFieldChange = FieldChangeOf<LeadFormValues>;
+export type LeadFieldChange = FieldChange<LeadFormValues>;
 
 export type LeadRegistrationEvent = LeadFieldChange | { type: 'form.submit' } | { type: 'dialog.confirm' } | { type: 'dialog.cancel' };
 
@@ -81,12 +80,12 @@ export const leadRegistrationMachine = setup({
   actions: {
     changeField: assign(({ context, event }) => {
       assertEvent(event, 'field.change');
-      return { values: { ...context.values, [event.field]: event.value } };
+      return { values: withFieldChange(context.values, event) };
     }),
     showValidationErrors: assign(({ context }) => ({ errors: validationErrors(context.values) })),
     emitInvalid: emit(({ context }) => ({
       type: 'invalid' as const,
-      field: (firstFieldWithMessage(context.errors, leadFieldOrder) ?? leadFieldOrder[0]) as keyof LeadFormValues,
+      field: (firstInvalidField(context.errors, leadFieldOrder) ?? leadFieldOrder[0]) as keyof LeadFormValues,
     })),
     clearErrors: assign({ errors: {} }),
     // What the check and the create send: the values as the schema casts them (trimmed texts).

@@ -4,6 +4,7 @@
 import type { EmployeeCreateRequest, UserUpdateRequest } from '../api/users';
 import type { CivilStatus, Gender, PhoneUsage, Privilege, SsnStatus } from '../domain/enums';
 import type { FieldErrors } from '../domain/schemas/shared';
+import { firstInvalidField, type FieldChange } from './formParts';
 import {
   onSsnStatusChange,
   profileUpdateBodyFrom,
@@ -34,13 +35,8 @@ export interface UserFieldValues {
 
 export type UserField = keyof UserFieldValues;
 
-/** One keystroke or choice in a field of a form whose values are `Values` (field -> value). */
-export type FieldChangeOf<Values> = {
-  [Field in keyof Values & string]: { type: 'field.change'; field: Field; value: Values[Field] };
-}[keyof Values & string];
-
-/** One keystroke or choice in a field of the profile or employee form. */
-export type FieldChangeEvent = FieldChangeOf<UserFieldValues>;
+/** One keystroke or choice in a field. */
+export type FieldChangeEvent = FieldChange<UserFieldValues>;
 
 /** docs/product/people.md: the text shown on the password field for `invalid_password_format`. */
 export const PASSWORD_FORMAT_MESSAGE = 'Password must contain at least 8 characters, including letters, numbers, and special characters';
@@ -102,12 +98,9 @@ export const fieldOrder: readonly UserField[] = [
   'privilege',
 ];
 
-/**
- * The first field, in screen order, that has a message, whatever order the rules reported them
- * in: the user forms' order unless another form gives its own.
- */
-export function firstFieldWithMessage(errors: FieldErrors, order: readonly string[] = fieldOrder): string | undefined {
-  return order.find((field) => errors[field] !== undefined) ?? Object.keys(errors)[0];
+/** The first field, in screen order, that has a message. */
+export function firstFieldWithMessage(errors: FieldErrors): string | undefined {
+  return firstInvalidField(errors, fieldOrder);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -115,4 +115,19 @@ describe('dashboard', () => {
       await page.waitForURL(`**${intakePath(stale)}`);
     });
   });
+
+  it('opens a final intake without an incident date read-only from its list', async () => {
+    const final = dashboard.missingIncidentDate.find((row) => row.status === 'final');
+    if (!final) throw new Error('the sample data has no final intake without an incident date');
+    await withPage(async (page) => {
+      await openDashboard(page);
+      const list = page.getByRole('region', { name: 'Intakes without an incident date' });
+      await list.getByRole('row').filter({ hasText: final.caseId }).getByRole('button', { name: 'View' }).click();
+      await page.waitForURL(`**${intakePath(final)}`);
+      const firstName = page.getByLabel('First Name');
+      await expect.poll(() => firstName.inputValue()).toBe(final.clientName.split(' ')[0]);
+      expect(await firstName.isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Submit' }).count()).toBe(0);
+    });
+  });
 });

@@ -4,15 +4,15 @@ import type { ActorRefFrom } from 'xstate';
 import { todayIso } from '../../../domain/dates';
 import type { LeadGender, YesNo } from '../../../domain/enums';
 import type { LeadFormValues } from '../../../domain/schemas/lead';
-import type { LeadFieldChange, leadRegistrationMachine } from '../../../machines/leadRegistration.machine';
+import type { leadRegistrationMachine } from '../../../machines/leadRegistration.machine';
 import { leadRegistrationToasts } from '../../app/factToasts';
+import { FormTextInput, useFormField } from '../../app/formField';
 import { useMachineActor } from '../../app/inspect';
 import { useToastEvents } from '../../app/useToastEvents';
 import { Button } from '../../components/Button';
 import { DateInput } from '../../components/DateInput';
 import { PageHeader } from '../../components/PageHeader';
 import { RadioGroup, type RadioOption } from '../../components/RadioGroup';
-import { TextInput } from '../../components/TextInput';
 import * as layout from '../../theme/layout.css';
 import { DuplicateDialog } from './DuplicateDialog';
 import { appLeadRegistrationMachine } from './leadActors';
@@ -34,15 +34,6 @@ const minorOptions: readonly RadioOption<YesNo>[] = [
 
 const fieldId = (field: Field) => `lead-${field}`;
 
-/** One field's value and message from the machine, so a keystroke re-renders that field only. */
-function useLeadField<K extends Field>(actor: LeadActor, field: K) {
-  const value = useSelector(actor, (snapshot) => snapshot.context.values[field]);
-  const error = useSelector(actor, (snapshot) => snapshot.context.errors[field]);
-  // Field and value are tied by LeadFormValues; TypeScript cannot narrow a generic union member.
-  const change = (next: LeadFormValues[K]) => actor.send({ type: 'field.change', field, value: next } as LeadFieldChange);
-  return { value, error, change };
-}
-
 interface TextFieldProps {
   actor: LeadActor;
   field: TextField;
@@ -52,23 +43,11 @@ interface TextFieldProps {
 }
 
 function LeadTextField({ actor, field, label, required = true, type }: TextFieldProps) {
-  const { value, error, change } = useLeadField(actor, field);
-  return (
-    <TextInput
-      id={fieldId(field)}
-      name={field}
-      label={label}
-      required={required}
-      type={type}
-      value={value}
-      onChange={change}
-      error={error}
-    />
-  );
+  return <FormTextInput actor={actor} field={field} id={fieldId(field)} name={field} label={label} required={required} type={type} />;
 }
 
 function LeadBirthDate({ actor }: { actor: LeadActor }) {
-  const { value, error, change } = useLeadField(actor, 'birthDate');
+  const { value, error, change } = useFormField(actor, 'birthDate');
   return (
     <DateInput
       id={fieldId('birthDate')}
@@ -92,7 +71,7 @@ interface ChoiceProps<K extends 'gender' | 'minor'> {
 }
 
 function LeadChoice<K extends 'gender' | 'minor'>({ actor, field, label, options }: ChoiceProps<K>) {
-  const { value, error, change } = useLeadField(actor, field);
+  const { value, error, change } = useFormField(actor, field);
   return (
     <RadioGroup<Exclude<LeadFormValues[K], ''>>
       id={fieldId(field)}
