@@ -328,6 +328,45 @@ describe.each(testDatabases())('client intake links on %s', (kind) => {
       expect(saved.response.status).toBe(200);
     });
 
+    it("keeps staff's own ticks and dates against different answers, each point of injury being its own answer", async () => {
+      const rep = callers.representative;
+      const staffPart = withFields(draftIntake({ firstName: 'Marisol', lastName: 'Ejemplo', birthDate: '1985-01-02' }), {
+        'injuryInformation.painAndSymptoms': { lossOfConciousness: false, headaches: true, vomitting: false },
+        'pointsOfInjury.rightKnee': true,
+      });
+      const intake = await createdIntake(server, rep, staffPart);
+      const token = tokenOf((await newLink(rep, intake.caseId!)).url);
+      const form = withFields(clientForm(), {
+        'personalInformation.birthDate': '1990-03-05',
+        'injuryInformation.painAndSymptoms': { lossOfConciousness: true, headaches: false, vomitting: true },
+      });
+      expect((await submitLink(server, token, submission(form))).response.status).toBe(200);
+
+      const { data: stored } = await getIntake(server, rep, intake.caseId!);
+      const draft = fromApiIntake(stored!.data);
+      // Staff's date and boxes stand; the client's points are added beside staff's.
+      expect(draft.personalInformation.birthDate).toBe('1985-01-02');
+      expect(draft.injuryInformation.painAndSymptoms).toEqual({ lossOfConciousness: false, headaches: true, vomitting: false });
+      expect(draft.pointsOfInjury).toMatchObject({ rightKnee: true, leftNeck: true, headache: true });
+
+      // The client's answers are listed in the form's own shape (a calendar date, the group of boxes
+      // as one answer), so the staff form can compare them with what it holds.
+      const byPath = Object.fromEntries((await clientAnswers(rep, intake.caseId!)).answers.map((answer) => [answer.path, answer]));
+      expect(byPath['personalInformation.birthDate']).toEqual({
+        path: 'personalInformation.birthDate',
+        value: '1990-03-05',
+        applied: false,
+      });
+      expect(byPath['injuryInformation.painAndSymptoms']).toEqual({
+        path: 'injuryInformation.painAndSymptoms',
+        value: { lossOfConciousness: true, headaches: false, vomitting: true },
+        applied: false,
+      });
+      expect(byPath['pointsOfInjury.leftNeck']).toMatchObject({ value: true, applied: true });
+      // A box the client left empty is no answer: staff's tick is not the client's.
+      expect(byPath['pointsOfInjury.rightKnee']).toBeUndefined();
+    });
+
     it('a token opens only its own intake', async () => {
       const rep = callers.representative;
       const mine = await draftFor(rep);

@@ -12,7 +12,7 @@ import { PointsOfInjuryTab } from '../../../src/ui/pages/intake/tabs/PointsOfInj
 import { intakeWith, renderWithIntake } from './intakeTestStore';
 
 function withAnswers(answers: Record<string, { value: unknown; applied: boolean }>, ui: ReactElement): ReactElement {
-  const map: ClientAnswerMap = new Map(Object.entries(answers));
+  const map: ClientAnswerMap = answers;
   return <ClientAnswersContext.Provider value={map}>{ui}</ClientAnswersContext.Provider>;
 }
 

@@ -1,8 +1,9 @@
 // 'From client' beside a field the client answered through their link, and the client's
 // different answer beside staff's own value, to choose (docs/product/client-intake.md#staff-review).
-// The domain decides which (clientAnswerMark); the answers are read once when a draft opens in
-// edit mode.
-import { createContext, useContext, useEffect, useState } from 'react';
+// The domain decides which (clientAnswerMark); the answers are read by src/machines/clientAnswers.machine.ts.
+import { useSelector } from '@xstate/react';
+import { createContext, useContext } from 'react';
+import { fromPromise } from 'xstate';
 import { getClientAnswers } from '../../../../api/clientIntake';
 import { formatLongUsDate } from '../../../../domain/dates';
 import {
@@ -14,6 +15,8 @@ import {
   type FieldPath,
   type FieldRule,
 } from '../../../../domain/intake';
+import { clientAnswersMachine, type ClientAnswersByPath, type ClientAnswersInput } from '../../../../machines/clientAnswers.machine';
+import { useMachineActor } from '../../../app/inspect';
 import { Button } from '../../../components/Button';
 import { useIntakeReadOnly, useIntakeSelector, useIntakeStore } from '../form/intakeFieldBinding';
 
@@ -25,27 +28,18 @@ export const FROM_CLIENT_TEXT = {
   no: 'No',
 };
 
-export type ClientAnswerMap = ReadonlyMap<string, { value: unknown; applied: boolean }>;
+export type ClientAnswerMap = ClientAnswersByPath;
 
-export const ClientAnswersContext = createContext<ClientAnswerMap>(new Map());
+export const ClientAnswersContext = createContext<ClientAnswerMap>({});
 
-/** The client's answers of a draft opened in edit mode; none elsewhere or when the call fails. */
-export function useClientAnswers(caseId: string | undefined, enabled: boolean): ClientAnswerMap {
-  const [answers, setAnswers] = useState<ClientAnswerMap>(new Map());
-  useEffect(() => {
-    if (!enabled || !caseId) return;
-    let current = true;
-    getClientAnswers(caseId).then(
-      (result) => {
-        if (current) setAnswers(new Map(result.answers.map((answer) => [answer.path, { value: answer.value, applied: answer.applied }])));
-      },
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [caseId, enabled]);
-  return answers;
+const appClientAnswersMachine = clientAnswersMachine.provide({
+  actors: { loadClientAnswers: fromPromise(({ input }) => getClientAnswers(input.caseId)) },
+});
+
+/** The client's answers for the form the route opens; the machine decides whether there are any to read. */
+export function useClientAnswers(route: ClientAnswersInput): ClientAnswerMap {
+  const actor = useMachineActor(appClientAnswersMachine, { input: route });
+  return useSelector(actor, (snapshot) => snapshot.context.answers);
 }
 
 /** The client's answer in the staff form's own words: option and tick labels, Yes/No, a date spelled out. */
@@ -70,7 +64,7 @@ function shown(path: FieldPath, value: unknown): string {
 }
 
 export function FromClientMark({ path }: { path: FieldPath }) {
-  const answer = useContext(ClientAnswersContext).get(path);
+  const answer = useContext(ClientAnswersContext)[path];
   const store = useIntakeStore();
   const current = useIntakeSelector((intake) => readField(intake, path));
   // A read-only intake (a final one) shows the client's answer but offers no change.

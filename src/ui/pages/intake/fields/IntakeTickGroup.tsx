@@ -39,7 +39,7 @@ export const IntakeTickGroup = memo(function IntakeTickGroup({ group, span = 'fu
     () =>
       keys.map((key) => {
         const path = pathOf(base, key);
-        const note = clientAnswers.has(path) ? <FromClientMark path={path} /> : undefined;
+        const note = clientAnswers[path] ? <FromClientMark path={path} /> : undefined;
         return { key, label: fieldLabel(path as Parameters<typeof fieldLabel>[0]), note };
       }),
     [base, keys, clientAnswers],
@@ -61,7 +61,7 @@ export const IntakeTickGroup = memo(function IntakeTickGroup({ group, span = 'fu
         selectAll={selectAll}
         disabled={readOnly}
       />
-      {isClientField(base) && clientAnswers.has(base) ? <FromClientMark path={base} /> : null}
+      {isClientField(base) && clientAnswers[base] ? <FromClientMark path={base} /> : null}
     </div>
   );
 });

@@ -68,7 +68,8 @@ function IntakeForm({ formKey, mode, caseId }: { formKey: string; mode: IntakeRo
   useIntakeFormEvents(actor);
   const blocker = useUnsavedChangesGuard(actor, (next) => keptFormKey(next.state) === formKey);
   useAddressNamesSavedIntake(actor, caseId, formKey);
-  const clientAnswers = useClientAnswers(caseId, mode === 'edit');
+  const [route] = useState(() => ({ mode, caseId }));
+  const clientAnswers = useClientAnswers(route);
 
   return (
     <ClientAnswersContext.Provider value={clientAnswers}>
