@@ -1,59 +1,98 @@
-// Integration credential validation (docs/product/firm-and-neos.md Integration credentials form, docs/product/firm-and-neos.md).
-// A validation is a call whose HTTP 200 means valid and anything else invalid; the form's submit
-// handler runs with the three values only after a success, which the machine announces with
-// 'credentials.validated' in that transition alone.
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
-import type { CredentialsInput } from '../domain/schemas/credentials';
+// Integration credential validation (docs/product/firm-and-neos.md#validating). The form's values
+// live here; a validation is a call whose HTTP 200 means valid and anything else invalid, and
+// the firm saves the three values only after a success, which the machine announces with the
+// fact `validated` in that transition alone.
+//
+// Parallel: `fields` (docs/product/firm-and-neos.md#field-messages) and `validation`
+// (idle | validating -> valid | invalid; a complete `form.submit` starts one from any but
+// validating). What is typed during a validation stays; the call runs with the values submitted.
+import { assertEvent, assign, emit, fromPromise, not, setup } from 'xstate';
+import { credentialsSchema, emptyCredentials, type CredentialsInput } from '../domain/schemas/credentials';
+import { validateFields, type FieldErrors } from '../domain/schemas/shared';
+import { checkedFieldsRegion, firstInvalidField, withFieldChange, type FieldChange } from './formParts';
 
 export interface CredentialsContext {
+  /** What the form shows. */
+  values: CredentialsInput;
+  /** Field name -> the message under that field. */
+  errors: FieldErrors;
   /** The values of the validation running or last run. */
   credentials?: CredentialsInput;
 }
 
-export type CredentialsEvent = { type: 'credentials.validate'; credentials: CredentialsInput };
+export interface CredentialsMachineInput {
+  /** Values to start from instead of empty fields (a form opened already filled). */
+  values?: CredentialsInput;
+}
 
-/** Facts: the credentials validated (the form then saves them), or did not. */
-export type CredentialsEmitted = { type: 'validated'; credentials: CredentialsInput } | { type: 'invalid' };
+export type CredentialsEvent = FieldChange<CredentialsInput> | { type: 'form.submit' };
 
-const validate = { target: '#credentials.validating', actions: 'storeCredentials' } as const;
+/** Facts: a field to fix (the view focuses it), the credentials validated (the firm then saves them), or Neos refused them. */
+export type CredentialsEmitted =
+  { type: 'invalid'; field: string } | { type: 'validated'; credentials: CredentialsInput } | { type: 'refused' };
+
+/** The fields in the order the form shows them, for focusing the first message. */
+export const credentialsFieldOrder: readonly (keyof CredentialsInput)[] = ['companyId', 'apiKey', 'integrationId'];
+
+const validationErrors = (values: CredentialsInput): FieldErrors => validateFields(credentialsSchema, values);
+
+const validate = { guard: 'isComplete', target: '#credentials.validation.validating', actions: 'storeCredentials' } as const;
 
 export const credentialsMachine = setup({
   types: {
     context: {} as CredentialsContext,
     events: {} as CredentialsEvent,
     emitted: {} as CredentialsEmitted,
+    input: {} as CredentialsMachineInput | undefined,
   },
   actors: {
     validateCredentials: fromPromise<void, CredentialsInput>(() => {
       throw new Error('provided by the app');
     }),
   },
+  guards: {
+    hasInvalidFields: ({ context }) => Object.keys(validationErrors(context.values)).length > 0,
+    isComplete: not('hasInvalidFields'),
+  },
   actions: {
-    storeCredentials: assign(({ event }) => {
-      assertEvent(event, 'credentials.validate');
-      return { credentials: event.credentials };
+    changeField: assign(({ context, event }) => {
+      assertEvent(event, 'field.change');
+      return { values: withFieldChange(context.values, event) };
     }),
+    showValidationErrors: assign(({ context }) => ({ errors: validationErrors(context.values) })),
+    emitInvalid: emit(({ context }) => ({
+      type: 'invalid' as const,
+      field: firstInvalidField(context.errors, credentialsFieldOrder) ?? '',
+    })),
+    clearErrors: assign({ errors: {} }),
+    storeCredentials: assign(({ context }) => ({ credentials: credentialsSchema.cast(context.values) })),
     announceValidated: emit(({ context }) => ({ type: 'validated' as const, credentials: context.credentials as CredentialsInput })),
-    announceInvalid: emit({ type: 'invalid' as const }),
+    announceRefused: emit({ type: 'refused' as const }),
   },
 }).createMachine({
   id: 'credentials',
-  context: {},
-  initial: 'idle',
+  context: ({ input }) => ({ values: input?.values ?? { ...emptyCredentials }, errors: {} }),
+  type: 'parallel',
   states: {
-    idle: { on: { 'credentials.validate': validate } },
-    validating: {
-      tags: ['busy'],
-      invoke: {
-        id: 'validateCredentials',
-        src: 'validateCredentials',
-        input: ({ context }) => context.credentials as CredentialsInput,
-        onDone: { target: 'valid', actions: 'announceValidated' },
-        // docs/product/firm-and-neos.md: any failure counts as invalid, whatever the answer said.
-        onError: { target: 'invalid', actions: 'announceInvalid' },
+    fields: checkedFieldsRegion,
+    validation: {
+      initial: 'idle',
+      states: {
+        idle: { on: { 'form.submit': validate } },
+        validating: {
+          tags: ['busy'],
+          invoke: {
+            id: 'validateCredentials',
+            src: 'validateCredentials',
+            input: ({ context }) => context.credentials as CredentialsInput,
+            onDone: { target: 'valid', actions: 'announceValidated' },
+            // docs/product/firm-and-neos.md#validating: any failure counts as invalid, whatever the answer said.
+            onError: { target: 'invalid', actions: 'announceRefused' },
+          },
+        },
+        valid: { on: { 'form.submit': validate } },
+        invalid: { on: { 'form.submit': validate } },
       },
     },
-    valid: { on: { 'credentials.validate': validate } },
-    invalid: { on: { 'credentials.validate': validate } },
   },
 });

@@ -1,26 +1,40 @@
-// Firm edit (docs/product/firm-and-neos.md /edit-firm, content not shown; docs/product/firm-and-neos.md owner and administrator): load
-// the firm, save the typed fields, and store Neos credentials once they validated. The form's
-// values live in the view, so they stay as typed after a failed save; the machine keeps the firm
-// as the server last returned it.
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+// Firm edit (docs/product/firm-and-neos.md#edit-firm): load the firm, edit its fields here, save
+// them, and store Neos credentials once they validated.
+//
+// - loading -> ready | loadFailed (`firm.reload` tries again, emits `loadFailed`).
+// - ready is parallel:
+//   - fields (docs/product/firm-and-neos.md#field-messages): `field.change` updates one value;
+//     messages show from the first `form.submit` on, which emits `invalid` with the first
+//     failing field.
+//   - save: idle -> saving (a complete `form.submit`) -> saved (final; emits `saved`) | idle
+//     (emits `saveFailed`); idle -> savingCredentials (`credentials.save`) -> idle. What is typed
+//     meanwhile is kept: the fields take changes in every save state.
+import { assertEvent, assign, emit, fromPromise, not, setup } from 'xstate';
 import type { Firm, FirmUpdate } from '../api/firm';
 import type { CredentialsInput } from '../domain/schemas/credentials';
-import type { FirmInput } from '../domain/schemas/firm';
+import { emptyFirm, firmSchema, type FirmInput } from '../domain/schemas/firm';
+import { validateFields, type FieldErrors } from '../domain/schemas/shared';
 import { serverMessage } from './errorMessage';
+import { checkedFieldsRegion, firstInvalidField, withFieldChange, type FieldChange } from './formParts';
 
 export interface FirmFormContext {
   /** The firm as the server last returned it. */
   firm?: Firm;
+  /** What the form shows: the loaded firm, then what is typed. */
+  values: FirmInput;
+  /** Field name -> the message under that field. */
+  errors: FieldErrors;
   /** The body of the save that is running or ran last. */
   request?: FirmUpdate;
 }
 
 export type FirmFormEvent =
-  { type: 'firm.reload' } | { type: 'form.submit'; values: FirmInput } | { type: 'credentials.save'; credentials: CredentialsInput };
+  FieldChange<FirmInput> | { type: 'firm.reload' } | { type: 'form.submit' } | { type: 'credentials.save'; credentials: CredentialsInput };
 
 /** Facts; `message` is the server's, when its refusal carried one. */
 export type FirmFormEmitted =
   | { type: 'loadFailed' }
+  | { type: 'invalid'; field: string }
   | { type: 'saved'; firm: Firm }
   | { type: 'saveFailed'; message?: string }
   | { type: 'credentialsSaved' }
@@ -28,6 +42,20 @@ export type FirmFormEmitted =
 
 interface Failure {
   error: unknown;
+}
+
+/** The fields in the order the form shows them, for focusing the first message. */
+export const firmFieldOrder: readonly (keyof FirmInput)[] = ['firmName', 'firmContact', 'firmMail', 'firmAddress', 'limitationYears'];
+
+/** The form's values for a loaded firm: a field the firm leaves empty is an empty text. */
+export function firmFormValues(firm: Firm): FirmInput {
+  return {
+    firmName: firm.firmName,
+    firmContact: firm.firmContact ?? '',
+    firmMail: firm.firmMail ?? '',
+    firmAddress: firm.firmAddress ?? '',
+    limitationYears: firm.limitationYears,
+  };
 }
 
 /** The firm's stored fields: saving credentials never saves half-typed edits along with them. */
@@ -39,6 +67,8 @@ function storedFields(firm: Firm | undefined): FirmUpdate {
     firmAddress: firm?.firmAddress ?? null,
   };
 }
+
+const validationErrors = (values: FirmInput): FieldErrors => validateFields(firmSchema, values);
 
 export const firmFormMachine = setup({
   types: {
@@ -54,12 +84,21 @@ export const firmFormMachine = setup({
       throw new Error('provided by the app');
     }),
   },
+  guards: {
+    hasInvalidFields: ({ context }) => Object.keys(validationErrors(context.values)).length > 0,
+    isComplete: not('hasInvalidFields'),
+  },
   actions: {
     storeFirm: assign((_, firm: Firm) => ({ firm })),
-    prepareFirmSave: assign(({ event }) => {
-      assertEvent(event, 'form.submit');
-      return { request: { ...event.values } };
+    fillForm: assign((_, firm: Firm) => ({ values: firmFormValues(firm), errors: {} })),
+    changeField: assign(({ context, event }) => {
+      assertEvent(event, 'field.change');
+      return { values: withFieldChange(context.values, event) };
     }),
+    showValidationErrors: assign(({ context }) => ({ errors: validationErrors(context.values) })),
+    emitInvalid: emit(({ context }) => ({ type: 'invalid' as const, field: firstInvalidField(context.errors, firmFieldOrder) ?? '' })),
+    clearErrors: assign({ errors: {} }),
+    prepareFirmSave: assign(({ context }) => ({ request: firmSchema.cast(context.values) })),
     prepareCredentialsSave: assign(({ context, event }) => {
       assertEvent(event, 'credentials.save');
       return { request: { ...storedFields(context.firm), neosCredentials: event.credentials } };
@@ -75,7 +114,7 @@ export const firmFormMachine = setup({
   },
 }).createMachine({
   id: 'firmForm',
-  context: {},
+  context: { values: { ...emptyFirm }, errors: {} },
   initial: 'loading',
   states: {
     loading: {
@@ -83,48 +122,65 @@ export const firmFormMachine = setup({
       invoke: {
         id: 'loadFirm',
         src: 'loadFirm',
-        onDone: { target: 'editing', actions: { type: 'storeFirm', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'ready',
+          actions: [
+            { type: 'storeFirm', params: ({ event }) => event.output },
+            { type: 'fillForm', params: ({ event }) => event.output },
+          ],
+        },
         onError: { target: 'loadFailed', actions: 'announceLoadFailed' },
       },
     },
     loadFailed: { on: { 'firm.reload': 'loading' } },
-    editing: {
-      on: {
-        'form.submit': { target: 'saving', actions: 'prepareFirmSave' },
-        'credentials.save': { target: 'savingCredentials', actions: 'prepareCredentialsSave' },
-      },
-    },
-    saving: {
-      tags: ['busy'],
-      invoke: {
-        id: 'saveFirm',
-        src: 'saveFirm',
-        input: ({ context }) => context.request as FirmUpdate,
-        onDone: {
-          target: 'saved',
-          actions: [
-            { type: 'storeFirm', params: ({ event }) => event.output },
-            { type: 'announceSaved', params: ({ event }) => event.output },
-          ],
-        },
-        onError: { target: 'editing', actions: { type: 'announceSaveFailed', params: ({ event }) => ({ error: event.error }) } },
-      },
-    },
-    // After the credentials validated (docs/product/firm-and-neos.md) they are stored at once, so the firm
-    // shows as connected without a second button.
-    savingCredentials: {
-      tags: ['savingCredentials'],
-      invoke: {
-        id: 'saveFirm',
-        src: 'saveFirm',
-        input: ({ context }) => context.request as FirmUpdate,
-        onDone: {
-          target: 'editing',
-          actions: [{ type: 'storeFirm', params: ({ event }) => event.output }, 'announceCredentialsSaved'],
-        },
-        onError: {
-          target: 'editing',
-          actions: { type: 'announceCredentialsSaveFailed', params: ({ event }) => ({ error: event.error }) },
+    ready: {
+      type: 'parallel',
+      states: {
+        fields: checkedFieldsRegion,
+        save: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'form.submit': { guard: 'isComplete', target: 'saving', actions: 'prepareFirmSave' },
+                'credentials.save': { target: 'savingCredentials', actions: 'prepareCredentialsSave' },
+              },
+            },
+            saving: {
+              tags: ['busy'],
+              invoke: {
+                id: 'saveFirm',
+                src: 'saveFirm',
+                input: ({ context }) => context.request as FirmUpdate,
+                onDone: {
+                  target: '#firmForm.saved',
+                  actions: [
+                    { type: 'storeFirm', params: ({ event }) => event.output },
+                    { type: 'announceSaved', params: ({ event }) => event.output },
+                  ],
+                },
+                onError: { target: 'idle', actions: { type: 'announceSaveFailed', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+            // Credentials that validated (docs/product/firm-and-neos.md#saving-credentials) are
+            // stored at once, so the firm shows as connected without a second button.
+            savingCredentials: {
+              tags: ['savingCredentials'],
+              invoke: {
+                id: 'saveFirm',
+                src: 'saveFirm',
+                input: ({ context }) => context.request as FirmUpdate,
+                onDone: {
+                  target: 'idle',
+                  actions: [{ type: 'storeFirm', params: ({ event }) => event.output }, 'announceCredentialsSaved'],
+                },
+                onError: {
+                  target: 'idle',
+                  actions: { type: 'announceCredentialsSaveFailed', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+          },
         },
       },
     },

@@ -4,6 +4,7 @@
 import type { EmployeeCreateRequest, UserUpdateRequest } from '../api/users';
 import type { CivilStatus, Gender, PhoneUsage, Privilege, SsnStatus } from '../domain/enums';
 import type { FieldErrors } from '../domain/schemas/shared';
+import { firstInvalidField, type FieldChange } from './formParts';
 import {
   onSsnStatusChange,
   profileUpdateBodyFrom,
@@ -35,9 +36,7 @@ export interface UserFieldValues {
 export type UserField = keyof UserFieldValues;
 
 /** One keystroke or choice in a field. */
-export type FieldChangeEvent = {
-  [Field in UserField]: { type: 'field.change'; field: Field; value: UserFieldValues[Field] };
-}[UserField];
+export type FieldChangeEvent = FieldChange<UserFieldValues>;
 
 /** docs/product/people.md: the text shown on the password field for `invalid_password_format`. */
 export const PASSWORD_FORMAT_MESSAGE = 'Password must contain at least 8 characters, including letters, numbers, and special characters';
@@ -101,7 +100,7 @@ export const fieldOrder: readonly UserField[] = [
 
 /** The first field, in screen order, that has a message. */
 export function firstFieldWithMessage(errors: FieldErrors): string | undefined {
-  return fieldOrder.find((field) => errors[field] !== undefined) ?? Object.keys(errors)[0];
+  return firstInvalidField(errors, fieldOrder);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -73,7 +73,7 @@ export const employeeStatusToasts: FactToasts<EmployeeStatusEmitted> = {
 /** docs/product/firm-and-neos.md */
 export const credentialsToasts: FactToasts<CredentialsEmitted> = {
   validated: () => success(firmTexts.credentialsValidated),
-  invalid: () => error(firmTexts.credentialsInvalid),
+  refused: () => error(firmTexts.credentialsInvalid),
 };
 
 /** docs/product/firm-and-neos.md: the server's message when its refusal carried one. */

@@ -74,6 +74,22 @@ describe('firm edit', () => {
     expect(updateFirmMock).not.toHaveBeenCalled();
   });
 
+  it('says nothing before the first save; then puts the cursor in the first field with a message and checks each change', async () => {
+    const { user } = await openEditFirm();
+    await user.clear(field('Contact'));
+    expect(field('Contact')).not.toHaveAccessibleDescription(expect.stringContaining('Firm contact is required'));
+
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(field('Contact')).toHaveAccessibleDescription(expect.stringContaining('Firm contact is required'));
+    expect(field('Contact')).toHaveFocus();
+
+    await user.type(field('Contact'), 'Sam Sample');
+    expect(field('Contact')).not.toHaveAccessibleDescription(expect.stringContaining('Firm contact is required'));
+    await user.clear(field('Firm Name'));
+    expect(field('Firm Name')).toHaveAccessibleDescription(expect.stringContaining('Firm name is required'));
+    expect(updateFirmMock).not.toHaveBeenCalled();
+  });
+
   it("toasts the server's message and keeps what was typed when the save fails", async () => {
     updateFirmMock.mockRejectedValue(
       new ApiError({ message: 'Firm name is too long', code: 'validation_failed' }, { status: 400, statusText: '' }),
@@ -147,6 +163,29 @@ describe('integration credentials form (docs/product/firm-and-neos.md)', () => {
     });
     expect(await screen.findByText('Connected')).toBeInTheDocument();
     expect(screen.getByText('••••0042')).toBeInTheDocument();
+  });
+
+  it('puts the cursor in the first empty field, and keeps what is typed while the validation runs', async () => {
+    let refuse!: () => void;
+    validateMock.mockReturnValue(
+      new Promise<void>((_, reject) => (refuse = () => reject(new ApiError({}, { status: 400, statusText: '' })))),
+    );
+    const { user } = await openEditFirm();
+    await user.type(field('Company Id'), credentials.companyId);
+    await user.click(screen.getByRole('button', { name: 'Validate Credentials' }));
+    expect(field('API Key')).toHaveFocus();
+    expect(field('Company Id')).not.toHaveAccessibleDescription('Company Id is required');
+
+    await user.type(field('API Key'), credentials.apiKey);
+    await user.type(field('Integration Id'), credentials.integrationId);
+    await user.click(screen.getByRole('button', { name: 'Validate Credentials' }));
+    await screen.findByRole('button', { name: 'Loading...' });
+    await user.type(field('Integration Id'), '-b');
+    refuse();
+
+    expect(await screen.findByText('Error Validating Neos Credentials')).toBeInTheDocument();
+    expect(validateMock).toHaveBeenCalledWith(credentials);
+    expect(field('Integration Id')).toHaveValue(`${credentials.integrationId}-b`);
   });
 
   it('toasts a failed validation and stores nothing', async () => {
