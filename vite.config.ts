@@ -31,6 +31,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Every browser the app supports preloads modules itself; the polyfill would be half a KB of
+    // the login route's first download (docs/product/app-shell.md) that nothing needs.
+    modulePreload: { polyfill: false },
     rollupOptions: { input: { main: 'index.html', clientIntake: 'client-intake.html' } },
   },
   test: {

@@ -60,15 +60,21 @@ export async function countIntakesSavedSince(db: Kysely<Database>, firmId: strin
   return count(row?.total);
 }
 
-/** Leads registered since the instant, those with an intake, and those whose intake is final. */
+/**
+ * Leads registered since the instant, those with an intake, and those whose intake is final. Each
+ * lead's intake is read by its key in a subquery, not joined: without column statistics
+ * PostgreSQL's planner takes `firm_id = ?` for 0.5% of the intakes and, once VACUUM has told it the
+ * table holds a million rows, hashes every intake of the firm instead (2 s instead of 60 ms at a
+ * million intakes; README, Performance).
+ */
 export async function leadFunnel(db: Kysely<Database>, firmId: string, since: string) {
   const row = await db
     .selectFrom('leads')
-    .leftJoin('intakes', (join) => join.onRef('intakes.case_id', '=', 'leads.intake_id').onRef('intakes.firm_id', '=', 'leads.firm_id'))
     .select([
       db.fn.countAll().as('leads'),
       db.fn.count('leads.intake_id').as('with_intake'),
-      sql<number>`sum(case when intakes.status = 'final' then 1 else 0 end)`.as('final'),
+      sql<number>`sum(case when (select intakes.status from intakes
+        where intakes.case_id = leads.intake_id and intakes.firm_id = leads.firm_id) = 'final' then 1 else 0 end)`.as('final'),
     ])
     .where('leads.firm_id', '=', firmId)
     .where('leads.created_at', '>=', since)

@@ -1,14 +1,23 @@
 // Lead registration with the duplicate check (docs/product/leads.md Lead Registration, docs/product/leads.md).
-// Submit checks for similar leads first; a similar lead that already has an intake asks the
-// person to confirm, one without an intake refuses the registration. The machine emits facts
-// (`creating`, `created`, `checkFailed`, `createFailed`); src/ui/app/factToasts.ts shows them.
+// The form's values and the messages under its fields live here, as in every form (formParts.ts). `form.submit` validates them: with a message to show it stays in editing and
+// emits `invalid` with the first field on screen that has one (the view moves focus there);
+// otherwise it checks for similar leads first; a similar lead that already has an intake asks
+// the person to confirm, one without an intake refuses the registration. The machine emits facts
+// (`invalid`, `creating`, `created`, `checkFailed`, `createFailed`); src/ui/app/factToasts.ts
+// shows the toasts.
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { CreatedLead, DuplicateCheck, DuplicateLead } from '../api/leads';
-import type { LeadInput } from '../domain/schemas/lead';
+import { emptyLead, leadFieldOrder, leadSchema, type LeadFormValues, type LeadInput } from '../domain/schemas/lead';
+import { validateFields, type FieldErrors } from '../domain/schemas/shared';
 import { leadTexts } from '../domain/texts';
 import { errorMessage, serverMessage, statusOf } from './errorMessage';
+import { firstInvalidField, withFieldChange, type FieldChange } from './formParts';
 
 export interface LeadRegistrationContext {
+  /** What the form shows, as typed. */
+  values: LeadFormValues;
+  /** Field -> the message under that field. */
+  errors: FieldErrors;
   /** The lead last submitted, checked and (maybe) created. */
   lead?: LeadInput;
   /** The similar leads the dialog lists. */
@@ -17,10 +26,18 @@ export interface LeadRegistrationContext {
   error?: string;
 }
 
-export type LeadRegistrationEvent = { type: 'form.submit'; lead: LeadInput } | { type: 'dialog.confirm' } | { type: 'dialog.cancel' };
+export interface LeadRegistrationInput {
+  /** Values to start from instead of an empty form (a form opened already filled). */
+  values?: LeadFormValues;
+}
+
+export type LeadFieldChange = FieldChange<LeadFormValues>;
+
+export type LeadRegistrationEvent = LeadFieldChange | { type: 'form.submit' } | { type: 'dialog.confirm' } | { type: 'dialog.cancel' };
 
 /** Facts; `message` is what the failed call said, when it said anything. */
 export type LeadRegistrationEmitted =
+  | { type: 'invalid'; field: keyof LeadFormValues }
   | { type: 'creating' }
   | { type: 'created'; created: CreatedLead }
   | { type: 'checkFailed'; message?: string }
@@ -31,13 +48,20 @@ interface Failure {
   error: unknown;
 }
 
-const initialContext: LeadRegistrationContext = { lead: undefined, duplicates: [], error: undefined };
+function initialContext(values: LeadFormValues = emptyLead): LeadRegistrationContext {
+  return { values: { ...values }, errors: {}, lead: undefined, duplicates: [], error: undefined };
+}
+
+function validationErrors(values: LeadFormValues): FieldErrors {
+  return validateFields(leadSchema, values);
+}
 
 export const leadRegistrationMachine = setup({
   types: {
     context: {} as LeadRegistrationContext,
     events: {} as LeadRegistrationEvent,
     emitted: {} as LeadRegistrationEmitted,
+    input: {} as LeadRegistrationInput | undefined,
   },
   actors: {
     checkDuplicate: fromPromise<DuplicateCheck, LeadInput>(() => {
@@ -48,15 +72,24 @@ export const leadRegistrationMachine = setup({
     }),
   },
   guards: {
+    hasInvalidFields: ({ context }) => Object.keys(validationErrors(context.values)).length > 0,
     hasIntakeDuplicate: (_, check: DuplicateCheck) => check.isDuplicate && check.hasIntakeId,
     hasDuplicateWithoutIntake: (_, check: DuplicateCheck) => check.isDuplicate && !check.hasIntakeId,
     isDuplicateRefusal: (_, { error }: Failure) => statusOf(error) === 409,
   },
   actions: {
-    storeLead: assign(({ event }) => {
-      assertEvent(event, 'form.submit');
-      return { lead: event.lead, error: undefined };
+    changeField: assign(({ context, event }) => {
+      assertEvent(event, 'field.change');
+      return { values: withFieldChange(context.values, event) };
     }),
+    showValidationErrors: assign(({ context }) => ({ errors: validationErrors(context.values) })),
+    emitInvalid: emit(({ context }) => ({
+      type: 'invalid' as const,
+      field: (firstInvalidField(context.errors, leadFieldOrder) ?? leadFieldOrder[0]) as keyof LeadFormValues,
+    })),
+    clearErrors: assign({ errors: {} }),
+    // What the check and the create send: the values as the schema casts them (trimmed texts).
+    storeLead: assign(({ context }) => ({ lead: leadSchema.cast(context.values), error: undefined })),
     storeDuplicates: assign((_, check: DuplicateCheck) => ({ duplicates: check.duplicateLeads })),
     clearDuplicates: assign({ duplicates: [] }),
     // docs/product/leads.md: a similar lead without an intake ID refuses the registration.
@@ -70,15 +103,30 @@ export const leadRegistrationMachine = setup({
     announceCreated: emit((_, created: CreatedLead) => ({ type: 'created' as const, created })),
     announceCreateFailed: emit((_, { error }: Failure) => ({ type: 'createFailed' as const, message: errorMessage(error) })),
     // docs/product/leads.md: after success the form resets.
-    resetRegistration: assign(() => ({ ...initialContext })),
+    resetRegistration: assign(() => initialContext()),
   },
 }).createMachine({
   id: 'leadRegistration',
-  context: () => ({ ...initialContext }),
+  context: ({ input }) => initialContext(input?.values),
   initial: 'editing',
+  // docs/product/leads.md#lead-rules: once the form was submitted, every change checks the whole
+  // form again, so a fix clears its message at once (and a new mistake shows); the form stays
+  // open while a call runs.
+  on: { 'field.change': { actions: ['changeField', 'showValidationErrors'] } },
   states: {
     editing: {
-      on: { 'form.submit': { target: 'checkingDuplicates', actions: 'storeLead' } },
+      initial: 'untried',
+      states: {
+        // Messages wait for the first submit: nobody is told off for a form they are still filling.
+        untried: { on: { 'field.change': { actions: 'changeField' } } },
+        tried: {},
+      },
+      on: {
+        'form.submit': [
+          { guard: 'hasInvalidFields', target: '.tried', actions: ['showValidationErrors', 'emitInvalid'] },
+          { target: 'checkingDuplicates', actions: ['clearErrors', 'storeLead'] },
+        ],
+      },
     },
     checkingDuplicates: {
       tags: ['busy'],
@@ -94,7 +142,7 @@ export const leadRegistrationMachine = setup({
           },
           {
             guard: { type: 'hasDuplicateWithoutIntake', params: ({ event }) => event.output },
-            target: 'editing',
+            target: 'editing.tried',
             actions: 'reportDuplicateWithoutIntake',
           },
           { target: 'creating' },
@@ -102,10 +150,10 @@ export const leadRegistrationMachine = setup({
         onError: [
           {
             guard: { type: 'isDuplicateRefusal', params: ({ event }) => ({ error: event.error }) },
-            target: 'editing',
+            target: 'editing.tried',
             actions: { type: 'reportDuplicateRefusal', params: ({ event }) => ({ error: event.error }) },
           },
-          { target: 'editing', actions: { type: 'announceCheckFailed', params: ({ event }) => ({ error: event.error }) } },
+          { target: 'editing.tried', actions: { type: 'announceCheckFailed', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
     },
@@ -113,7 +161,7 @@ export const leadRegistrationMachine = setup({
       on: {
         'dialog.confirm': { target: 'creating' },
         // 'No, Cancel' creates nothing; the form keeps what was typed.
-        'dialog.cancel': { target: 'editing', actions: 'clearDuplicates' },
+        'dialog.cancel': { target: 'editing.tried', actions: 'clearDuplicates' },
       },
     },
     creating: {
@@ -123,12 +171,13 @@ export const leadRegistrationMachine = setup({
         id: 'createLead',
         src: 'createLead',
         input: ({ context }) => context.lead as LeadInput,
+        // Back to an untried, empty form.
         onDone: {
           target: 'editing',
           actions: [{ type: 'announceCreated', params: ({ event }) => event.output }, 'resetRegistration'],
         },
         onError: {
-          target: 'editing',
+          target: 'editing.tried',
           actions: ['clearDuplicates', { type: 'announceCreateFailed', params: ({ event }) => ({ error: event.error }) }],
         },
       },

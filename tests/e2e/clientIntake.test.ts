@@ -1,10 +1,11 @@
 // The client's own form in Chromium on a 375 px phone (docs/product/client-intake.md): staff make
-// a link, the client opens it, reads it in the three languages, fills it in Spanish and sends it
-// once; the answers are in the draft and the intake's history says how many fields came. axe
-// finds nothing serious on any page.
+// a link, the client opens it, reads it in the three languages, fills it and sends it once in
+// Spanish, English and Vietnamese; the answers are in the draft and the intake's history says how
+// many fields came. axe finds nothing serious on any page.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientFieldPaths, emptyIntake, readField, toApiIntake, writePath } from '../../src/domain/intake';
+import { clientTexts, type ClientTextPath } from '../../src/domain/intake/clientTexts';
 import { fullValidIntake, withFields } from '../domain/intake/fixtures';
 import { activityLines } from '../../src/domain/activity';
 import { bearer } from '../api/support/testServer';
@@ -108,6 +109,84 @@ async function fillInSpanishAndSend(page: Page) {
   await expectNothingSerious(page);
 }
 
+/**
+ * The whole form in `language`, every word read from the catalogue's texts for that language
+ * (src/domain/intake/fieldTexts.*.ts): the greeting, each page's heading, the labels, the Yes/No
+ * buttons, the tappable points, the consent and the thanks. axe runs on every page.
+ */
+async function fillAndSendIn(page: Page, language: 'en' | 'vi', email: string) {
+  const texts = clientTexts(language);
+  const label = (path: ClientTextPath) => page.getByLabel(texts.fields[path].label, { exact: true });
+  const group = (name: string) => page.getByRole('group', { name, exact: true });
+  const answer = (path: ClientTextPath, yes: boolean) =>
+    group(texts.fields[path].label)
+      .getByRole('button', { name: yes ? texts.page.yes : texts.page.no, exact: true })
+      .click();
+  const heading = (name: string) => expect.poll(() => page.getByRole('heading', { name, exact: true }).isVisible()).toBe(true);
+  const next = () => page.getByRole('button', { name: texts.page.next, exact: true }).click();
+
+  await page.getByRole('button', { name: texts.languageName }).click();
+  await heading(texts.page.greeting('Marisol'));
+  expect(await page.getAttribute('html', 'lang')).toBe(language);
+  await expect.poll(() => page.getByText(texts.page.languageQuestion).isVisible()).toBe(true);
+  await expectNothingSerious(page);
+  await page.getByRole('button', { name: texts.page.start, exact: true }).click();
+
+  await heading(texts.page.steps.personal);
+  await expect.poll(() => page.getByText(texts.page.stepOf(1, 4)).isVisible()).toBe(true);
+  await label('personalInformation.firstName').fill('Marisol');
+  await label('personalInformation.lastName').fill('Ejemplo');
+  await label('personalInformation.birthDate').fill('1990-03-05');
+  await group(texts.fields['personalInformation.gender'].label).getByRole('button', { name: texts.gender.female }).click();
+  await group(texts.fields['personalInformation.civilStatus'].label).getByRole('button', { name: texts.civilStatus.married }).click();
+  await label('personalInformation.address').fill('100 Test Street, Springfield');
+  await label('personalInformation.phoneNumber').fill('(555) 010-0177');
+  await group(texts.fields['personalInformation.phoneUsages'].label).getByRole('button', { name: texts.phoneUsage.call }).click();
+  await label('personalInformation.email').fill(email);
+  await label('personalInformation.dl').fill('D0000077');
+  await expectNothingSerious(page);
+  await next();
+
+  await heading(texts.page.steps.incident);
+  await label('incidentDescription.crashLocation').fill('Main St and 5th Ave');
+  await label('incidentDescription.city').fill('Springfield');
+  await label('incidentDescription.county').fill('Greene');
+  await label('incidentDescription.description').fill('Rear-ended at a red light.');
+  await answer('personalInformation.passengers', false);
+  await label('personalInformation.seatingPosition').fill('Driver');
+  await answer('incidentDescription.police', true);
+  await label('incidentDescription.crashReportNum').fill('CR-2025-0077');
+  await answer('incidentDescription.multiVehicle', false);
+  await answer('incidentDescription.witnesses', false);
+  await answer('incidentDescription.photoOrEvidence', false);
+  await expectNothingSerious(page);
+  await next();
+
+  await heading(texts.page.steps.injuries);
+  await label('injuryInformation.painStart').fill('That night');
+  await label('injuryInformation.painAndSymptomsExp').fill('Neck pain and headaches');
+  await answer('injuryInformation.ems', false);
+  await answer('injuryInformation.photos', false);
+  await answer('injuryInformation.hospitalized', false);
+  await label('injuryInformation.hospital').fill('None');
+  await label('injuryInformation.dailyLifeWorkEffect').fill('Cannot lift');
+  await answer('injuryInformation.priorInjuries', false);
+  await answer('injuryInformation.healthInsurance', false);
+  await group(texts.page.bodyGroup).getByRole('button', { name: texts.points.leftNeck, exact: true }).click();
+  await group(texts.page.symptomGroup).getByRole('button', { name: texts.points.headache, exact: true }).click();
+  await expectNothingSerious(page);
+  await next();
+
+  await heading(texts.page.steps.confirm);
+  await page.getByLabel(texts.page.fullName, { exact: true }).fill('Marisol Ejemplo');
+  await page.getByRole('checkbox', { name: texts.page.consent(app.firm.firm_name) }).check();
+  await expectNothingSerious(page);
+  await page.getByRole('button', { name: texts.page.submit, exact: true }).click();
+  await heading(texts.page.doneTitle);
+  await expect.poll(() => page.getByText(texts.page.done).isVisible()).toBe(true);
+  await expectNothingSerious(page);
+}
+
 describe('the client intake page', () => {
   it('reads in English, Spanish and Vietnamese, opening in the intake language', async () => {
     const { url } = await draftWithLink();
@@ -171,6 +250,26 @@ describe('the client intake page', () => {
     const submitted = trail!.data.find((entry) => entry.action === 'clientLink.submitted')!;
     expect(activityLines(submitted)[0]).toMatch(/^Client submitted \d+ fields$/);
   });
+
+  for (const language of ['en', 'vi'] as const) {
+    it(`is filled in ${clientTexts(language).languageName} on a phone and sent, with nothing serious for axe`, async () => {
+      const { caseId, url } = await draftWithLink();
+      const email = `marisol.${language}@example.test`;
+      await withPage(
+        browser,
+        app.baseUrl,
+        async (page) => {
+          await page.goto(url);
+          await fillAndSendIn(page, language, email);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+        },
+        phone375,
+      );
+      const { data } = await app.server.api.GET('/v1/intake/{caseId}', { params: { path: { caseId } }, headers: bearer(staffToken) });
+      expect(data!.data.personalInformation).toMatchObject({ email, gender: 'female', civilStatus: 'married', phoneUsages: ['call'] });
+      expect(data!.data.pointsOfInjury).toMatchObject({ leftNeck: true, headache: true });
+    });
+  }
 
   it('says when a link no longer works', async () => {
     await withPage(

@@ -1,16 +1,42 @@
 // Lead registration (docs/product/leads.md): model-based, every transition of the definition
-// traversed, and every step checked against what a person would see (state, form error, toasts).
+// traversed, and every step checked against what a person would see (state, messages under the
+// fields, the refusal on the form, toasts, the field that gets focus). The model starts from a
+// filled form and changes one field two ways (emptied, typed again): a sample per field would
+// multiply the states without taking another transition.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { CreatedLead, DuplicateCheck } from '../../src/api/leads';
-import type { LeadInput } from '../../src/domain/schemas/lead';
-import { leadRegistrationMachine } from '../../src/machines/leadRegistration.machine';
-import { sampleLead } from '../support/sampleLead';
+import { emptyLead, type LeadFormValues, type LeadInput } from '../../src/domain/schemas/lead';
+import { leadRegistrationMachine, type LeadRegistrationEmitted } from '../../src/machines/leadRegistration.machine';
+import { sampleLead, typedLead } from '../support/sampleLead';
 import { expectEveryTransitionTraversed, planModel, runPath, type StepProbe } from './modelCoverage';
 import { leadRegistrationToasts } from '../../src/ui/app/factToasts';
 import { spoken } from './spoken';
 
-const lead = sampleLead;
+/** The form as a person fills it: Female and minor No chosen, no middle name. */
+const filled: LeadFormValues = { ...typedLead, middleName: '', gender: 'Female', minor: 'No' };
+const input = { values: filled };
+/** What the check and the create are sent for `filled`. */
+const lead: LeadInput = { ...sampleLead, middleName: '' };
+
+const emptied = { type: 'field.change', field: 'lastName', value: '' } as const;
+const retyped = { type: 'field.change', field: 'lastName', value: typedLead.lastName } as const;
+
+/** docs/product/leads.md, Lead rules: every message an empty form shows. */
+const emptyFormMessages = {
+  lastName: 'Last Name is required',
+  firstName: 'First Name is required',
+  birthDate: 'Birth Date is required',
+  address: 'Address is required',
+  city: 'City is required',
+  county: 'County is required',
+  state: 'State is required',
+  country: 'Country is required',
+  zipCode: 'Zip Code is required',
+  gender: 'Please select a gender',
+  phone: 'Phone is required',
+  minor: 'Please indicate if the person is a minor',
+};
 
 const similar = {
   firstName: 'Marisol',
@@ -64,11 +90,8 @@ interface Expected {
 
 const loading = { type: 'toast.loading', message: 'Creating lead...' };
 
+/** The outcome of each answer and dialog choice; submits and changes depend on the form (`checkStep`). */
 const expectations: Array<[AnyEventObject, Expected]> = [
-  [
-    { type: 'form.submit', lead },
-    { state: 'checkingDuplicates', emitted: [], calls: [{ actor: 'checkDuplicate', input: lead }] },
-  ],
   [
     { type: 'xstate.done.actor.checkDuplicate', output: noDuplicate },
     { state: 'creating', emitted: [loading], calls: [{ actor: 'createLead', input: lead }] },
@@ -79,31 +102,30 @@ const expectations: Array<[AnyEventObject, Expected]> = [
   ],
   [
     { type: 'xstate.done.actor.checkDuplicate', output: withoutIntake },
-    { state: 'editing', emitted: [], calls: [], error: 'A similar lead without an intake ID already exists' },
+    { state: 'editing.tried', emitted: [], calls: [], error: 'A similar lead without an intake ID already exists' },
   ],
   [
     { type: 'xstate.error.actor.checkDuplicate', error: refusedWithMessage },
-    { state: 'editing', emitted: [], calls: [], error: 'This lead is already registered' },
+    { state: 'editing.tried', emitted: [], calls: [], error: 'This lead is already registered' },
   ],
   [
     { type: 'xstate.error.actor.checkDuplicate', error: refusedWithoutBody },
-    { state: 'editing', emitted: [], calls: [], error: 'Cannot register duplicate lead' },
+    { state: 'editing.tried', emitted: [], calls: [], error: 'Cannot register duplicate lead' },
   ],
   [
     { type: 'xstate.error.actor.checkDuplicate', error: serverFailure },
-    { state: 'editing', emitted: [{ type: 'toast.error', message: 'Database unavailable' }], calls: [] },
+    { state: 'editing.tried', emitted: [{ type: 'toast.error', message: 'Database unavailable' }], calls: [] },
   ],
   [
     { type: 'xstate.error.actor.checkDuplicate', error: unreachable },
-    { state: 'editing', emitted: [{ type: 'toast.error', message: 'Error checking for duplicate leads' }], calls: [] },
+    { state: 'editing.tried', emitted: [{ type: 'toast.error', message: 'Error checking for duplicate leads' }], calls: [] },
   ],
   [{ type: 'dialog.confirm' }, { state: 'creating', emitted: [loading], calls: [{ actor: 'createLead', input: lead }] }],
-  [{ type: 'dialog.cancel' }, { state: 'editing', emitted: [], calls: [], duplicates: [] }],
+  [{ type: 'dialog.cancel' }, { state: 'editing.tried', emitted: [], calls: [], duplicates: [] }],
   [
     { type: 'xstate.done.actor.createLead', output: created },
     {
-      state: 'editing',
-      // The page empties the form on this fact.
+      state: 'editing.untried',
       emitted: [{ type: 'toast.success', message: 'Lead created successfully' }],
       calls: [],
       duplicates: [],
@@ -111,11 +133,25 @@ const expectations: Array<[AnyEventObject, Expected]> = [
   ],
   [
     { type: 'xstate.error.actor.createLead', error: createFailure },
-    { state: 'editing', emitted: [{ type: 'toast.error', message: 'Error creating lead: Zip Code is required' }], calls: [] },
+    { state: 'editing.tried', emitted: [{ type: 'toast.error', message: 'Error creating lead: Zip Code is required' }], calls: [] },
   ],
 ];
 
-const samples = expectations.map(([event]) => event);
+const samples = [{ type: 'form.submit' }, emptied, retyped, ...expectations.map(([event]) => event)];
+
+function stateOf(snapshot: AnyMachineSnapshot): string {
+  return typeof snapshot.value === 'string'
+    ? snapshot.value
+    : Object.entries(snapshot.value).map(([parent, child]) => `${parent}.${String(child)}`)[0];
+}
+
+/**
+ * The messages a form of the model shows once it was submitted (its fields are either as typed
+ * or empty), in screen order: none when it is valid.
+ */
+function messagesFor(values: LeadFormValues): Record<string, string> {
+  return Object.fromEntries(Object.entries(emptyFormMessages).filter(([field]) => values[field as keyof LeadFormValues] === ''));
+}
 
 function expectationFor(event: AnyEventObject): Expected {
   const found = expectations.find(([sample]) => JSON.stringify(sample) === JSON.stringify(event));
@@ -124,30 +160,77 @@ function expectationFor(event: AnyEventObject): Expected {
 }
 
 function checkStep(snapshot: AnyMachineSnapshot, probe: StepProbe) {
+  const { values, errors } = snapshot.context as { values: LeadFormValues; errors: Record<string, string> };
+  // Busy while a call runs, so the form's Submit shows 'Loading...'.
+  expect(snapshot.hasTag('busy')).toBe(snapshot.matches('checkingDuplicates') || snapshot.matches('creating'));
+  // Whatever is sent is the form as it was submitted.
+  if (!snapshot.matches('editing')) expect(snapshot.context.lead).toEqual(lead);
+
   if (probe.event.type === 'xstate.init') {
-    expect(snapshot.value).toBe('editing');
-    expect(snapshot.context).toEqual({ lead: undefined, duplicates: [], error: undefined });
+    expect(stateOf(snapshot)).toBe('editing.untried');
+    expect(snapshot.context).toEqual({ values: filled, errors: {}, lead: undefined, duplicates: [], error: undefined });
+    return;
+  }
+  if (probe.event.type === 'field.change') {
+    // Messages wait for the first submit; from then on they follow the typing.
+    expect(errors).toEqual(snapshot.matches({ editing: 'untried' }) ? {} : messagesFor(values));
+    expect(probe.emitted).toEqual([]);
+    expect(probe.calls).toEqual([]);
+    return;
+  }
+  if (probe.event.type === 'form.submit') {
+    const messages = messagesFor(values);
+    if (Object.keys(messages).length > 0) {
+      // Nothing is checked; the messages show and focus goes to the first field on screen with one.
+      expect(stateOf(snapshot)).toBe('editing.tried');
+      expect(errors).toEqual(messages);
+      expect(probe.emitted).toEqual([{ type: 'invalid', field: Object.keys(messages)[0] }]);
+      expect(probe.calls).toEqual([]);
+    } else {
+      expect(stateOf(snapshot)).toBe('checkingDuplicates');
+      expect(errors).toEqual({});
+      expect(snapshot.context.error).toBeUndefined();
+      expect(probe.emitted).toEqual([]);
+      expect(probe.calls).toEqual([{ actor: 'checkDuplicate', input: lead }]);
+    }
     return;
   }
   const expected = expectationFor(probe.event);
-  expect(snapshot.value).toBe(expected.state);
+  expect(stateOf(snapshot)).toBe(expected.state);
   expect(spoken(leadRegistrationToasts, probe.emitted)).toEqual(expected.emitted);
-  if (probe.event.type === 'xstate.done.actor.createLead') expect(probe.emitted).toEqual([{ type: 'created', created }]);
+  if (probe.event.type === 'xstate.done.actor.createLead') {
+    expect(probe.emitted).toEqual([{ type: 'created', created }]);
+    // docs/product/leads.md: after success the form is emptied and starts afresh.
+    expect(snapshot.context).toEqual({ values: emptyLead, errors: {}, lead: undefined, duplicates: [], error: undefined });
+  }
   expect(probe.calls).toEqual(expected.calls);
   expect(snapshot.context.error).toBe(expected.error);
   if (expected.duplicates) expect(snapshot.context.duplicates).toEqual(expected.duplicates);
-  // Busy while a call runs, so the form's Submit shows 'Loading...'.
-  expect(snapshot.hasTag('busy')).toBe(expected.state === 'checkingDuplicates' || expected.state === 'creating');
-  // After success the registration starts afresh; after any failure the submitted lead stays.
-  expect(snapshot.context.lead).toEqual(probe.event.type === 'xstate.done.actor.createLead' ? undefined : lead);
+}
+
+/** A running registration with the given answers, recording what it emits. */
+function registration(values: LeadFormValues, check: (sent: LeadInput) => Promise<DuplicateCheck> = () => Promise.resolve(noDuplicate)) {
+  const actor = createActor(
+    leadRegistrationMachine.provide({
+      actors: {
+        checkDuplicate: fromPromise<DuplicateCheck, LeadInput>(({ input }) => check(input)),
+        createLead: fromPromise<CreatedLead, LeadInput>(() => Promise.resolve(created)),
+      },
+    }),
+    { input: { values } },
+  );
+  const emitted: LeadRegistrationEmitted[] = [];
+  actor.on('*', (event) => emitted.push(event));
+  actor.start();
+  return { actor, emitted };
 }
 
 describe('leadRegistration machine (docs/product/leads.md Lead registration, docs/product/leads.md)', () => {
-  const plan = planModel(leadRegistrationMachine, { events: samples });
+  const plan = planModel(leadRegistrationMachine, { events: samples, input });
 
   it('traverses every transition of its definition', () => {
     const summary = expectEveryTransitionTraversed(leadRegistrationMachine, plan);
-    expect(summary).toMatchObject({ machineId: 'leadRegistration', transitions: 10, traversed: 10 });
+    expect(summary).toMatchObject({ machineId: 'leadRegistration', transitions: 13, traversed: 13 });
   });
 
   it.each(
@@ -163,6 +246,7 @@ describe('leadRegistration machine (docs/product/leads.md Lead registration, doc
     ),
   )('runs the path %s', async (_, path) => {
     await runPath(leadRegistrationMachine, path, {
+      input,
       actors: ['checkDuplicate', 'createLead'],
       states: { editing: checkStep, checkingDuplicates: checkStep, confirmingDuplicate: checkStep, creating: checkStep },
     });
@@ -173,23 +257,68 @@ describe('leadRegistration machine (docs/product/leads.md Lead registration, doc
   it.each(expectations.filter(([event]) => event.type === 'xstate.error.actor.checkDuplicate'))(
     'answers the failed check %j as the spec says',
     async (failure, expected) => {
-      const actor = createActor(
-        leadRegistrationMachine.provide({
-          actors: {
-            checkDuplicate: fromPromise<DuplicateCheck, LeadInput>(() => Promise.reject(failure.error)),
-          },
-        }),
-      );
-      const emitted: AnyEventObject[] = [];
-      actor.on('*', (event: AnyEventObject) => emitted.push(event));
-      actor.start();
-      actor.send({ type: 'form.submit', lead });
+      const { actor, emitted } = registration(filled, () => Promise.reject(failure.error));
+      actor.send({ type: 'form.submit' });
       const settled = await waitFor(actor, (snapshot) => !snapshot.hasTag('busy'));
 
-      expect(settled.value).toBe(expected.state);
+      expect(stateOf(settled)).toBe(expected.state);
+      // What was typed stays for another try.
+      expect(settled.context.values).toEqual(filled);
       expect(settled.context.error).toBe(expected.error);
       expect(spoken(leadRegistrationToasts, emitted)).toEqual(expected.emitted);
       actor.stop();
     },
   );
+});
+
+describe('leadRegistration machine: the form (docs/product/leads.md, Lead rules)', () => {
+  it('names the first field on screen with a message for focus', () => {
+    const { actor, emitted } = registration({ ...filled, birthDate: '', minor: '' });
+    actor.send({ type: 'form.submit' });
+
+    expect(actor.getSnapshot().context.errors).toEqual({
+      birthDate: 'Birth Date is required',
+      minor: 'Please indicate if the person is a minor',
+    });
+    expect(emitted).toEqual([{ type: 'invalid', field: 'birthDate' }]);
+    actor.stop();
+  });
+
+  it('shows nothing while the form is filled, then follows every change once it was submitted', () => {
+    const { actor } = registration({ ...emptyLead });
+    actor.send({ type: 'field.change', field: 'email', value: 'marisol-at-example' });
+    expect(actor.getSnapshot().context.errors).toEqual({});
+
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().context.errors).toMatchObject({ email: 'Please enter a valid email', lastName: 'Last Name is required' });
+
+    actor.send({ type: 'field.change', field: 'email', value: 'marisol@example.test' });
+    actor.send({ type: 'field.change', field: 'lastName', value: 'Quillfeather' });
+    expect(actor.getSnapshot().context.errors).not.toHaveProperty('email');
+    expect(actor.getSnapshot().context.errors).not.toHaveProperty('lastName');
+
+    // Not a minor: 18 years are required, and the message follows the Minor choice.
+    actor.send({ type: 'field.change', field: 'birthDate', value: `${new Date().getFullYear() - 10}-01-01` });
+    actor.send({ type: 'field.change', field: 'minor', value: 'No' });
+    expect(actor.getSnapshot().context.errors.birthDate).toBe('Must be at least 18 years old');
+    actor.send({ type: 'field.change', field: 'minor', value: 'Yes' });
+    expect(actor.getSnapshot().context.errors.birthDate).toBeUndefined();
+    actor.stop();
+  });
+
+  it('sends the typed values trimmed, and starts an empty, quiet form after the lead is created', async () => {
+    const checked: LeadInput[] = [];
+    const { actor, emitted } = registration({ ...filled, lastName: '  Quillfeather ', city: 'Sampleton  ' }, (sent) => {
+      checked.push(sent);
+      return Promise.resolve(noDuplicate);
+    });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches('editing') && emitted.some((event) => event.type === 'created'));
+
+    expect(checked).toEqual([lead]);
+    expect(actor.getSnapshot().context.values).toEqual(emptyLead);
+    actor.send({ type: 'field.change', field: 'email', value: 'not-an-email' });
+    expect(actor.getSnapshot().context.errors).toEqual({});
+    actor.stop();
+  });
 });

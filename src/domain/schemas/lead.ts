@@ -69,7 +69,10 @@ export interface LeadFormValues {
   minor: YesNo | '';
 }
 
-/** The form after a successful registration resets to this (docs/product/leads.md). */
+/**
+ * The form after a successful registration resets to this (docs/product/leads.md). Its keys are in
+ * the order the form shows the fields (docs/product/leads.md, Lead registration).
+ */
 export const emptyLead: Readonly<LeadFormValues> = Object.freeze({
   lastName: '',
   middleName: '',
@@ -86,3 +89,6 @@ export const emptyLead: Readonly<LeadFormValues> = Object.freeze({
   phone: '',
   minor: '',
 });
+
+/** The fields in screen order, for moving focus to the first one with a message. */
+export const leadFieldOrder = Object.keys(emptyLead) as readonly (keyof LeadFormValues)[];

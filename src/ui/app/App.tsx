@@ -1,9 +1,7 @@
 import { RouterProvider } from 'react-router-dom';
-import { AppToaster } from '../components/Toaster';
-import { inspectOptions } from './inspect';
+import { AppFrame } from './AppFrame';
 import type { AppRouter } from './routes';
-import { SessionContext } from './session';
-import { appSessionMachine, type SessionLogic } from './sessionActors';
+import type { SessionLogic } from './sessionActors';
 
 interface AppProps {
   router: AppRouter;
@@ -11,12 +9,14 @@ interface AppProps {
   sessionLogic?: SessionLogic;
 }
 
-/** The whole client: one session actor for the app, the router and the toast container. */
-export function App({ router, sessionLogic = appSessionMachine }: AppProps) {
+/**
+ * The whole client with a given router: one session actor, the routes and the toasts. The browser
+ * starts through FirstLoad (main.tsx), which ends in the same frame and routes.
+ */
+export function App({ router, sessionLogic }: AppProps) {
   return (
-    <SessionContext.Provider logic={sessionLogic} options={inspectOptions()}>
+    <AppFrame sessionLogic={sessionLogic}>
       <RouterProvider router={router} />
-      <AppToaster />
-    </SessionContext.Provider>
+    </AppFrame>
   );
 }

@@ -1,20 +1,16 @@
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
-import { sessionToasts } from './factToasts';
 import { HOME_PATH, paths } from './paths';
 import { useSessionActor } from './session';
-import { useToastEvents } from './useToastEvents';
 
 /**
- * The root route: turns what the session machine emits into what a person sees (staff-app spec
- * docs/product/sign-in-and-session.md): the welcome toast and the intake list after login, the sign-out toast and the login screen
- * after logout, the login screen after expiry (the route guard then explains why).
+ * The root route: turns what the session machine emits into where a person is (staff-app spec
+ * docs/product/sign-in-and-session.md): the intake list after login, the login screen after
+ * logout and after expiry (the route guard then explains why). Its toasts are AppFrame's.
  */
 export function SessionEvents() {
   const session = useSessionActor();
   const navigate = useNavigate();
-
-  useToastEvents(session, sessionToasts);
 
   useEffect(() => {
     const subscriptions = [

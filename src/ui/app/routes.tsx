@@ -2,7 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { privileges, type Privilege } from '../../domain/enums';
 import { canManageEmployees } from '../../domain/session';
 import { RouteErrorPage } from '../pages/errors/RouteErrorPage';
-import { LoginPage } from '../pages/login/LoginPage';
+import { LoginPage } from '../pages/login/LoginRoute';
 import { RequirePrivilege, RequireSession } from './guards';
 import { paths } from './paths';
 import * as screens from './screens';

@@ -1,13 +1,25 @@
 // The real implementations of the session machine's actors (DESIGN.md: the app provides them with
 // machine.provide; tests provide their own).
 import { fromPromise } from 'xstate';
-import { login, logout } from '../../api/users';
 import { sessionMachine, type Credentials, type TokenGrant } from '../../machines/session.machine';
+
+/**
+ * The API client (openapi-fetch) is not needed to draw the login screen, so it is not part of the
+ * first download: it loads with the first call, or earlier when FirstLoad asks for it after the
+ * first paint.
+ */
+export const loadSessionCalls = () => import('../../api/users');
 
 export const appSessionMachine = sessionMachine.provide({
   actors: {
-    login: fromPromise<TokenGrant, Credentials>(({ input }) => login({ email: input.email, password: input.password })),
-    logout: fromPromise<void>(() => logout()),
+    login: fromPromise<TokenGrant, Credentials>(async ({ input }) => {
+      const { login } = await loadSessionCalls();
+      return login({ email: input.email, password: input.password });
+    }),
+    logout: fromPromise<void>(async () => {
+      const { logout } = await loadSessionCalls();
+      return logout();
+    }),
   },
 });
 

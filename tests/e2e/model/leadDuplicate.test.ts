@@ -1,8 +1,10 @@
 // The lead registration machine's planned paths driven through /new-leads and its duplicate dialog
-// in Chromium (DESIGN.md, model-based tests; docs/product/leads.md Lead Registration, docs/product/leads.md). Every
-// planned path runs (the plan has eight). Each event becomes what a person does (the form filled
-// and submitted, 'Yes, Register Anyway', 'No, Cancel') or what the server answers to the held
-// call. The real server answers when this firm's data makes it answer as the step says: no similar
+// in Chromium (DESIGN.md, model-based tests; docs/product/leads.md Lead Registration, docs/product/leads.md). The
+// paths that together pass through every state and take every transition run (coveringPaths).
+// The model starts from a filled form and changes Last Name (emptied, typed again); the page
+// starts empty, so the form is filled at the first step that needs it. Each event becomes what a
+// person does (Last Name cleared or typed, the form filled and submitted, 'Yes, Register Anyway',
+// 'No, Cancel') or what the server answers to the held call. The real server answers when this firm's data makes it answer as the step says: no similar
 // lead (a new name), a similar lead with an intake (the name of the lead registered in beforeAll),
 // a created lead. The other answers of the unit suite (a similar lead without an intake, 409 with
 // and without a body, 500, no answer, a refused create) cannot be provoked from the UI, so the
@@ -10,13 +12,14 @@
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyEventObject, SnapshotFrom } from 'xstate';
+import { leadFieldOrder, type LeadFormValues } from '../../../src/domain/schemas/lead';
 import { leadRegistrationMachine } from '../../../src/machines/leadRegistration.machine';
 import { bearer } from '../../api/support/testServer';
 import { collectTransitions, coverageSummary, describePath, planModel, traversedTransitions } from '../../machines/modelCoverage';
 import { signIn, startE2eApp, type E2eApp } from '../support/app';
 import { launchChromium, newPage } from '../support/browser';
 import { holdRequests, type HeldRequests } from './support/heldRequests';
-import { describeTransitions, drivePath, stateIds, statesVisited, type Drive, type PlannedPath } from './support/modelDrive';
+import { coveringPaths, describeTransitions, drivePath, stateIds, statesVisited, type Drive, type PlannedPath } from './support/modelDrive';
 
 type LeadSnapshot = SnapshotFrom<typeof leadRegistrationMachine>;
 
@@ -75,8 +78,27 @@ const createFailure = {
   body: { code: 'validation_failed', message: 'Zip Code is required' },
 };
 
+/** The model's form: filled, Female and minor No (what fillLead types, apart from the names). */
+const filled: LeadFormValues = {
+  ...registered,
+  middleName: '',
+  city: 'Sampleton',
+  county: 'Example County',
+  state: 'TX',
+  country: 'USA',
+  zipCode: '75001',
+  email: '',
+  gender: 'Female',
+  minor: 'No',
+};
+
+/** The labels of the fields whose messages the paths can show, for focus. */
+const labels: Partial<Record<keyof LeadFormValues, string>> = { lastName: 'Last Name', firstName: 'First Name' };
+
 const samples = [
-  { type: 'form.submit', lead: {} },
+  { type: 'form.submit' },
+  { type: 'field.change', field: 'lastName', value: '' },
+  { type: 'field.change', field: 'lastName', value: registered.lastName },
   { type: 'xstate.done.actor.checkDuplicate', output: noDuplicate },
   { type: 'xstate.done.actor.checkDuplicate', output: withIntake },
   { type: 'xstate.done.actor.checkDuplicate', output: withoutIntake },
@@ -100,8 +122,10 @@ const refusals = new Map<unknown, { alert: string } | { toast: string }>([
   [createFailure, { toast: 'Error creating lead: Zip Code is required' }],
 ]);
 
-const plan = planModel(leadRegistrationMachine, { events: samples });
-const driven: PlannedPath[] = plan.paths.map((path) => ({ path, transitions: traversedTransitions(leadRegistrationMachine, [path]) }));
+const plan = planModel(leadRegistrationMachine, { events: samples, input: { values: filled } });
+const driven: PlannedPath[] = coveringPaths(
+  plan.paths.map((path) => ({ path, transitions: traversedTransitions(leadRegistrationMachine, [path], { input: { values: filled } }) })),
+);
 const completed: PlannedPath[] = [];
 
 let app: E2eApp;
@@ -147,8 +171,9 @@ async function storedWithPhone(phone: string) {
   return data.data.record.filter((row) => row.phone === phone);
 }
 
-async function fillLead(page: Page, values: LeadValues) {
-  await page.getByLabel('Last Name').fill(values.lastName);
+/** Fills every field; Last Name stays empty when the model's is. */
+async function fillLead(page: Page, values: LeadValues, lastNameEmpty = false) {
+  await page.getByLabel('Last Name').fill(lastNameEmpty ? '' : values.lastName);
   await page.getByLabel('First Name').fill(values.firstName);
   await page.getByLabel('Birth Date').fill(values.birthDate);
   await page.getByLabel('Address').fill(values.address);
@@ -186,21 +211,38 @@ function leadDrive(page: Page, checks: HeldRequests, creates: HeldRequests): Dri
     expected((await response?.json()) as { data: unknown });
   }
 
+  /** A similar lead when the server is to find one with an intake, a new person otherwise. */
+  function freshLead(next: AnyEventObject | undefined): LeadValues {
+    const similar = next?.type === 'xstate.done.actor.checkDuplicate' && next.output === withIntake;
+    newLeads++;
+    return similar
+      ? { ...registered, address: `${newLeads} Other Road`, phone: `555-020-${String(newLeads).padStart(4, '0')}` }
+      : {
+          ...registered,
+          lastName: `Newperson${String.fromCharCode(96 + newLeads)}`,
+          phone: `555-030-${String(newLeads).padStart(4, '0')}`,
+        };
+  }
+
   return {
-    async act({ event, next }) {
+    async act({ before, event, next }) {
+      const modelValues = (before as LeadSnapshot).context.values;
+      // The model's form is filled until a lead is created (it starts so, and only Last Name
+      // changes); the page's starts empty, and both are empty after a creation.
+      const modelFilled = modelValues.firstName !== '';
       if (event.type === 'form.submit') {
-        // A similar lead when the server is to find one with an intake, a new person otherwise.
-        const similar = next?.type === 'xstate.done.actor.checkDuplicate' && next.output === withIntake;
-        newLeads++;
-        typed = similar
-          ? { ...registered, address: `${newLeads} Other Road`, phone: `555-020-${String(newLeads).padStart(4, '0')}` }
-          : {
-              ...registered,
-              lastName: `Newperson${String.fromCharCode(96 + newLeads)}`,
-              phone: `555-030-${String(newLeads).padStart(4, '0')}`,
-            };
-        await fillLead(page, typed);
+        // A filled form is typed afresh for each submit, so every lead is a new one (or the similar one).
+        if (modelFilled) {
+          typed = freshLead(next);
+          await fillLead(page, typed, modelValues.lastName === '');
+        }
         await submit.click();
+      } else if (event.type === 'field.change') {
+        if (!typed) {
+          typed = freshLead(next);
+          await fillLead(page, typed);
+        }
+        await page.getByLabel('Last Name').fill(event.value === '' ? '' : typed.lastName);
       } else if (event.type === 'xstate.done.actor.checkDuplicate' && event.output !== withoutIntake) {
         await realAnswer(checks, 'the duplicate check', ({ data }) =>
           expect(data).toMatchObject({ isDuplicate: event.output.isDuplicate, hasIntakeId: event.output.hasIntakeId }),
@@ -245,6 +287,8 @@ function leadDrive(page: Page, checks: HeldRequests, creates: HeldRequests): Dri
         expect(request.postDataJSON()).toMatchObject({ neosCasesInformation: { lastName: typed?.lastName, phone: typed?.phone } });
         await expect.poll(() => busyButton.getAttribute('aria-busy')).toBe('true');
         if (snapshot.matches('creating')) await expect.poll(() => toastCount('Creating lead...')).toBe(1);
+        // The form stays open while the call runs.
+        await checkForm(page, snapshot, typed);
         return;
       }
       if (snapshot.matches('confirmingDuplicate')) {
@@ -252,18 +296,30 @@ function leadDrive(page: Page, checks: HeldRequests, creates: HeldRequests): Dri
         expect(await dialog.getByRole('listitem').allTextContents()).toEqual([expect.stringContaining(`Intake ID: ${registeredCaseId}`)]);
         expect(await dialog.getByRole('listitem').textContent()).toContain('Marisol Quillfeather');
         expect(await dialog.getByText('Do you still want to register this lead?').count()).toBe(1);
+        await checkForm(page, snapshot, typed);
         return;
       }
       // editing: the form, no dialog, Submit ready.
       await dialog.waitFor({ state: 'detached' });
       await expect.poll(() => submit.isEnabled()).toBe(true);
-      await checkEditing(page, event, typed, toastCount);
+      await checkEditing(page, snapshot, event, typed, toastCount);
     },
   };
 }
 
+/** The messages under the fields are the model's, and Last Name holds what the model says. */
+async function checkForm(page: Page, snapshot: LeadSnapshot, typed: LeadValues | undefined) {
+  const { values, errors } = snapshot.context;
+  await expect.poll(() => page.getByLabel('Last Name').inputValue()).toBe(values.lastName === '' ? '' : typed?.lastName);
+  for (const message of ['Last Name is required', 'First Name is required']) {
+    const shown = Object.values(errors).includes(message) ? 1 : 0;
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: message }).count()).toBe(shown);
+  }
+}
+
 async function checkEditing(
   page: Page,
+  snapshot: LeadSnapshot,
   event: AnyEventObject,
   typed: LeadValues | undefined,
   toastCount: (text: string) => Promise<number>,
@@ -271,9 +327,21 @@ async function checkEditing(
   const lastName = page.getByLabel('Last Name');
   if (event.type === 'xstate.init') {
     expect(await lastName.inputValue()).toBe('');
+    expect(await page.getByRole('alert').count()).toBe(0);
     return;
   }
   if (!typed) throw new Error('A lead was typed before any answer');
+  if (event.type === 'field.change' || event.type === 'form.submit') {
+    await checkForm(page, snapshot, typed);
+    if (event.type === 'form.submit') {
+      // An invalid form: focus goes to the first field on screen with a message.
+      const first = leadFieldOrder.find((field) => snapshot.context.errors[field] !== undefined);
+      const label = first && labels[first];
+      if (!label) throw new Error(`No label known for ${String(first)}`);
+      await expect.poll(() => page.getByLabel(label).evaluate((element) => element === document.activeElement)).toBe(true);
+    }
+    return;
+  }
   if (event.type === 'xstate.done.actor.createLead') {
     // docs/product/leads.md: created, and the form starts afresh.
     await expect.poll(() => toastCount('Lead created successfully')).toBe(1);
@@ -282,7 +350,7 @@ async function checkEditing(
     return;
   }
   // Any refusal or cancel keeps what was typed and creates nothing.
-  expect(await lastName.inputValue()).toBe(typed.lastName);
+  await checkForm(page, snapshot, typed);
   expect(await page.getByLabel('Address').inputValue()).toBe(typed.address);
   expect(await storedWithPhone(typed.phone)).toEqual([]);
   const refusal = refusals.get(event.type === 'dialog.cancel' ? undefined : event.type.includes('.error.') ? event.error : event.output);

@@ -73,20 +73,24 @@ function setBirthDate(value: string) {
   fireEvent.change(field('Birth Date'), { target: { value } });
 }
 
-async function fillValidLead(user: UserEvent) {
-  await user.type(field('Last Name'), typed.lastName);
-  await user.type(field('First Name'), typed.firstName);
-  setBirthDate(typed.birthDate);
-  await user.type(field('Address'), typed.address);
-  await user.type(field('City'), typed.city);
-  await user.type(field('County'), typed.county);
-  await user.type(field('State'), typed.state);
-  await user.type(field('Country'), typed.country);
-  await user.type(field('Zip Code'), typed.zipCode);
-  await user.type(field('Email'), typed.email);
-  await user.click(screen.getByRole('radio', { name: 'Female' }));
-  await user.type(field('Phone'), typed.phone);
-  await user.click(screen.getByRole('radio', { name: 'No' }));
+/** Fills the form as a person would, leaving out the fields named in `skip` (by label). */
+async function fillValidLead(user: UserEvent, skip: readonly string[] = []) {
+  const steps: Array<[string, () => unknown]> = [
+    ['Last Name', () => user.type(field('Last Name'), typed.lastName)],
+    ['First Name', () => user.type(field('First Name'), typed.firstName)],
+    ['Birth Date', () => setBirthDate(typed.birthDate)],
+    ['Address', () => user.type(field('Address'), typed.address)],
+    ['City', () => user.type(field('City'), typed.city)],
+    ['County', () => user.type(field('County'), typed.county)],
+    ['State', () => user.type(field('State'), typed.state)],
+    ['Country', () => user.type(field('Country'), typed.country)],
+    ['Zip Code', () => user.type(field('Zip Code'), typed.zipCode)],
+    ['Email', () => user.type(field('Email'), typed.email)],
+    ['Gender', () => user.click(screen.getByRole('radio', { name: 'Female' }))],
+    ['Phone', () => user.type(field('Phone'), typed.phone)],
+    ['Minor', () => user.click(screen.getByRole('radio', { name: 'No' }))],
+  ];
+  for (const [label, fill] of steps) if (!skip.includes(label)) await fill();
 }
 
 function submit(user: UserEvent) {
@@ -163,14 +167,54 @@ describe('lead form (docs/product/leads.md Lead Registration, docs/product/leads
     expect(checkMock).not.toHaveBeenCalled();
   });
 
-  it('asks for a valid email, and the message goes once the email is fixed', async () => {
+  it('asks for a valid email only once submitted, and the message goes once the email is fixed', async () => {
     const user = await openForm();
     await user.type(field('Email'), 'marisol-at-example');
+    // Nobody is told off for a form they are still filling.
+    expect(screen.queryByText('Please enter a valid email')).not.toBeInTheDocument();
     await submit(user);
     expect(field('Email')).toHaveAccessibleDescription('Please enter a valid email');
 
     await user.type(field('Email'), '@example.test');
     expect(screen.queryByText('Please enter a valid email')).not.toBeInTheDocument();
+  });
+
+  it('after a submit, a field emptied while typing shows its message at once', async () => {
+    checkMock.mockReturnValue(new Promise(() => {}));
+    const user = await openForm();
+    await fillValidLead(user);
+    await user.clear(field('City'));
+    expect(screen.queryByText('City is required')).not.toBeInTheDocument();
+    await submit(user);
+    expect(field('City')).toHaveAccessibleDescription('City is required');
+    expect(field('City')).toHaveFocus();
+
+    await user.type(field('City'), typed.city);
+    expect(screen.queryByText('City is required')).not.toBeInTheDocument();
+    await user.clear(field('Zip Code'));
+    expect(field('Zip Code')).toHaveAccessibleDescription('Zip Code is required');
+    expect(checkMock).not.toHaveBeenCalled();
+  });
+
+  it('puts focus on Birth Date when it and Minor are missing', async () => {
+    const user = await openForm();
+    await fillValidLead(user, ['Birth Date', 'Minor']);
+    await submit(user);
+    expect(field('Birth Date')).toHaveAccessibleDescription('Birth Date is required');
+    expect(screen.getByRole('radiogroup', { name: 'Minor' })).toHaveAccessibleDescription('Please indicate if the person is a minor');
+    expect(field('Birth Date')).toHaveFocus();
+  });
+
+  it('puts focus on the first option of a radio group that is the first with a message', async () => {
+    const user = await openForm();
+    await fillValidLead(user, ['Gender', 'Phone', 'Minor']);
+    await submit(user);
+
+    expect(screen.getByRole('radiogroup', { name: 'Gender' })).toHaveAccessibleDescription('Please select a gender');
+    expect(screen.getByRole('radio', { name: 'Male' })).toHaveFocus();
+    expect(screen.getByText('Phone is required')).toBeInTheDocument();
+    expect(screen.getByText('Please indicate if the person is a minor')).toBeInTheDocument();
+    expect(checkMock).not.toHaveBeenCalled();
   });
 
   it('requires 18 years when the person is not a minor, and not for a minor', async () => {
@@ -214,6 +258,10 @@ describe('lead registration (docs/product/leads.md)', () => {
     expect(field('Birth Date')).toHaveValue('');
     expect(screen.getByRole('radio', { name: 'Female' })).not.toBeChecked();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // A fresh form: its messages wait for its own first submit again.
+    await user.type(field('Email'), 'not-an-email');
+    expect(screen.queryByText('Please enter a valid email')).not.toBeInTheDocument();
+    expect(screen.queryByText('Last Name is required')).not.toBeInTheDocument();
   });
 
   it('lists similar leads; No, Cancel creates nothing and keeps the form; Yes, Register Anyway creates it', async () => {

@@ -1,11 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link, Navigate } from 'react-router-dom';
+import { useEffect, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import type { LoginInput } from '../../../domain/schemas/login';
 import { SessionContext, useSessionActor } from '../../app/session';
 import { Button } from '../../components/Button';
 import { Logo } from '../../components/Logo';
 import { TextInput } from '../../components/TextInput';
-import { helpPath, HOME_PATH } from '../../app/paths';
+import { helpPath } from '../../app/paths';
 import * as css from './LoginPage.css';
 import type { LoginFieldErrors } from './loginRules';
 
@@ -24,10 +23,24 @@ async function validate(values: LoginInput): Promise<LoginFieldErrors> {
   return loginErrors(values);
 }
 
-/** / and /login (docs/product/sign-in-and-session.md, Login screen). */
-export function LoginPage() {
+/** What 'Forgot password?' is drawn with: React Router's Link in the routed app, a plain link on the first load. */
+export interface LoginLinkProps {
+  to: string;
+  className: string;
+  children: ReactNode;
+}
+
+interface LoginScreenProps {
+  link: ComponentType<LoginLinkProps>;
+}
+
+/**
+ * The login screen of / and /login (docs/product/sign-in-and-session.md, Login screen), without
+ * React Router: the first load shows it before the router has arrived (src/ui/app/FirstLoad.tsx);
+ * the routed app shows it through LoginRoute.
+ */
+export function LoginScreen({ link: LinkTo }: LoginScreenProps) {
   const session = useSessionActor();
-  const signedIn = SessionContext.useSelector((snapshot) => snapshot.matches('loggedIn'));
   const busy = SessionContext.useSelector((snapshot) => snapshot.hasTag('busy'));
   const loginError = SessionContext.useSelector((snapshot) => snapshot.context.loginError);
   const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
@@ -37,9 +50,6 @@ export function LoginPage() {
   useEffect(() => {
     void loadLoginRules();
   }, []);
-
-  // A signed-in user who opens / or /login goes on to the intake list (docs/product/sign-in-and-session.md).
-  if (signedIn) return <Navigate to={HOME_PATH} replace />;
 
   function change(field: Field, value: string) {
     const next = { ...values, [field]: value };
@@ -99,9 +109,9 @@ export function LoginPage() {
               onChange={(value) => change('password', value)}
               error={errors.password}
             />
-            <Link className={css.forgot} to={helpPath('forgotPassword')}>
+            <LinkTo className={css.forgot} to={helpPath('forgotPassword')}>
               Forgot password?
-            </Link>
+            </LinkTo>
             <Button type="submit" fullWidth loading={busy}>
               Log in
             </Button>

@@ -56,8 +56,9 @@ function valueIds(prefix: string, value: StateValue): string[] {
 }
 
 /**
- * The state nodes a run passed through: those of every snapshot it showed, and the sources and
- * targets of the transitions it took (a transient state such as `restoring` is never a snapshot).
+ * The state nodes a run passed through, the root excluded (as in `stateIds`): those of every
+ * snapshot it showed, and the sources and targets of the transitions it took (a transient state
+ * such as `restoring` is never a snapshot).
  */
 export function statesVisited(
   machine: AnyStateMachine,
@@ -71,6 +72,8 @@ export function statesVisited(
       visited.add(edge.target);
     }
   }
+  // A transition of the machine itself (an event every state takes) passes through no state.
+  visited.delete(machine.id);
   return visited;
 }
 
