@@ -3,12 +3,9 @@
 // with the error only, never the request body or headers (they carry personal data and tokens).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { isDatabaseUnavailable } from '../db/unavailable';
+import type { Schemas } from './contractTypes';
 
-export interface ErrorBody {
-  message: string;
-  code: string;
-  fields?: Record<string, string>;
-}
+export type ErrorBody = Schemas['Error'];
 
 /** An expected failure a service reports; the error handler turns it into its status and body. */
 export class ApiError extends Error {

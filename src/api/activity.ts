@@ -1,5 +1,6 @@
 // Fetcher for the firm's activity trail (GET /v1/activity, owner and administrator): throws an
 // ApiError on an error answer and returns the page.
+import type { Page } from './page';
 import type { ActivityAction as ShownAction } from '../domain/activity';
 import { api } from './client';
 import { ApiError } from './errors';
@@ -14,12 +15,7 @@ void everyActionNamed;
 
 export type ActivityQuery = NonNullable<operations['listActivity']['parameters']['query']>;
 
-export interface ActivityPage {
-  rows: ActivityEntry[];
-  totalRecords: number;
-}
-
-export async function listActivity(query: ActivityQuery): Promise<ActivityPage> {
+export async function listActivity(query: ActivityQuery): Promise<Page<ActivityEntry>> {
   const { data, error, response } = await api.GET('/v1/activity', { params: { query } });
   if (error || !data) throw new ApiError(error, response);
   return { rows: data.data.record, totalRecords: data.data.totalRecords };

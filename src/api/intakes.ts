@@ -1,6 +1,7 @@
 // Fetchers for the intakes list and the intake form (docs/product/intake-form.md; GET /v1/intake/{caseId} is
 // ours, DESIGN.md). Each one calls the client, throws an ApiError on an error answer and returns
 // the payload.
+import type { Page } from './page';
 import { stripIds } from '../domain/intake/normalise';
 import type { ApiGeneralCaseInformation } from '../domain/intake/types';
 import { api } from './client';
@@ -12,15 +13,10 @@ export type IntakeRow = components['schemas']['IntakeRow'];
 export type StoredIntake = components['schemas']['GeneralCaseInformation'];
 export type IntakeListQuery = NonNullable<operations['listIntakes']['parameters']['query']>;
 
-export interface IntakePage {
-  rows: IntakeRow[];
-  totalRecords: number;
-}
-
 // An error answer with an empty body leaves both `data` and `error` undefined (openapi-fetch),
 // hence `|| !data` beside `error` in each fetcher.
 
-export async function listIntakes(query: IntakeListQuery): Promise<IntakePage> {
+export async function listIntakes(query: IntakeListQuery): Promise<Page<IntakeRow>> {
   const { data, error, response } = await api.GET('/v1/intake', { params: { query } });
   if (error || !data) throw new ApiError(error, response);
   return { rows: data.data.record, totalRecords: data.data.totalRecords };

@@ -1,6 +1,7 @@
 // Fetchers for lead registration and the leads list (docs/product/leads.md; the list call is ours, the
 // spec does not show it). Each one calls the client, throws an ApiError on an error answer and
 // returns the payload.
+import type { Page } from './page';
 import { toIsoTimestamp } from '../domain/dates';
 import type { LeadInput } from '../domain/schemas/lead';
 import { api } from './client';
@@ -18,11 +19,6 @@ export interface LeadPageQuery {
   pageSize: number;
   offset: number;
   search: string;
-}
-
-export interface LeadPage {
-  rows: LeadRow[];
-  totalRecords: number;
 }
 
 /** Optional texts left empty travel as null, the contract's "not given". */
@@ -64,7 +60,7 @@ export async function createLead(lead: LeadInput): Promise<CreatedLead> {
   return data.data;
 }
 
-export async function listLeads({ pageSize, offset, search }: LeadPageQuery): Promise<LeadPage> {
+export async function listLeads({ pageSize, offset, search }: LeadPageQuery): Promise<Page<LeadRow>> {
   const { data, error, response } = await api.GET('/v1/leads', {
     params: { query: { pageSize, offSetValue: offset, ...(search ? { searchFilter: search } : {}) } },
   });

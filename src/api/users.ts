@@ -1,5 +1,6 @@
 // Fetchers for sign-in, the caller's profile and the firm's employees (docs/product/people.md). Each one
 // calls the client, throws an ApiError on an error answer and returns the payload.
+import type { Page } from './page';
 import { api } from './client';
 import { ApiError } from './errors';
 import type { components, operations } from './schema';
@@ -11,11 +12,6 @@ export type LoginRequest = components['schemas']['LoginRequest'];
 export type EmployeeCreateRequest = components['schemas']['EmployeeCreateRequest'];
 export type UserUpdateRequest = components['schemas']['UserUpdateRequest'];
 export type UserListQuery = NonNullable<operations['listUsers']['parameters']['query']>;
-
-export interface UserPage {
-  users: User[];
-  totalRecords: number;
-}
 
 export interface UpdatedUser {
   user: User;
@@ -44,10 +40,10 @@ export async function getCurrentUser(): Promise<User> {
   return data.data;
 }
 
-export async function listUsers(query: UserListQuery): Promise<UserPage> {
+export async function listUsers(query: UserListQuery): Promise<Page<User>> {
   const { data, error, response } = await api.GET('/v1/users', { params: { query } });
   if (error || !data) throw new ApiError(error, response);
-  return { users: data.data, totalRecords: data.totalRecords };
+  return { rows: data.data, totalRecords: data.totalRecords };
 }
 
 export async function createEmployee(employee: EmployeeCreateRequest): Promise<User> {

@@ -59,7 +59,7 @@ vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {
   activityMock.mockReset().mockResolvedValue({ rows: [revealed, submitted], totalRecords: 2 });
-  usersMock.mockReset().mockResolvedValue({ users: [rita], totalRecords: 1 });
+  usersMock.mockReset().mockResolvedValue({ rows: [rita], totalRecords: 1 });
   signedInAs('owner', 'Olivia');
 });
 

@@ -57,7 +57,7 @@ beforeEach(() => {
 describe('employees (docs/product/people.md Employees)', () => {
   it('shows the columns with each employee, and the record count', async () => {
     listUsersMock.mockResolvedValue({
-      users: [
+      rows: [
         employee(1, { firstName: 'ana', middleName: 'maria', lastName: 'lopez', privilege: 'administrator' }),
         employee(2, { firstName: 'ben', lastName: 'okafor', privilege: 'owner', createdAt: '2023-12-31T23:30:00.000Z' }),
       ],
@@ -95,7 +95,7 @@ describe('employees (docs/product/people.md Employees)', () => {
   });
 
   it('filters by privilege from the header dropdown', async () => {
-    listUsersMock.mockResolvedValue({ users: [employee(1)], totalRecords: 1 });
+    listUsersMock.mockResolvedValue({ rows: [employee(1)], totalRecords: 1 });
     const { user } = await openList();
     const dropdown = screen.getByRole('combobox', { name: 'Privilege' });
 
@@ -119,7 +119,7 @@ describe('employees (docs/product/people.md Employees)', () => {
   });
 
   it("says 'No users for the desired search.' when nothing matches", async () => {
-    listUsersMock.mockResolvedValue({ users: [], totalRecords: 0 });
+    listUsersMock.mockResolvedValue({ rows: [], totalRecords: 0 });
     await openList();
     expect(await screen.findByText('No users for the desired search.')).toBeInTheDocument();
     expect(screen.getByText('0 records')).toBeInTheDocument();
@@ -139,7 +139,7 @@ describe('employees (docs/product/people.md Employees)', () => {
   });
 
   it('applies the search text only after 2 seconds without typing', async () => {
-    listUsersMock.mockResolvedValue({ users: [employee(1)], totalRecords: 1 });
+    listUsersMock.mockResolvedValue({ rows: [employee(1)], totalRecords: 1 });
     const { user } = await openList();
     await screen.findByText('employee1@firm.test');
     listUsersMock.mockClear();
@@ -158,7 +158,7 @@ describe('employees (docs/product/people.md Employees)', () => {
   it('pages with the pager controls, which follow the rules of docs/product/people.md', async () => {
     listUsersMock.mockImplementation(({ offSetValue = 0 }) =>
       Promise.resolve({
-        users: Array.from({ length: Math.min(10, 25 - offSetValue) }, (_, index) => employee(offSetValue + index + 1)),
+        rows: Array.from({ length: Math.min(10, 25 - offSetValue) }, (_, index) => employee(offSetValue + index + 1)),
         totalRecords: 25,
       }),
     );
@@ -193,7 +193,7 @@ describe('employees (docs/product/people.md Employees)', () => {
   });
 
   it("opens /new-employee from the 'New Employee' button", async () => {
-    listUsersMock.mockResolvedValue({ users: [], totalRecords: 0 });
+    listUsersMock.mockResolvedValue({ rows: [], totalRecords: 0 });
     const { user, app } = await openList();
     await user.click(screen.getByRole('button', { name: 'New Employee' }));
     await waitFor(() => expect(app.pathname()).toBe('/new-employee'));
@@ -217,7 +217,7 @@ describe('deactivating and reactivating (docs/product/people.md#deactivating-an-
     const theo = employee(3, { firstName: 'theo', lastName: 'sample' });
     // The list answers what the server holds: Active until the deactivation went through.
     let stored: User = theo;
-    listUsersMock.mockImplementation(() => Promise.resolve({ users: [stored], totalRecords: 1 }));
+    listUsersMock.mockImplementation(() => Promise.resolve({ rows: [stored], totalRecords: 1 }));
     deactivateMock.mockImplementation(() => {
       stored = { ...theo, status: 'Deactivated' };
       return Promise.resolve(stored);
@@ -242,7 +242,7 @@ describe('deactivating and reactivating (docs/product/people.md#deactivating-an-
 
   it("changes nothing on No, Cancel, and shows the server's reason when it refuses", async () => {
     const theo = employee(3, { firstName: 'theo', lastName: 'sample', status: 'Deactivated' });
-    listUsersMock.mockResolvedValue({ users: [theo], totalRecords: 1 });
+    listUsersMock.mockResolvedValue({ rows: [theo], totalRecords: 1 });
     reactivateMock.mockRejectedValue(
       new ApiError({ message: 'Only an owner can change an owner', code: 'forbidden' }, { status: 403, statusText: '' }),
     );
@@ -263,7 +263,7 @@ describe('deactivating and reactivating (docs/product/people.md#deactivating-an-
   it('offers no action on oneself, nor to an administrator on an owner', async () => {
     signedInAs('administrator', 'Ada');
     listUsersMock.mockResolvedValue({
-      users: [
+      rows: [
         employee(1, { id: 'user-administrator', firstName: 'ada', lastName: 'admin', privilege: 'administrator' }),
         employee(2, { firstName: 'olga', lastName: 'owner', privilege: 'owner' }),
         employee(3, { firstName: 'rep', lastName: 'one' }),

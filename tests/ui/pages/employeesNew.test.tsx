@@ -45,7 +45,7 @@ function refusal(status: number, body: unknown): ApiError {
 
 beforeEach(() => {
   createEmployeeMock.mockReset();
-  listUsersMock.mockReset().mockResolvedValue({ users: [created], totalRecords: 1 });
+  listUsersMock.mockReset().mockResolvedValue({ rows: [created], totalRecords: 1 });
 });
 
 describe('new employee (docs/product/people.md Employee Registration)', () => {

@@ -1,13 +1,11 @@
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { paginationMachine, type PageRequest, type PaginationInput } from '../../../machines/pagination.machine';
+import type { Page } from '../../../api/page';
 import { useMachineActor } from '../../app/inspect';
 
 export type PaginationActor = ActorRefFrom<typeof paginationMachine>;
 
-export interface Page<Row> {
-  rows: Row[];
-  totalRecords: number;
-}
+export type { Page } from '../../../api/page';
 
 /**
  * One list's pagination actor, loading its pages with `load` (docs/product/intake-list.md Pagination). The

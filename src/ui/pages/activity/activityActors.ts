@@ -31,7 +31,7 @@ export type FirmPeopleResult = { loaded: true; users: User[] } | { loaded: false
 /** A failed load leaves the 'User' filter with 'All users' only; the trail still shows. */
 export const firmPeopleLogic = fromPromise<FirmPeopleResult>(async () => {
   try {
-    return { loaded: true, users: (await listUsers({ pageSize: PEOPLE_PAGE_SIZE, offSetValue: 0 })).users };
+    return { loaded: true, users: (await listUsers({ pageSize: PEOPLE_PAGE_SIZE, offSetValue: 0 })).rows };
   } catch {
     return { loaded: false };
   }

@@ -16,13 +16,12 @@ export const appEmployeeFormMachine = employeeFormMachine.provide({
 
 /** One page of the employee list (docs/product/people.md GET /v1/users): the filter is a privilege. */
 export async function loadEmployees({ search, filter, pageSize, offset }: PageRequest): Promise<Page<User>> {
-  const { users, totalRecords } = await listUsers({
+  return listUsers({
     search: search || undefined,
     privilege: privileges.find((privilege) => privilege === filter),
     pageSize,
     offSetValue: offset,
   });
-  return { rows: users, totalRecords };
 }
 
 /** POST /v1/user/{id}/deactivate or /reactivate. */
