@@ -98,7 +98,9 @@ describe.each(testDatabases())('SSN and ITIN on %s', (kind) => {
     it('mask the intake number in the create, open and save answers', async () => {
       const opened = await getIntake(server, callers.administrator, caseId);
       expect(opened.data?.data.personalInformation.ssnItin).toBe('***-**-2953');
-      expect(JSON.stringify(opened.data)).not.toContain('681');
+      // The case id is a random UUID and the timestamps carry milliseconds: any three digits.
+      const { caseId: _caseId, createdAt: _createdAt, updatedAt: _updatedAt, ...answers } = opened.data!.data;
+      expect(JSON.stringify(answers)).not.toContain('681');
     });
 
     it('mask the user numbers in /v1/users/me and carry none in the list', async () => {

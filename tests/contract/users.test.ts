@@ -63,7 +63,7 @@ describe('user fetchers', () => {
   it('listUsers sends the filter and pager and returns the page with its total', async () => {
     server.answer = () => Response.json({ data: [user], totalRecords: 11 });
     await expect(listUsers({ privilege: 'representative', search: 'ada', pageSize: 10, offSetValue: 10 })).resolves.toEqual({
-      users: [user],
+      rows: [user],
       totalRecords: 11,
     });
     const url = new URL(server.requests[0]!.url);
