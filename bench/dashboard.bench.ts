@@ -11,10 +11,10 @@ import type { Kysely } from 'kysely';
 import { addDays } from '../src/domain/limitation';
 import { utcDate } from '../src/domain/dashboard';
 import type { Database } from '../server/db/database';
-import { bearer, startTestServer, testDatabases, type TestServer, type TestUser } from '../tests/api/support/testServer';
+import { bearer, testDatabases, type TestServer, type TestUser } from '../tests/api/support/testServer';
 import { databaseOption, intakesOption } from './intakes.bench';
 import { makeFirmIntakes, seededRandom, type BenchIntakeRow } from './intakeData';
-import { percentile, round, timeSequential, type GoalRow } from './support';
+import { percentile, round, startBenchServer, timeSequential, type GoalRow } from './support';
 
 const REPRESENTATIVES = 20;
 const LEADS_PER_INTAKE = 0.1;
@@ -27,7 +27,7 @@ const SMALL_FIRM_INTAKES = 1_000;
 const GENERATED_START = Date.parse('2019-01-01T00:00:00.000Z');
 const SPAN_MS = 6 * 365 * 86_400_000;
 
-async function loadFirm(server: TestServer, intakes: number, firmName: string) {
+export async function loadFirm(server: TestServer, intakes: number, firmName: string) {
   const firm = await server.createFirm({ firmName });
   const owner = await server.createUser({ firmId: firm.id, privilege: 'owner', firstName: 'Bench', lastName: 'Owner' });
   const representatives: TestUser[] = [];
@@ -98,7 +98,7 @@ async function timeDashboard(server: TestServer, token: string, requests: number
 }
 
 async function benchOn(kind: 'sqlite' | 'postgres', intakes: number): Promise<GoalRow[]> {
-  const server = await startTestServer(kind, { rateLimitPerMinute: false });
+  const server = await startBenchServer(kind);
   try {
     const loading = performance.now();
     const large = await loadFirm(server, intakes, 'Bench Dashboard Firm');

@@ -8,15 +8,14 @@
 // - throughput of GET /v1/users/me and of page 1 of the small firm with 20 connections, as a
 //   share of a Fastify hello-world measured in the same rounds.
 // Alone: `npx tsx bench/intakes.bench.ts --intakes 100000 [--database sqlite|postgres]`.
-import { createWriteStream } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../server/db/database';
-import { bearer, startTestServer, testDatabases, type TestServer } from '../tests/api/support/testServer';
+import { bearer, testDatabases, type TestServer } from '../tests/api/support/testServer';
 import { makeFirmIntakes, seededRandom, type BenchIntakeRow, type BenchScenario } from './intakeData';
-import { percentile, round, timeSequential, type GoalRow } from './support';
+import { percentile, round, startBenchServer, timeSequential, type GoalRow } from './support';
 
 export const DEFAULT_INTAKES = 100_000;
 const SMALL_FIRM_INTAKES = 1_000;
@@ -161,11 +160,7 @@ async function startHelloWorld(): Promise<{ url: string; close: () => Promise<vo
 }
 
 async function benchOn(kind: 'sqlite' | 'postgres', intakes: number): Promise<GoalRow[]> {
-  // Logging every request, as `npm start` does; the lines go nowhere. Answers are not checked
-  // against the contract: that is the API tests' check (testServer.ts), which `npm start` never
-  // runs and which cost a sixth of a list request's CPU.
-  const logStream = createWriteStream('/dev/null');
-  const server = await startTestServer(kind, { rateLimitPerMinute: false, logLevel: 'info', logStream, checkAnswers: false });
+  const server = await startBenchServer(kind);
   const hello = await startHelloWorld();
   try {
     const loading = performance.now();
@@ -221,7 +216,6 @@ async function benchOn(kind: 'sqlite' | 'postgres', intakes: number): Promise<Go
   } finally {
     await hello.close();
     await server.close();
-    logStream.end();
   }
 }
 

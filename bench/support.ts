@@ -1,5 +1,6 @@
 // Shared pieces of the benchmarks: percentiles, a report row and the list-endpoint harness. Benchmarks
 // print figures; they assert nothing (speed is measured here, never in tests).
+import { createWriteStream } from 'node:fs';
 import { bearer, startTestServer, testDatabases, type TestServer, type TestUser } from '../tests/api/support/testServer';
 
 export interface BenchRow {
@@ -24,6 +25,23 @@ export function percentile(samples: readonly number[], p: number): number {
 export function round(value: number, digits = 1): number {
   const factor = 10 ** digits;
   return Math.round(value * factor) / factor;
+}
+
+/**
+ * The app as `npm start` runs it: every request logged (the lines go nowhere), answers not checked
+ * against the contract (that is the API tests' check in testServer.ts, which `npm start` never runs
+ * and which cost a sixth of a list request's CPU), no rate limit in the way of the load.
+ */
+export async function startBenchServer(kind: 'sqlite' | 'postgres'): Promise<TestServer> {
+  const logStream = createWriteStream('/dev/null');
+  const server = await startTestServer(kind, { rateLimitPerMinute: false, logLevel: 'info', logStream, checkAnswers: false });
+  return {
+    ...server,
+    async close() {
+      await server.close();
+      logStream.end();
+    },
+  };
 }
 
 /** Milliseconds taken by each of `count` sequential runs of `work`. */
@@ -75,7 +93,7 @@ async function measureList(server: TestServer, token: string, bench: ListBench, 
 }
 
 async function benchListOn(kind: 'sqlite' | 'postgres', bench: ListBench): Promise<Record<string, number>> {
-  const server = await startTestServer(kind, { rateLimitPerMinute: false });
+  const server = await startBenchServer(kind);
   try {
     const firm = await server.createFirm();
     const owner = await server.createUser({ firmId: firm.id, privilege: 'owner', firstName: 'Bench', lastName: 'Owner' });

@@ -23,11 +23,9 @@ import { notFound } from '../http/errors';
 import { intakeTotal } from '../intakes/repository';
 import {
   countIntakesByRepresentative,
-  countIntakesSavedSince,
-  countLeadsSince,
+  countsSince,
   intakesWithIncidentBetween,
   intakesWithoutIncidentDate,
-  leadFunnel,
   staleDrafts,
   type IntakeListRow,
   type RepresentativeCount,
@@ -79,12 +77,12 @@ export function createDashboardService({ db }: { db: Kysely<Database> }) {
         addDays(incidentDateFor(today, years), -1),
         addDays(incidentDateFor(addDays(today, DEADLINE_WINDOW_DAYS), years), 1),
       ];
-      const [leads, draftIntakes, finalIntakes, finalRecent, funnel, perRepresentative, stale, nearing, undated] = await Promise.all([
-        countLeadsSince(db, caller.firmId, `${weekStart(today)}T00:00:00.000Z`, daysBefore(now, RECENT_DAYS)),
+      const [week, recent, funnel, draftIntakes, finalIntakes, perRepresentative, stale, nearing, undated] = await Promise.all([
+        countsSince(db, caller.firmId, `${weekStart(today)}T00:00:00.000Z`),
+        countsSince(db, caller.firmId, daysBefore(now, RECENT_DAYS)),
+        countsSince(db, caller.firmId, daysBefore(now, FUNNEL_DAYS)),
         intakeTotal(db, caller.firmId, 'draft'),
         intakeTotal(db, caller.firmId, 'final'),
-        countIntakesSavedSince(db, caller.firmId, 'final', daysBefore(now, RECENT_DAYS)),
-        leadFunnel(db, caller.firmId, daysBefore(now, FUNNEL_DAYS)),
         countIntakesByRepresentative(db, caller.firmId),
         staleDrafts(db, scope, daysBefore(now, STALE_DRAFT_DAYS)),
         intakesWithIncidentBetween(
@@ -104,19 +102,19 @@ export function createDashboardService({ db }: { db: Kysely<Database> }) {
         today,
         limitationYears: years,
         counts: {
-          leadsThisWeek: leads.week,
-          leadsLast30Days: leads.recent,
+          leadsThisWeek: week.leads,
+          leadsLast30Days: recent.leads,
           draftIntakes,
           finalIntakes,
-          finalLast30Days: finalRecent,
+          finalLast30Days: recent.finals,
         },
         funnel: {
           days: FUNNEL_DAYS,
           leads: funnel.leads,
-          leadsWithIntake: funnel.withIntake,
-          finalIntakes: funnel.final,
-          intakeRate: percentOf(funnel.withIntake, funnel.leads),
-          finalRate: percentOf(funnel.final, funnel.withIntake),
+          leadsWithIntake: funnel.leadsWithIntake,
+          finalIntakes: funnel.leadsWithFinal,
+          intakeRate: percentOf(funnel.leadsWithIntake, funnel.leads),
+          finalRate: percentOf(funnel.leadsWithFinal, funnel.leadsWithIntake),
         },
         representatives: representativeBars(perRepresentative),
         staleDrafts: stale.map(listRow),

@@ -163,6 +163,19 @@ export interface IntakeRepresentativeTotalsTable {
   total: number;
 }
 
+/**
+ * Per firm and UTC day ('YYYY-MM-DD'): finals submitted, leads registered, and of those the leads
+ * with an intake and with a final intake; kept by triggers (migration 0019): the dashboard's windows.
+ */
+export interface FirmDayTotalsTable {
+  firm_id: string;
+  day: string;
+  finals: number;
+  leads: number;
+  leads_with_intake: number;
+  leads_with_final: number;
+}
+
 /** A registered lead (docs/product/leads.md, Lead) with its normalised match keys (DESIGN.md, Leads). */
 export interface LeadsTable {
   id: string;
@@ -256,6 +269,7 @@ export interface Database {
   intakes: IntakesTable;
   intake_totals: IntakeTotalsTable;
   intake_representative_totals: IntakeRepresentativeTotalsTable;
+  firm_day_totals: FirmDayTotalsTable;
   leads: LeadsTable;
   activity: ActivityTable;
   idempotency_keys: IdempotencyKeysTable;
