@@ -5,13 +5,13 @@
 // the person to confirm, one without an intake refuses the registration. The machine emits facts
 // (`invalid`, `creating`, `created`, `checkFailed`, `createFailed`); src/ui/app/factToasts.ts
 // shows the toasts.
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import type { CreatedLead, DuplicateCheck, DuplicateLead } from '../api/leads';
 import { emptyLead, leadFieldOrder, leadSchema, type LeadFormValues, type LeadInput } from '../domain/schemas/lead';
-import { validateFields, type FieldErrors } from '../domain/schemas/shared';
+import type { FieldErrors } from '../domain/schemas/shared';
 import { leadTexts } from '../domain/texts';
 import { errorMessage, serverMessage, statusOf } from './errorMessage';
-import { firstInvalidField, withFieldChange, type FieldChange } from './formParts';
+import { changeValue, formActions, type FieldChange, type InvalidField } from './formParts';
 
 export interface LeadRegistrationContext {
   /** What the form shows, as typed. */
@@ -37,7 +37,7 @@ export type LeadRegistrationEvent = LeadFieldChange | { type: 'form.submit' } | 
 
 /** Facts; `message` is what the failed call said, when it said anything. */
 export type LeadRegistrationEmitted =
-  | { type: 'invalid'; field: keyof LeadFormValues }
+  | InvalidField<keyof LeadFormValues>
   | { type: 'creating' }
   | { type: 'created'; created: CreatedLead }
   | { type: 'checkFailed'; message?: string }
@@ -52,9 +52,12 @@ function initialContext(values: LeadFormValues = emptyLead): LeadRegistrationCon
   return { values: { ...values }, errors: {}, lead: undefined, duplicates: [], error: undefined };
 }
 
-function validationErrors(values: LeadFormValues): FieldErrors {
-  return validateFields(leadSchema, values);
-}
+const form = formActions({
+  types: {} as { context: LeadRegistrationContext; events: LeadRegistrationEvent },
+  schema: leadSchema,
+  order: leadFieldOrder,
+  change: changeValue<LeadFormValues>,
+});
 
 export const leadRegistrationMachine = setup({
   types: {
@@ -72,22 +75,13 @@ export const leadRegistrationMachine = setup({
     }),
   },
   guards: {
-    hasInvalidFields: ({ context }) => Object.keys(validationErrors(context.values)).length > 0,
+    ...form.guards,
     hasIntakeDuplicate: (_, check: DuplicateCheck) => check.isDuplicate && check.hasIntakeId,
     hasDuplicateWithoutIntake: (_, check: DuplicateCheck) => check.isDuplicate && !check.hasIntakeId,
     isDuplicateRefusal: (_, { error }: Failure) => statusOf(error) === 409,
   },
   actions: {
-    changeField: assign(({ context, event }) => {
-      assertEvent(event, 'field.change');
-      return { values: withFieldChange(context.values, event) };
-    }),
-    showValidationErrors: assign(({ context }) => ({ errors: validationErrors(context.values) })),
-    emitInvalid: emit(({ context }) => ({
-      type: 'invalid' as const,
-      field: (firstInvalidField(context.errors, leadFieldOrder) ?? leadFieldOrder[0]) as keyof LeadFormValues,
-    })),
-    clearErrors: assign({ errors: {} }),
+    ...form.actions,
     // What the check and the create send: the values as the schema casts them (trimmed texts).
     storeLead: assign(({ context }) => ({ lead: leadSchema.cast(context.values), error: undefined })),
     storeDuplicates: assign((_, check: DuplicateCheck) => ({ duplicates: check.duplicateLeads })),
