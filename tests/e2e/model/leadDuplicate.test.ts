@@ -281,17 +281,17 @@ function leadDrive(page: Page, checks: HeldRequests, creates: HeldRequests): Dri
       const busyButton = page.getByRole('button', { name: 'Loading...' });
       const toastCount = (text: string) => page.getByText(text, { exact: true }).count();
 
-      if (snapshot.matches('checkingDuplicates') || snapshot.matches('creating')) {
-        const held = snapshot.matches('creating') ? creates : checks;
-        const request = await held.waitFor(() => true, `the ${String(snapshot.value)} call`);
+      if (snapshot.matches({ registration: 'checkingDuplicates' }) || snapshot.matches({ registration: 'creating' })) {
+        const held = snapshot.matches({ registration: 'creating' }) ? creates : checks;
+        const request = await held.waitFor(() => true, `the ${snapshot.matches({ registration: 'creating' }) ? 'create' : 'check'} call`);
         expect(request.postDataJSON()).toMatchObject({ neosCasesInformation: { lastName: typed?.lastName, phone: typed?.phone } });
         await expect.poll(() => busyButton.getAttribute('aria-busy')).toBe('true');
-        if (snapshot.matches('creating')) await expect.poll(() => toastCount('Creating lead...')).toBe(1);
+        if (snapshot.matches({ registration: 'creating' })) await expect.poll(() => toastCount('Creating lead...')).toBe(1);
         // The form stays open while the call runs.
         await checkForm(page, snapshot, typed);
         return;
       }
-      if (snapshot.matches('confirmingDuplicate')) {
+      if (snapshot.matches({ registration: 'confirmingDuplicate' })) {
         await dialog.waitFor();
         expect(await dialog.getByRole('listitem').allTextContents()).toEqual([expect.stringContaining(`Intake ID: ${registeredCaseId}`)]);
         expect(await dialog.getByRole('listitem').textContent()).toContain('Marisol Quillfeather');
