@@ -6,10 +6,10 @@
 // Parallel: `fields` (docs/product/firm-and-neos.md#field-messages) and `validation`
 // (idle | validating -> valid | invalid; a complete `form.submit` starts one from any but
 // validating). What is typed during a validation stays; the call runs with the values submitted.
-import { assertEvent, assign, emit, fromPromise, not, setup } from 'xstate';
+import { assign, emit, fromPromise, not, setup } from 'xstate';
 import { credentialsSchema, emptyCredentials, type CredentialsInput } from '../domain/schemas/credentials';
-import { validateFields, type FieldErrors } from '../domain/schemas/shared';
-import { checkedFieldsRegion, firstInvalidField, withFieldChange, type FieldChange } from './formParts';
+import type { FieldErrors } from '../domain/schemas/shared';
+import { changeValue, checkedFieldsRegion, formActions, type FieldChange, type InvalidField } from './formParts';
 
 export interface CredentialsContext {
   /** What the form shows. */
@@ -29,12 +29,17 @@ export type CredentialsEvent = FieldChange<CredentialsInput> | { type: 'form.sub
 
 /** Facts: a field to fix (the view focuses it), the credentials validated (the firm then saves them), or Neos refused them. */
 export type CredentialsEmitted =
-  { type: 'invalid'; field: string } | { type: 'validated'; credentials: CredentialsInput } | { type: 'refused' };
+  InvalidField<keyof CredentialsInput> | { type: 'validated'; credentials: CredentialsInput } | { type: 'refused' };
 
 /** The fields in the order the form shows them, for focusing the first message. */
 export const credentialsFieldOrder: readonly (keyof CredentialsInput)[] = ['companyId', 'apiKey', 'integrationId'];
 
-const validationErrors = (values: CredentialsInput): FieldErrors => validateFields(credentialsSchema, values);
+const form = formActions({
+  types: {} as { context: CredentialsContext; events: CredentialsEvent },
+  schema: credentialsSchema,
+  order: credentialsFieldOrder,
+  change: changeValue<CredentialsInput>,
+});
 
 const validate = { guard: 'isComplete', target: '#credentials.validation.validating', actions: 'storeCredentials' } as const;
 
@@ -51,20 +56,11 @@ export const credentialsMachine = setup({
     }),
   },
   guards: {
-    hasInvalidFields: ({ context }) => Object.keys(validationErrors(context.values)).length > 0,
+    ...form.guards,
     isComplete: not('hasInvalidFields'),
   },
   actions: {
-    changeField: assign(({ context, event }) => {
-      assertEvent(event, 'field.change');
-      return { values: withFieldChange(context.values, event) };
-    }),
-    showValidationErrors: assign(({ context }) => ({ errors: validationErrors(context.values) })),
-    emitInvalid: emit(({ context }) => ({
-      type: 'invalid' as const,
-      field: firstInvalidField(context.errors, credentialsFieldOrder) ?? '',
-    })),
-    clearErrors: assign({ errors: {} }),
+    ...form.actions,
     storeCredentials: assign(({ context }) => ({ credentials: credentialsSchema.cast(context.values) })),
     announceValidated: emit(({ context }) => ({ type: 'validated' as const, credentials: context.credentials as CredentialsInput })),
     announceRefused: emit({ type: 'refused' as const }),

@@ -7,19 +7,20 @@
 // - creating (tag busy; emits `creating` for the progress toast) -> created (final; emits
 //   `created`) | editing with the server's messages under their fields, emitting `createFailed`.
 //   What was typed is kept.
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import type { EmployeeCreateRequest, User } from '../api/users';
-import { validateFields, type FieldErrors } from '../domain/schemas/shared';
+import type { FieldErrors } from '../domain/schemas/shared';
 import { employeeFormSchema, newEmployeeDefaults, type EmployeeFormValues } from '../domain/schemas/user';
 import {
-  firstFieldWithMessage,
+  changeUserField,
+  fieldOrder,
   hasErrorBody,
   employeeCreateRequest,
   serverFieldErrors,
-  withChange,
-  withoutMessagesFor,
   type FieldChangeEvent,
+  type UserField,
 } from './userFormParts';
+import { formActions, type InvalidField } from './formParts';
 
 export interface EmployeeFormContext {
   values: EmployeeFormValues;
@@ -35,14 +36,14 @@ export interface EmployeeFormInput {
 export type EmployeeFormEvent = FieldChangeEvent | { type: 'form.submit' };
 
 export type EmployeeFormEmitted =
-  | { type: 'invalid'; field: string }
-  | { type: 'creating' }
-  | { type: 'created'; employee: User }
-  | { type: 'createFailed'; hasErrorBody: boolean };
+  InvalidField<UserField> | { type: 'creating' } | { type: 'created'; employee: User } | { type: 'createFailed'; hasErrorBody: boolean };
 
-function validationErrors(values: EmployeeFormValues): FieldErrors {
-  return validateFields(employeeFormSchema, values);
-}
+const form = formActions({
+  types: {} as { context: EmployeeFormContext; events: EmployeeFormEvent },
+  schema: employeeFormSchema,
+  order: fieldOrder,
+  change: changeUserField<EmployeeFormValues>,
+});
 
 export const employeeFormMachine = setup({
   types: {
@@ -56,17 +57,9 @@ export const employeeFormMachine = setup({
       throw new Error('provided by the app');
     }),
   },
-  guards: {
-    hasInvalidFields: ({ context }) => Object.keys(validationErrors(context.values)).length > 0,
-  },
+  guards: form.guards,
   actions: {
-    changeField: assign(({ context, event }) => {
-      assertEvent(event, 'field.change');
-      return { values: withChange(context.values, event), errors: withoutMessagesFor(context.errors, event) };
-    }),
-    showValidationErrors: assign(({ context }) => ({ errors: validationErrors(context.values) })),
-    emitInvalid: emit(({ context }) => ({ type: 'invalid' as const, field: firstFieldWithMessage(context.errors) ?? '' })),
-    clearErrors: assign({ errors: {} }),
+    ...form.actions,
     emitCreating: emit({ type: 'creating' }),
     showServerErrors: assign((_, error: unknown) => ({ errors: serverFieldErrors(error) })),
     emitCreateFailed: emit((_, error: unknown) => ({ type: 'createFailed' as const, hasErrorBody: hasErrorBody(error) })),

@@ -13,9 +13,9 @@ import { assertEvent, assign, emit, fromPromise, not, setup } from 'xstate';
 import type { Firm, FirmUpdate } from '../api/firm';
 import type { CredentialsInput } from '../domain/schemas/credentials';
 import { emptyFirm, firmSchema, type FirmInput } from '../domain/schemas/firm';
-import { validateFields, type FieldErrors } from '../domain/schemas/shared';
+import type { FieldErrors } from '../domain/schemas/shared';
 import { serverMessage } from './errorMessage';
-import { checkedFieldsRegion, firstInvalidField, withFieldChange, type FieldChange } from './formParts';
+import { changeValue, checkedFieldsRegion, formActions, type FieldChange, type InvalidField } from './formParts';
 
 export interface FirmFormContext {
   /** The firm as the server last returned it. */
@@ -34,7 +34,7 @@ export type FirmFormEvent =
 /** Facts; `message` is the server's, when its refusal carried one. */
 export type FirmFormEmitted =
   | { type: 'loadFailed' }
-  | { type: 'invalid'; field: string }
+  | InvalidField<keyof FirmInput>
   | { type: 'saved'; firm: Firm }
   | { type: 'saveFailed'; message?: string }
   | { type: 'credentialsSaved' }
@@ -68,7 +68,12 @@ function storedFields(firm: Firm | undefined): FirmUpdate {
   };
 }
 
-const validationErrors = (values: FirmInput): FieldErrors => validateFields(firmSchema, values);
+const form = formActions({
+  types: {} as { context: FirmFormContext; events: FirmFormEvent },
+  schema: firmSchema,
+  order: firmFieldOrder,
+  change: changeValue<FirmInput>,
+});
 
 export const firmFormMachine = setup({
   types: {
@@ -85,19 +90,13 @@ export const firmFormMachine = setup({
     }),
   },
   guards: {
-    hasInvalidFields: ({ context }) => Object.keys(validationErrors(context.values)).length > 0,
+    ...form.guards,
     isComplete: not('hasInvalidFields'),
   },
   actions: {
+    ...form.actions,
     storeFirm: assign((_, firm: Firm) => ({ firm })),
     fillForm: assign((_, firm: Firm) => ({ values: firmFormValues(firm), errors: {} })),
-    changeField: assign(({ context, event }) => {
-      assertEvent(event, 'field.change');
-      return { values: withFieldChange(context.values, event) };
-    }),
-    showValidationErrors: assign(({ context }) => ({ errors: validationErrors(context.values) })),
-    emitInvalid: emit(({ context }) => ({ type: 'invalid' as const, field: firstInvalidField(context.errors, firmFieldOrder) ?? '' })),
-    clearErrors: assign({ errors: {} }),
     prepareFirmSave: assign(({ context }) => ({ request: firmSchema.cast(context.values) })),
     prepareCredentialsSave: assign(({ context, event }) => {
       assertEvent(event, 'credentials.save');

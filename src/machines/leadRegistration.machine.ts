@@ -1,17 +1,20 @@
 // Lead registration with the duplicate check (docs/product/leads.md Lead Registration, docs/product/leads.md).
-// The form's values and the messages under its fields live here, as in every form (formParts.ts). `form.submit` validates them: with a message to show it stays in editing and
-// emits `invalid` with the first field on screen that has one (the view moves focus there);
-// otherwise it checks for similar leads first; a similar lead that already has an intake asks
-// the person to confirm, one without an intake refuses the registration. The machine emits facts
-// (`invalid`, `creating`, `created`, `checkFailed`, `createFailed`); src/ui/app/factToasts.ts
-// shows the toasts.
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+// The form's values and the messages under its fields live here, as in every form (formParts.ts).
+// Parallel: `fields` (checkedFieldsRegion, docs/product/leads.md#lead-rules: messages wait for
+// the first submit, then every change checks the whole form again, in every state, since the form
+// stays open while a call runs) and `registration`. On `form.submit` with a message to show,
+// `fields` emits `invalid` with the first field on screen that has one (the view moves focus
+// there) and the registration stays in editing; otherwise it checks for similar leads first; a
+// similar lead that already has an intake asks the person to confirm, one without an intake
+// refuses the registration. The machine emits facts (`invalid`, `creating`, `created`,
+// `checkFailed`, `createFailed`); src/ui/app/factToasts.ts shows the toasts.
+import { assign, emit, fromPromise, not, setup } from 'xstate';
 import type { CreatedLead, DuplicateCheck, DuplicateLead } from '../api/leads';
 import { emptyLead, leadFieldOrder, leadSchema, type LeadFormValues, type LeadInput } from '../domain/schemas/lead';
-import { validateFields, type FieldErrors } from '../domain/schemas/shared';
+import type { FieldErrors } from '../domain/schemas/shared';
 import { leadTexts } from '../domain/texts';
 import { errorMessage, serverMessage, statusOf } from './errorMessage';
-import { firstInvalidField, withFieldChange, type FieldChange } from './formParts';
+import { changeValue, checkedFieldsRegion, formActions, type FieldChange, type InvalidField } from './formParts';
 
 export interface LeadRegistrationContext {
   /** What the form shows, as typed. */
@@ -37,7 +40,7 @@ export type LeadRegistrationEvent = LeadFieldChange | { type: 'form.submit' } | 
 
 /** Facts; `message` is what the failed call said, when it said anything. */
 export type LeadRegistrationEmitted =
-  | { type: 'invalid'; field: keyof LeadFormValues }
+  | InvalidField<keyof LeadFormValues>
   | { type: 'creating' }
   | { type: 'created'; created: CreatedLead }
   | { type: 'checkFailed'; message?: string }
@@ -52,9 +55,12 @@ function initialContext(values: LeadFormValues = emptyLead): LeadRegistrationCon
   return { values: { ...values }, errors: {}, lead: undefined, duplicates: [], error: undefined };
 }
 
-function validationErrors(values: LeadFormValues): FieldErrors {
-  return validateFields(leadSchema, values);
-}
+const form = formActions({
+  types: {} as { context: LeadRegistrationContext; events: LeadRegistrationEvent },
+  schema: leadSchema,
+  order: leadFieldOrder,
+  change: changeValue<LeadFormValues>,
+});
 
 export const leadRegistrationMachine = setup({
   types: {
@@ -72,22 +78,14 @@ export const leadRegistrationMachine = setup({
     }),
   },
   guards: {
-    hasInvalidFields: ({ context }) => Object.keys(validationErrors(context.values)).length > 0,
+    ...form.guards,
+    isComplete: not('hasInvalidFields'),
     hasIntakeDuplicate: (_, check: DuplicateCheck) => check.isDuplicate && check.hasIntakeId,
     hasDuplicateWithoutIntake: (_, check: DuplicateCheck) => check.isDuplicate && !check.hasIntakeId,
     isDuplicateRefusal: (_, { error }: Failure) => statusOf(error) === 409,
   },
   actions: {
-    changeField: assign(({ context, event }) => {
-      assertEvent(event, 'field.change');
-      return { values: withFieldChange(context.values, event) };
-    }),
-    showValidationErrors: assign(({ context }) => ({ errors: validationErrors(context.values) })),
-    emitInvalid: emit(({ context }) => ({
-      type: 'invalid' as const,
-      field: (firstInvalidField(context.errors, leadFieldOrder) ?? leadFieldOrder[0]) as keyof LeadFormValues,
-    })),
-    clearErrors: assign({ errors: {} }),
+    ...form.actions,
     // What the check and the create send: the values as the schema casts them (trimmed texts).
     storeLead: assign(({ context }) => ({ lead: leadSchema.cast(context.values), error: undefined })),
     storeDuplicates: assign((_, check: DuplicateCheck) => ({ duplicates: check.duplicateLeads })),
@@ -108,77 +106,70 @@ export const leadRegistrationMachine = setup({
 }).createMachine({
   id: 'leadRegistration',
   context: ({ input }) => initialContext(input?.values),
-  initial: 'editing',
-  // docs/product/leads.md#lead-rules: once the form was submitted, every change checks the whole
-  // form again, so a fix clears its message at once (and a new mistake shows); the form stays
-  // open while a call runs.
-  on: { 'field.change': { actions: ['changeField', 'showValidationErrors'] } },
+  type: 'parallel',
   states: {
-    editing: {
-      initial: 'untried',
+    // Takes a submit in any registration state; the page sends none while a call runs (a loading
+    // Button is disabled, src/ui/components/Button) or while the modal dialog is open.
+    fields: checkedFieldsRegion,
+    registration: {
+      initial: 'editing',
       states: {
-        // Messages wait for the first submit: nobody is told off for a form they are still filling.
-        untried: { on: { 'field.change': { actions: 'changeField' } } },
-        tried: {},
-      },
-      on: {
-        'form.submit': [
-          { guard: 'hasInvalidFields', target: '.tried', actions: ['showValidationErrors', 'emitInvalid'] },
-          { target: 'checkingDuplicates', actions: ['clearErrors', 'storeLead'] },
-        ],
-      },
-    },
-    checkingDuplicates: {
-      tags: ['busy'],
-      invoke: {
-        id: 'checkDuplicate',
-        src: 'checkDuplicate',
-        input: ({ context }) => context.lead as LeadInput,
-        onDone: [
-          {
-            guard: { type: 'hasIntakeDuplicate', params: ({ event }) => event.output },
-            target: 'confirmingDuplicate',
-            actions: { type: 'storeDuplicates', params: ({ event }) => event.output },
-          },
-          {
-            guard: { type: 'hasDuplicateWithoutIntake', params: ({ event }) => event.output },
-            target: 'editing.tried',
-            actions: 'reportDuplicateWithoutIntake',
-          },
-          { target: 'creating' },
-        ],
-        onError: [
-          {
-            guard: { type: 'isDuplicateRefusal', params: ({ event }) => ({ error: event.error }) },
-            target: 'editing.tried',
-            actions: { type: 'reportDuplicateRefusal', params: ({ event }) => ({ error: event.error }) },
-          },
-          { target: 'editing.tried', actions: { type: 'announceCheckFailed', params: ({ event }) => ({ error: event.error }) } },
-        ],
-      },
-    },
-    confirmingDuplicate: {
-      on: {
-        'dialog.confirm': { target: 'creating' },
-        // 'No, Cancel' creates nothing; the form keeps what was typed.
-        'dialog.cancel': { target: 'editing.tried', actions: 'clearDuplicates' },
-      },
-    },
-    creating: {
-      tags: ['busy'],
-      entry: 'announceCreating',
-      invoke: {
-        id: 'createLead',
-        src: 'createLead',
-        input: ({ context }) => context.lead as LeadInput,
-        // Back to an untried, empty form.
-        onDone: {
-          target: 'editing',
-          actions: [{ type: 'announceCreated', params: ({ event }) => event.output }, 'resetRegistration'],
+        editing: {
+          on: { 'form.submit': { guard: 'isComplete', target: 'checkingDuplicates', actions: 'storeLead' } },
         },
-        onError: {
-          target: 'editing.tried',
-          actions: ['clearDuplicates', { type: 'announceCreateFailed', params: ({ event }) => ({ error: event.error }) }],
+        checkingDuplicates: {
+          tags: ['busy'],
+          invoke: {
+            id: 'checkDuplicate',
+            src: 'checkDuplicate',
+            input: ({ context }) => context.lead as LeadInput,
+            onDone: [
+              {
+                guard: { type: 'hasIntakeDuplicate', params: ({ event }) => event.output },
+                target: 'confirmingDuplicate',
+                actions: { type: 'storeDuplicates', params: ({ event }) => event.output },
+              },
+              {
+                guard: { type: 'hasDuplicateWithoutIntake', params: ({ event }) => event.output },
+                target: 'editing',
+                actions: 'reportDuplicateWithoutIntake',
+              },
+              { target: 'creating' },
+            ],
+            onError: [
+              {
+                guard: { type: 'isDuplicateRefusal', params: ({ event }) => ({ error: event.error }) },
+                target: 'editing',
+                actions: { type: 'reportDuplicateRefusal', params: ({ event }) => ({ error: event.error }) },
+              },
+              { target: 'editing', actions: { type: 'announceCheckFailed', params: ({ event }) => ({ error: event.error }) } },
+            ],
+          },
+        },
+        confirmingDuplicate: {
+          on: {
+            'dialog.confirm': { target: 'creating' },
+            // 'No, Cancel' creates nothing; the form keeps what was typed.
+            'dialog.cancel': { target: 'editing', actions: 'clearDuplicates' },
+          },
+        },
+        creating: {
+          tags: ['busy'],
+          entry: 'announceCreating',
+          invoke: {
+            id: 'createLead',
+            src: 'createLead',
+            input: ({ context }) => context.lead as LeadInput,
+            // Back to an empty form whose messages wait for its first submit again.
+            onDone: {
+              target: ['editing', '#leadRegistration.fields.unchecked'],
+              actions: [{ type: 'announceCreated', params: ({ event }) => event.output }, 'resetRegistration'],
+            },
+            onError: {
+              target: 'editing',
+              actions: ['clearDuplicates', { type: 'announceCreateFailed', params: ({ event }) => ({ error: event.error }) }],
+            },
+          },
         },
       },
     },

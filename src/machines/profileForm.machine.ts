@@ -6,19 +6,20 @@
 //   the validation messages (and emits `invalid` with the first failing field) or saves.
 // - saving (tag busy) -> saved (final; emits `saved` with the fresh token) | editing with the
 //   server's messages under their fields, emitting `saveFailed`. What was typed is kept.
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import type { LoginResult, UpdatedUser, User, UserUpdateRequest } from '../api/users';
-import { validateFields, type FieldErrors } from '../domain/schemas/shared';
+import type { FieldErrors } from '../domain/schemas/shared';
 import { profileFormSchema, profileFormValuesFrom, type ProfileFormValues } from '../domain/schemas/user';
 import {
-  firstFieldWithMessage,
+  changeUserField,
+  fieldOrder,
   hasErrorBody,
   profileUpdateRequest,
   serverFieldErrors,
-  withChange,
-  withoutMessagesFor,
   type FieldChangeEvent,
+  type UserField,
 } from './userFormParts';
+import { formActions, type InvalidField } from './formParts';
 
 export interface ProfileFormContext {
   /** The id of the record being edited, from GET /v1/users/me. */
@@ -31,7 +32,7 @@ export interface ProfileFormContext {
 export type ProfileFormEvent = FieldChangeEvent | { type: 'form.submit' } | { type: 'profile.reload' };
 
 export type ProfileFormEmitted =
-  | { type: 'invalid'; field: string }
+  | InvalidField<UserField>
   | { type: 'saved'; session: LoginResult }
   /** docs/product/people.md: without an error body the view shows 'Failed to update user data'. */
   | { type: 'saveFailed'; hasErrorBody: boolean };
@@ -43,9 +44,12 @@ export interface SaveProfileInput {
 
 const emptyValues: ProfileFormValues = profileFormValuesFrom({ firstName: '', lastName: '', email: '' });
 
-function validationErrors(values: ProfileFormValues): FieldErrors {
-  return validateFields(profileFormSchema, values);
-}
+const form = formActions({
+  types: {} as { context: ProfileFormContext; events: ProfileFormEvent },
+  schema: profileFormSchema,
+  order: fieldOrder,
+  change: changeUserField<ProfileFormValues>,
+});
 
 export const profileFormMachine = setup({
   types: {
@@ -61,18 +65,10 @@ export const profileFormMachine = setup({
       throw new Error('provided by the app');
     }),
   },
-  guards: {
-    hasInvalidFields: ({ context }) => Object.keys(validationErrors(context.values)).length > 0,
-  },
+  guards: form.guards,
   actions: {
+    ...form.actions,
     storeProfile: assign((_, user: User) => ({ userId: user.id, values: profileFormValuesFrom(user), errors: {} })),
-    changeField: assign(({ context, event }) => {
-      assertEvent(event, 'field.change');
-      return { values: withChange(context.values, event), errors: withoutMessagesFor(context.errors, event) };
-    }),
-    showValidationErrors: assign(({ context }) => ({ errors: validationErrors(context.values) })),
-    emitInvalid: emit(({ context }) => ({ type: 'invalid' as const, field: firstFieldWithMessage(context.errors) ?? '' })),
-    clearErrors: assign({ errors: {} }),
     showServerErrors: assign((_, error: unknown) => ({ errors: serverFieldErrors(error) })),
     emitSaveFailed: emit((_, error: unknown) => ({ type: 'saveFailed' as const, hasErrorBody: hasErrorBody(error) })),
     emitSaved: emit((_, result: UpdatedUser) => ({ type: 'saved' as const, session: result.session })),

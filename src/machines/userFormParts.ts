@@ -4,7 +4,7 @@
 import type { EmployeeCreateRequest, UserUpdateRequest } from '../api/users';
 import type { CivilStatus, Gender, PhoneUsage, Privilege, SsnStatus } from '../domain/enums';
 import type { FieldErrors } from '../domain/schemas/shared';
-import { firstInvalidField, type FieldChange } from './formParts';
+import type { FieldChange, FormState } from './formParts';
 import {
   onSsnStatusChange,
   profileUpdateBodyFrom,
@@ -98,9 +98,9 @@ export const fieldOrder: readonly UserField[] = [
   'privilege',
 ];
 
-/** The first field, in screen order, that has a message. */
-export function firstFieldWithMessage(errors: FieldErrors): string | undefined {
-  return firstInvalidField(errors, fieldOrder);
+/** One change in either form: the value lands, and the messages it settles go (`formActions`' `change`). */
+export function changeUserField<Values extends ProfileFormValues>(form: FormState<Values>, change: FieldChangeEvent): FormState<Values> {
+  return { values: withChange(form.values, change), errors: withoutMessagesFor(form.errors, change) };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

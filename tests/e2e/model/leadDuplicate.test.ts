@@ -211,9 +211,13 @@ function leadDrive(page: Page, checks: HeldRequests, creates: HeldRequests): Dri
     expected((await response?.json()) as { data: unknown });
   }
 
-  /** A similar lead when the server is to find one with an intake, a new person otherwise. */
-  function freshLead(next: AnyEventObject | undefined): LeadValues {
-    const similar = next?.type === 'xstate.done.actor.checkDuplicate' && next.output === withIntake;
+  /**
+   * A similar lead when the server is to find one with an intake, a new person otherwise. The
+   * answer is the first later step that is not a keystroke: Last Name may change while the check runs.
+   */
+  function freshLead(later: AnyEventObject[]): LeadValues {
+    const answer = later.find((event) => event.type !== 'field.change');
+    const similar = answer?.type === 'xstate.done.actor.checkDuplicate' && answer.output === withIntake;
     newLeads++;
     return similar
       ? { ...registered, address: `${newLeads} Other Road`, phone: `555-020-${String(newLeads).padStart(4, '0')}` }
@@ -225,7 +229,7 @@ function leadDrive(page: Page, checks: HeldRequests, creates: HeldRequests): Dri
   }
 
   return {
-    async act({ before, event, next }) {
+    async act({ before, event, later }) {
       const modelValues = (before as LeadSnapshot).context.values;
       // The model's form is filled until a lead is created (it starts so, and only Last Name
       // changes); the page's starts empty, and both are empty after a creation.
@@ -233,13 +237,13 @@ function leadDrive(page: Page, checks: HeldRequests, creates: HeldRequests): Dri
       if (event.type === 'form.submit') {
         // A filled form is typed afresh for each submit, so every lead is a new one (or the similar one).
         if (modelFilled) {
-          typed = freshLead(next);
+          typed = freshLead(later);
           await fillLead(page, typed, modelValues.lastName === '');
         }
         await submit.click();
       } else if (event.type === 'field.change') {
         if (!typed) {
-          typed = freshLead(next);
+          typed = freshLead(later);
           await fillLead(page, typed);
         }
         await page.getByLabel('Last Name').fill(event.value === '' ? '' : typed.lastName);
@@ -281,17 +285,17 @@ function leadDrive(page: Page, checks: HeldRequests, creates: HeldRequests): Dri
       const busyButton = page.getByRole('button', { name: 'Loading...' });
       const toastCount = (text: string) => page.getByText(text, { exact: true }).count();
 
-      if (snapshot.matches('checkingDuplicates') || snapshot.matches('creating')) {
-        const held = snapshot.matches('creating') ? creates : checks;
-        const request = await held.waitFor(() => true, `the ${String(snapshot.value)} call`);
+      if (snapshot.matches({ registration: 'checkingDuplicates' }) || snapshot.matches({ registration: 'creating' })) {
+        const held = snapshot.matches({ registration: 'creating' }) ? creates : checks;
+        const request = await held.waitFor(() => true, `the ${snapshot.matches({ registration: 'creating' }) ? 'create' : 'check'} call`);
         expect(request.postDataJSON()).toMatchObject({ neosCasesInformation: { lastName: typed?.lastName, phone: typed?.phone } });
         await expect.poll(() => busyButton.getAttribute('aria-busy')).toBe('true');
-        if (snapshot.matches('creating')) await expect.poll(() => toastCount('Creating lead...')).toBe(1);
+        if (snapshot.matches({ registration: 'creating' })) await expect.poll(() => toastCount('Creating lead...')).toBe(1);
         // The form stays open while the call runs.
         await checkForm(page, snapshot, typed);
         return;
       }
-      if (snapshot.matches('confirmingDuplicate')) {
+      if (snapshot.matches({ registration: 'confirmingDuplicate' })) {
         await dialog.waitFor();
         expect(await dialog.getByRole('listitem').allTextContents()).toEqual([expect.stringContaining(`Intake ID: ${registeredCaseId}`)]);
         expect(await dialog.getByRole('listitem').textContent()).toContain('Marisol Quillfeather');

@@ -91,7 +91,7 @@ function LeadChoice<K extends 'gender' | 'minor'>({ actor, field, label, options
 export function NewLeadsPage() {
   const registration = useMachineActor(appLeadRegistrationMachine, { input: {} });
   const busy = useSelector(registration, (snapshot) => snapshot.hasTag('busy'));
-  const confirming = useSelector(registration, (snapshot) => snapshot.matches('confirmingDuplicate'));
+  const confirming = useSelector(registration, (snapshot) => snapshot.matches({ registration: 'confirmingDuplicate' }));
   const refusal = useSelector(registration, (snapshot) => snapshot.context.error);
 
   useToastEvents(registration, leadRegistrationToasts);

@@ -91,6 +91,8 @@ export interface StepContext {
   event: AnyEventObject;
   /** The next step's event, for a UI action that must already know how the answer will go. */
   next: AnyEventObject | undefined;
+  /** Every later step's event, for an answer that comes after other steps (a keystroke while a call runs). */
+  later: AnyEventObject[];
 }
 
 export interface Drive {
@@ -104,10 +106,22 @@ export interface Drive {
 export async function drivePath(path: ModelPath, drive: Drive): Promise<void> {
   const [first, ...rest] = path.steps;
   try {
-    await drive.check({ before: first.state, after: first.state, event: first.event, next: rest[0]?.event });
+    await drive.check({
+      before: first.state,
+      after: first.state,
+      event: first.event,
+      next: rest[0]?.event,
+      later: rest.map((step) => step.event),
+    });
     for (let index = 0; index < rest.length; index++) {
       const before = index === 0 ? first.state : rest[index - 1].state;
-      const step = { before, after: rest[index].state, event: rest[index].event, next: rest[index + 1]?.event };
+      const step = {
+        before,
+        after: rest[index].state,
+        event: rest[index].event,
+        next: rest[index + 1]?.event,
+        later: rest.slice(index + 1).map((later) => later.event),
+      };
       await drive.act(step);
       await drive.check(step);
     }
