@@ -39,7 +39,11 @@ export async function runPdfFillBenchRows(): Promise<GoalRow[]> {
     { benchmark: `PDF fill, full intake (Node, ${TIMED_RUNS} runs): median`, value: round(percentile(samples, 50)), unit: 'ms' },
     { benchmark: `PDF fill, full intake (Node, ${TIMED_RUNS} runs): p95`, value: round(percentile(samples, 95)), unit: 'ms' },
     { benchmark: 'PDF fill, full intake: file size', value: round(size / 1024), unit: 'KiB' },
-    { benchmark: 'PDF blank template (with its part of the value font): file size', value: round(templateBytes.length / 1024), unit: 'KiB' },
+    {
+      benchmark: 'PDF blank template (with its part of the value font): file size',
+      value: round(templateBytes.length / 1024),
+      unit: 'KiB',
+    },
     {
       benchmark: `PDF blank template load + save (Node, ${TIMED_RUNS} runs): median`,
       value: round(percentile(blankSamples, 50), 2),

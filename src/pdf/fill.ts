@@ -171,7 +171,12 @@ async function fillWithSubset(templateBytes: Uint8Array, fontBytes: Uint8Array, 
   const objects: [PDFRef, PDFObject][] = [...changed].flatMap((page): [PDFRef, PDFObject][] => {
     // pdf-lib adds the subset to the page's fonts: an indirect resource dictionary is written too.
     const resources = page.node.get(PDFName.of('Resources'));
-    return resources instanceof PDFRef ? [[page.ref, page.node], [resources, doc.context.lookup(resources) as PDFObject]] : [[page.ref, page.node]];
+    return resources instanceof PDFRef
+      ? [
+          [page.ref, page.node],
+          [resources, doc.context.lookup(resources) as PDFObject],
+        ]
+      : [[page.ref, page.node]];
   });
   for (const [ref, object] of doc.context.enumerateIndirectObjects()) if (ref.objectNumber >= firstNew) objects.push([ref, object]);
   return saveAsUpdate(templateBytes, doc.context.trailerInfo, objects, doc.context.largestObjectNumber + 1);

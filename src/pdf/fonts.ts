@@ -124,7 +124,6 @@ const TEMPLATE_REPERTOIRE: readonly (readonly [number, number])[] = [
   [0x2100, 0x214f],
 ];
 
-
 interface FontkitGlyphs {
   hasGlyphForCodePoint(codePoint: number): boolean;
   layout(text: string, features?: unknown): { glyphs: { codePoints: number[]; advanceWidth: number }[] };

@@ -26,7 +26,12 @@ export interface TrailerInfo {
  * `templateBytes` followed by an update holding `objects` (new ones, and new versions of the
  * template's), `size` being one more than the highest object number.
  */
-export function saveAsUpdate(templateBytes: Uint8Array, trailer: TrailerInfo, written: readonly [PDFRef, PDFObject][], size: number): Uint8Array {
+export function saveAsUpdate(
+  templateBytes: Uint8Array,
+  trailer: TrailerInfo,
+  written: readonly [PDFRef, PDFObject][],
+  size: number,
+): Uint8Array {
   const objects = [...written].sort(([a], [b]) => a.objectNumber - b.objectNumber);
   const headers = objects.map(([ref]) => encoder.encode(`${ref.objectNumber} ${ref.generationNumber} obj\n`));
   const endObject = encoder.encode('\nendobj\n');

@@ -137,7 +137,10 @@ describe('a full intake', () => {
   it('fills each document on its own: a document filled after another carries none of its values', async () => {
     const blank = await fillIntakePdf(toApiIntake(emptyIntake()), templateBytes, fontBytes);
     const full = await fillIntakePdf(intake(), templateBytes, fontBytes);
-    const vietnamese = withFields(fullValidIntake(), { 'personalInformation.firstName': 'Nguyễn Thị Minh Khai', 'personalInformation.lastName': 'ნინო' });
+    const vietnamese = withFields(fullValidIntake(), {
+      'personalInformation.firstName': 'Nguyễn Thị Minh Khai',
+      'personalInformation.lastName': 'ნინო',
+    });
     await fillIntakePdf(vietnamese, templateBytes, fontBytes);
     const blankAgain = await fillIntakePdf(toApiIntake(emptyIntake()), templateBytes, fontBytes);
     expect(sameBytes(blankAgain, blank)).toBe(true);
@@ -318,7 +321,10 @@ describe('blank values and hard text', () => {
     const texts = withoutTemplate(await extractText(bytes), templateText);
     for (const [path, value] of values) {
       const entry = textField(path);
-      expect(at(texts, entry.page, entry.x, entry.y).map((text) => text.str), path).toEqual([value]);
+      expect(
+        at(texts, entry.page, entry.x, entry.y).map((text) => text.str),
+        path,
+      ).toEqual([value]);
     }
     expect(texts).toHaveLength(values.length);
   });
