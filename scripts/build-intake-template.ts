@@ -3,8 +3,8 @@
 // tests/pdf/template-fresh.test.ts fails until you do.
 import { writeFile } from 'node:fs/promises';
 import { buildIntakeTemplate } from '../src/pdf/template';
-import { TEMPLATE_PATH } from './pdf-assets';
+import { TEMPLATE_PATH, readFontBytes } from './pdf-assets';
 
-const bytes = await buildIntakeTemplate();
+const bytes = await buildIntakeTemplate(await readFontBytes());
 await writeFile(TEMPLATE_PATH, bytes);
 console.log(`Wrote ${TEMPLATE_PATH} (${bytes.length} bytes)`);

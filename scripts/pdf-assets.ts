@@ -13,6 +13,11 @@ export interface NodePdfAssets {
   fontBytes: Uint8Array;
 }
 
+/** DejaVuSans.ttf, the value font (the template carries part of it, see src/pdf/fonts.ts). */
+export async function readFontBytes(): Promise<Uint8Array> {
+  return new Uint8Array(await readFile(FONT_PATH));
+}
+
 export async function readPdfAssets(): Promise<NodePdfAssets> {
   const [template, font] = await Promise.all([readFile(TEMPLATE_PATH), readFile(FONT_PATH)]);
   return { templateBytes: new Uint8Array(template), fontBytes: new Uint8Array(font) };

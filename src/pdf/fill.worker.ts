@@ -1,5 +1,5 @@
 // The fill worker: builds the intake PDF off the main thread, so the page stays responsive while
-// pdf-lib subsets the font and writes the file (intake spec 'PDF preview': 'Loading PDF...' shows
+// pdf-lib reads the template and writes the file (intake spec 'PDF preview': 'Loading PDF...' shows
 // meanwhile). The template and font are fetched once per worker and reused.
 import { loadPdfAssets, type PdfAssets } from './assets';
 import { fillIntakePdf } from './fill';

@@ -3,8 +3,11 @@
 // 14 standard PDF fonts only know Latin-1. Template labels are ASCII and use standard Helvetica,
 // which needs no embedding and keeps the template small and byte-for-byte reproducible.
 import fontkit from '@pdf-lib/fontkit';
-import { StandardFonts, type PDFDocument, type PDFFont } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFName, PDFNumber, StandardFonts, type PDFDocument, type PDFFont } from 'pdf-lib';
 import type { Measure } from './text';
+
+/** Ligatures off: with them 'Springfield' would store an 'fi' glyph (see embedValueFont). */
+const noLigatures = { liga: false, clig: false, dlig: false };
 
 /** The letter drawn in a box for a Yes/No answer, a tick and a choice. */
 export const MARK = 'X';
@@ -16,7 +19,7 @@ export const MARK = 'X';
  */
 export async function embedValueFont(doc: PDFDocument, fontBytes: Uint8Array): Promise<PDFFont> {
   doc.registerFontkit(parsedOnce);
-  return doc.embedFont(fontBytes, { subset: true, features: { liga: false, clig: false, dlig: false } });
+  return doc.embedFont(fontBytes, { subset: true, features: noLigatures });
 }
 
 type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
@@ -99,6 +102,126 @@ export async function embedLabelFonts(doc: PDFDocument): Promise<LabelFonts> {
   return { regular, bold };
 }
 
+/** The name of the value font in every template page's font resources (template.ts, fill.ts). */
+export const VALUE_FONT_RESOURCE = 'IntakeValue';
+
+/**
+ * The letters the template carries in its own copy of the value font, so that a fill draws them
+ * by glyph id and embeds nothing (docs/product/pdf.md 'Fonts'): Latin with every accent
+ * (Vietnamese included), Greek, Cyrillic, their punctuation, currency and letterlike signs. Other
+ * letters (Arabic, whose letters join; a base letter with marks that have no composed form) are
+ * embedded by the fill as a subset of their own, as every letter was before.
+ */
+const TEMPLATE_REPERTOIRE: readonly (readonly [number, number])[] = [
+  [0x20, 0x7e],
+  [0xa0, 0x24f],
+  [0x2b0, 0x2ff],
+  [0x370, 0x3ff],
+  [0x400, 0x4ff],
+  [0x1e00, 0x1eff],
+  [0x2000, 0x206f],
+  [0x20a0, 0x20cf],
+  [0x2100, 0x214f],
+];
+
+interface FontkitGlyphs {
+  hasGlyphForCodePoint(codePoint: number): boolean;
+  layout(text: string, features?: unknown): { glyphs: { codePoints: number[]; advanceWidth: number }[] };
+}
+
+/**
+ * DejaVu Sans embedded in the blank template, once for every fill: a subset of the repertoire
+ * above, under a fixed name (the template is byte-for-byte reproducible). Each letter is laid out
+ * as a fill lays it out, and kept only when it is one glyph that reads back as that letter, so the
+ * template's ToUnicode map is one glyph to one letter and a reader copies exactly what was typed.
+ */
+export async function embedTemplateValueFont(doc: PDFDocument, fontBytes: Uint8Array): Promise<PDFFont> {
+  doc.registerFontkit(parsedOnce);
+  const font = await doc.embedFont(fontBytes, { subset: true, customName: 'DejaVuSans', features: noLigatures });
+  const parsed = parsedOnce.create(fontBytes) as unknown as FontkitGlyphs;
+  const letters: { letter: string; width: number }[] = [];
+  for (const [first, last] of TEMPLATE_REPERTOIRE) {
+    for (let codePoint = first; codePoint <= last; codePoint += 1) {
+      if (!parsed.hasGlyphForCodePoint(codePoint)) continue;
+      const letter = String.fromCodePoint(codePoint);
+      const [glyph, ...others] = parsed.layout(letter, noLigatures).glyphs;
+      if (glyph && others.length === 0 && String.fromCodePoint(...glyph.codePoints) === letter) {
+        letters.push({ letter, width: glyph.advanceWidth });
+      }
+    }
+  }
+  // Glyph ids follow the order letters are added: by width, so that glyphs of one width are a run
+  // of ids and the font's width table is one entry a width (compactWidths).
+  letters.sort((a, b) => a.width - b.width || a.letter.codePointAt(0)! - b.letter.codePointAt(0)!);
+  for (const { letter } of letters) font.encodeText(letter);
+  // Written now so that its width table can be rewritten; save() does not write it again.
+  await font.embed();
+  compactWidths(doc, font);
+  return font;
+}
+
+/**
+ * pdf-lib writes a CID font's widths as one number a glyph; every fill loads the template and saves
+ * it again, parsing and compressing the table each time (1,400 numbers cost more than the rest of
+ * the template). Runs of glyphs of one width are written `first last width` instead (PDF 32000-1
+ * 9.7.4.3), a few hundred numbers.
+ */
+function compactWidths(doc: PDFDocument, font: PDFFont): void {
+  const type0 = doc.context.lookup(font.ref, PDFDict);
+  const cidFont = type0.lookup(PDFName.of('DescendantFonts'), PDFArray).lookup(0, PDFDict);
+  const table = cidFont.lookup(PDFName.of('W'), PDFArray).asArray();
+  const widths: [number, number][] = [];
+  for (let index = 0; index + 1 < table.length; index += 2) {
+    const first = (table[index] as PDFNumber).asNumber();
+    (table[index + 1] as PDFArray).asArray().forEach((width, offset) => widths.push([first + offset, (width as PDFNumber).asNumber()]));
+  }
+  const runs: number[] = [];
+  for (const [id, width] of widths) {
+    const last = runs.length - 3;
+    if (runs.length > 0 && runs[last + 1] === id - 1 && runs[last + 2] === width) runs[last + 1] = id;
+    else runs.push(id, id, width);
+  }
+  cidFont.set(PDFName.of('W'), doc.context.obj(runs));
+}
+
+/**
+ * `text` as the template's value font prints it, a hex string of glyph ids for a `Tj`, from the
+ * template's map of letters to glyph ids (fill.ts reads it from the font's ToUnicode map);
+ * undefined when some letter is not in the template's font, or the script joins its letters.
+ */
+export function encodeByTemplate(text: string, glyphIds: ReadonlyMap<string, string>): string | undefined {
+  if (!unshapedText.test(text)) return undefined;
+  let hex = '';
+  for (const letter of lettersOf(text)) {
+    const id = glyphIds.get(letter);
+    if (id === undefined) return undefined;
+    hex += id;
+  }
+  return hex;
+}
+
+interface FontkitWidths {
+  unitsPerEm: number;
+  layout(text: string, features?: unknown): { glyphs: { advanceWidth: number }[] };
+}
+
+/**
+ * The value font's widths as pdf-lib computes them (the glyphs' advance widths, in thousandths of
+ * the size), without embedding the font in a document: a fill that draws every value with the
+ * template's font must not carry a second copy of it.
+ */
+export function valueFontWidths(fontBytes: Uint8Array): Pick<PDFFont, 'widthOfTextAtSize'> {
+  const font = parsedOnce.create(fontBytes) as unknown as FontkitWidths;
+  const scale = 1000 / font.unitsPerEm;
+  return {
+    widthOfTextAtSize(text, size) {
+      let total = 0;
+      for (const glyph of font.layout(text, noLigatures).glyphs) total += glyph.advanceWidth * scale;
+      return (total * size) / 1000;
+    },
+  };
+}
+
 /** Widths are cached at this size and scaled: pdf-lib's widths are linear in the size. */
 const CACHED_SIZE = 1000;
 
@@ -111,7 +234,7 @@ const CACHED_SIZE = 1000;
  * marks are laid out as pdf-lib would; scripts that join their letters are measured whole. `widths` may be shared by every document using the same
  * font bytes.
  */
-export function measureWith(font: PDFFont, widths: Map<string, number> = new Map()): Measure {
+export function measureWith(font: Pick<PDFFont, 'widthOfTextAtSize'>, widths: Map<string, number> = new Map()): Measure {
   return (text, size) => {
     if (!unshapedText.test(text)) return font.widthOfTextAtSize(text, size);
     let total = 0;

@@ -2,10 +2,10 @@
 // (DESIGN.md 'PDF'). `npm run build:template` writes it to public/intake-template.pdf, and
 // tests/pdf/template-fresh.test.ts fails when the committed file is not what this draws.
 //
-// Byte-for-byte reproducible: fixed metadata and dates (no "now"), only standard fonts (no
-// embedded font with a generated subset name), nothing random.
-import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
-import { embedLabelFonts, type LabelFonts } from './fonts';
+// Byte-for-byte reproducible: fixed metadata and dates (no "now"), labels in standard fonts, the
+// value font embedded under a fixed name (fonts.ts, embedTemplateValueFont), nothing random.
+import { PDFDocument, PDFName, rgb, type PDFPage } from 'pdf-lib';
+import { VALUE_FONT_RESOURCE, embedLabelFonts, embedTemplateValueFont, type LabelFonts } from './fonts';
 import {
   BOX_LABEL_SIZE,
   HEADING_RULE_DROP,
@@ -83,8 +83,11 @@ function drawField(page: PDFPage, field: PrintedField, fonts: LabelFonts): void 
   }
 }
 
-/** The blank template as PDF bytes; the same bytes on every run. */
-export async function buildIntakeTemplate(): Promise<Uint8Array> {
+/**
+ * The blank template as PDF bytes; the same bytes on every run. `fontBytes` is the value font,
+ * DejaVuSans.ttf: every page carries it, so that a fill draws values without embedding a font.
+ */
+export async function buildIntakeTemplate(fontBytes: Uint8Array): Promise<Uint8Array> {
   const doc = await PDFDocument.create({ updateMetadata: false });
   doc.setTitle(TITLE);
   doc.setProducer(TEMPLATE_PRODUCER);
@@ -93,6 +96,8 @@ export async function buildIntakeTemplate(): Promise<Uint8Array> {
   doc.setModificationDate(TEMPLATE_DATE);
   const fonts = await embedLabelFonts(doc);
   const pages = Array.from({ length: PAGE_COUNT }, () => doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]));
+  const valueFont = await embedTemplateValueFont(doc, fontBytes);
+  for (const page of pages) page.node.setFontDictionary(PDFName.of(VALUE_FONT_RESOURCE), valueFont.ref);
   for (const text of templateTexts) {
     const page = pages[text.page] as PDFPage;
     page.drawText(text.text, {
@@ -112,5 +117,6 @@ export async function buildIntakeTemplate(): Promise<Uint8Array> {
     }
   }
   for (const field of intakeLayout) drawField(pages[field.page] as PDFPage, field, fonts);
-  return doc.save();
+  // A plain cross-reference table, which each fill's update points back to (src/pdf/update.ts).
+  return doc.save({ useObjectStreams: false });
 }

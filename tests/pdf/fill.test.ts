@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { emptyIntake, toApiIntake, type GeneralCaseInformation } from '../../src/domain/intake';
 import { fillIntakePdf, type PdfIntake } from '../../src/pdf/fill';
 import { MIN_VALUE_SIZE, PAD, intakeLayout, lineStart, valueBox, type PrintedField, type TextField } from '../../src/pdf/layout';
+import { measureWith, valueFontWidths } from '../../src/pdf/fonts';
 import { ELLIPSIS } from '../../src/pdf/text';
 import { fullValidIntake, withFields } from '../domain/intake/fixtures';
 import { extractText, readPdfAssets, withoutTemplate, type PlacedText } from './support';
@@ -21,6 +22,10 @@ beforeAll(async () => {
 /** What the filler drew for `intake`: the filled document's text minus the template's own. */
 async function drawn(intake: PdfIntake): Promise<PlacedText[]> {
   return withoutTemplate(await extractText(await fillIntakePdf(intake, templateBytes, fontBytes)), templateText);
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((byte, index) => byte === b[index]);
 }
 
 const TOLERANCE = 2;
@@ -117,18 +122,31 @@ describe('a full intake', () => {
     expect(ssn.parts.map((part) => at(texts, 0, part.x, ssn.y).map((text) => text.str))).toEqual([['900'], ['00'], ['0001']]);
   });
 
-  it('embeds only the glyphs it uses, so the file stays small', async () => {
+  it("draws every value with the template's copy of the font: the file is the template and a few kilobytes more", async () => {
     const bytes = await fillIntakePdf(intake(), templateBytes, fontBytes);
     expect(fontBytes.length).toBeGreaterThan(500_000);
-    expect(bytes.length).toBeLessThan(80_000);
+    // The template carries part of the font, not all of it.
+    expect(templateBytes.length).toBeLessThan(200_000);
+    // An update after the template's own bytes (src/pdf/update.ts), holding no font of its own.
+    expect(sameBytes(bytes.subarray(0, templateBytes.length), templateBytes)).toBe(true);
+    const update = new TextDecoder('latin1').decode(bytes.subarray(templateBytes.length));
+    expect(update).not.toContain('/FontFile2');
+    expect(bytes.length - templateBytes.length).toBeLessThan(30_000);
   });
 
-  it('fills each document on its own: the font parsed once for all of them adds no letter of one to another', async () => {
+  it('fills each document on its own: a document filled after another carries none of its values', async () => {
     const blank = await fillIntakePdf(toApiIntake(emptyIntake()), templateBytes, fontBytes);
-    const vietnamese = withFields(fullValidIntake(), { 'personalInformation.firstName': 'Nguyễn Thị Minh Khai' });
+    const full = await fillIntakePdf(intake(), templateBytes, fontBytes);
+    const vietnamese = withFields(fullValidIntake(), {
+      'personalInformation.firstName': 'Nguyễn Thị Minh Khai',
+      'personalInformation.lastName': 'ნინო',
+    });
     await fillIntakePdf(vietnamese, templateBytes, fontBytes);
     const blankAgain = await fillIntakePdf(toApiIntake(emptyIntake()), templateBytes, fontBytes);
-    expect(blankAgain.length).toBe(blank.length);
+    expect(sameBytes(blankAgain, blank)).toBe(true);
+    expect(withoutTemplate(await extractText(blankAgain), templateText)).toEqual([]);
+    const fullAgain = await fillIntakePdf(intake(), templateBytes, fontBytes);
+    expect(sameBytes(fullAgain, full)).toBe(true);
   });
 
   it("prints the same from the form's shape (YYYY-MM-DD dates) as from the API's (ISO dates)", async () => {
@@ -268,6 +286,47 @@ describe('blank values and hard text', () => {
       const texts = await drawn(withFields(emptyIntake(), { 'personalInformation.firstName': typed }));
       expect(at(texts, 0, first.x, first.y).map((text) => text.str)).toEqual([composed]);
     }
+  });
+
+  it("prints Latin, Vietnamese, Greek and Cyrillic names and signs from the template's font, as wide as they were measured", async () => {
+    const values: [string, string][] = [
+      ['personalInformation.firstName', 'Nguyễn Thị'],
+      ['personalInformation.middleName', 'Ζωή'],
+      ['personalInformation.lastName', 'Muñoz-Ибрагимов'],
+      ['vehicleInformation.owner', '€20 – № 5 “O’B”…'],
+    ];
+    const intake = withFields(emptyIntake(), Object.fromEntries(values));
+    const bytes = await fillIntakePdf(intake, templateBytes, fontBytes);
+    expect(new TextDecoder('latin1').decode(bytes.subarray(templateBytes.length))).not.toContain('/FontFile2');
+    const texts = withoutTemplate(await extractText(bytes), templateText);
+    const measure = measureWith(valueFontWidths(fontBytes));
+    for (const [path, value] of values) {
+      const entry = textField(path);
+      const [printed, ...others] = at(texts, entry.page, entry.x, entry.y);
+      expect(others, path).toEqual([]);
+      expect(printed?.str, path).toBe(value);
+      // The template's width table agrees with the widths the filler fits text by.
+      expect(printed?.width, path).toBeCloseTo(measure(value, printed?.size ?? 0), 2);
+    }
+  });
+
+  it("prints a letter the template's font lacks from a subset embedded in that document, beside values drawn from the template's", async () => {
+    const values: [string, string][] = [
+      ['personalInformation.firstName', 'ნინო'],
+      ['personalInformation.middleName', 'x\u0303'],
+      ['personalInformation.lastName', 'Nguyễn'],
+    ];
+    const bytes = await fillIntakePdf(withFields(emptyIntake(), Object.fromEntries(values)), templateBytes, fontBytes);
+    expect(new TextDecoder('latin1').decode(bytes.subarray(templateBytes.length))).toContain('/FontFile2');
+    const texts = withoutTemplate(await extractText(bytes), templateText);
+    for (const [path, value] of values) {
+      const entry = textField(path);
+      expect(
+        at(texts, entry.page, entry.x, entry.y).map((text) => text.str),
+        path,
+      ).toEqual([value]);
+    }
+    expect(texts).toHaveLength(values.length);
   });
 
   it('shrinks, then cuts with an ellipsis, a value too long for its box, never reaching the next field', async () => {
