@@ -63,13 +63,20 @@ function shown(path: FieldPath, value: unknown): string {
   return named(value);
 }
 
+/**
+ * Nothing, and no subscription, for a field the client did not answer (most of them): every
+ * subscription to the intake runs on every keystroke (intakeFieldBinding.tsx).
+ */
 export function FromClientMark({ path }: { path: FieldPath }) {
   const answer = useContext(ClientAnswersContext)[path];
+  return answer ? <ClientAnswerMark path={path} answer={answer} /> : null;
+}
+
+function ClientAnswerMark({ path, answer }: { path: FieldPath; answer: NonNullable<ClientAnswerMap[string]> }) {
   const store = useIntakeStore();
   const current = useIntakeSelector((intake) => readField(intake, path));
   // A read-only intake (a final one) shows the client's answer but offers no change.
   const readOnly = useIntakeReadOnly();
-  if (!answer) return null;
   const mark = clientAnswerMark(current, answer);
   if (mark === 'fromClient') return <small data-origin="client">{FROM_CLIENT_TEXT.fromClient}</small>;
   if (mark === 'differs') {

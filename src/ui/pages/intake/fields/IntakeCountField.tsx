@@ -4,7 +4,6 @@ import { TextInput } from '../../../components/TextInput';
 import { useIntakeField } from '../form/intakeFieldBinding';
 import { cell, type CellSpan } from './fieldLayout.css';
 import type { CountPath } from './intakePaths';
-import { useRequired } from './requiredWhen';
 import { fieldRule } from '../../../../domain/intake/fields';
 import { FromClientMark } from '../clientLink/FromClientMark';
 
@@ -26,7 +25,6 @@ function toCount(raw: string): Count {
  */
 export const IntakeCountField = memo(function IntakeCountField({ path, span }: IntakeCountFieldProps) {
   const field = useIntakeField(path);
-  const isRequired = useRequired(path);
   // The floor is the browser's spinner floor too; the domain clamps typed values.
   const rule = fieldRule(path);
   return (
@@ -38,7 +36,7 @@ export const IntakeCountField = memo(function IntakeCountField({ path, span }: I
         min={rule.floor}
         value={field.value === '' ? '' : String(field.value)}
         onChange={(raw) => field.onChange(toCount(raw))}
-        required={isRequired}
+        required={field.required}
         error={field.error}
         disabled={field.disabled}
         name={path}

@@ -3,7 +3,6 @@ import { DateInput } from '../../../components/DateInput';
 import { useIntakeField } from '../form/intakeFieldBinding';
 import { cell, type CellSpan } from './fieldLayout.css';
 import type { DatePath } from './intakePaths';
-import { useRequired } from './requiredWhen';
 import { todayIso } from '../../../../domain/dates';
 import { fieldRule } from '../../../../domain/intake/fields';
 import { FromClientMark } from '../clientLink/FromClientMark';
@@ -20,7 +19,6 @@ export interface IntakeDateFieldProps {
 /** A calendar date held as 'YYYY-MM-DD' ('' when empty), docs/product/intake-form.md. */
 export const IntakeDateField = memo(function IntakeDateField({ path, max, span, below }: IntakeDateFieldProps) {
   const field = useIntakeField(path);
-  const isRequired = useRequired(path);
   const rule = fieldRule(path);
   return (
     <div className={cell({ span })}>
@@ -29,7 +27,7 @@ export const IntakeDateField = memo(function IntakeDateField({ path, max, span, 
         value={field.value}
         onChange={field.onChange}
         max={rule.notAfterToday ? todayIso() : max}
-        required={isRequired}
+        required={field.required}
         error={field.error}
         disabled={field.disabled}
         name={path}

@@ -3,7 +3,6 @@ import { fieldRule } from '../../../../domain/intake/fields';
 import { RadioGroup, type RadioOption } from '../../../components/RadioGroup';
 import { useIntakeField } from '../form/intakeFieldBinding';
 import { cell, type CellSpan } from './fieldLayout.css';
-import { useRequired } from './requiredWhen';
 import { FromClientMark } from '../clientLink/FromClientMark';
 
 /** The two-way choices of tab 1 (Gender Male/Female, Civil Status Single/Married). */
@@ -17,7 +16,6 @@ export interface IntakeRadioProps {
 /** A choice shown as radio buttons, with the catalogue's options in its order. */
 export const IntakeRadio = memo(function IntakeRadio({ path, span }: IntakeRadioProps) {
   const field = useIntakeField<RadioChoicePath>(path);
-  const required = useRequired(path);
   const rule = fieldRule(path);
   const options: RadioOption<string>[] = Object.entries<string>(rule.options).map(([value, label]) => ({ value, label }));
   return (
@@ -28,7 +26,7 @@ export const IntakeRadio = memo(function IntakeRadio({ path, span }: IntakeRadio
         value={field.value}
         // The options are the catalogue's for this path, so the chosen value belongs to it.
         onChange={(value) => field.onChange(value as typeof field.value)}
-        required={required}
+        required={field.required}
         error={field.error}
         disabled={field.disabled}
         name={path}

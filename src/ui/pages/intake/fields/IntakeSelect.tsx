@@ -3,7 +3,6 @@ import { fieldRule } from '../../../../domain/intake/fields';
 import { SelectField, type SelectOption } from '../../../components/SelectField';
 import { useIntakeField } from '../form/intakeFieldBinding';
 import { cell, type CellSpan } from './fieldLayout.css';
-import { useRequired } from './requiredWhen';
 import { FromClientMark } from '../clientLink/FromClientMark';
 
 /** The choices with more than two options (tab 1's SSN Status). */
@@ -17,7 +16,6 @@ export interface IntakeSelectProps {
 /** A choice shown as a select, with the catalogue's options in its order. */
 export const IntakeSelect = memo(function IntakeSelect({ path, span }: IntakeSelectProps) {
   const field = useIntakeField<SelectChoicePath>(path);
-  const required = useRequired(path);
   const rule = fieldRule(path);
   const options: SelectOption<string>[] = Object.entries<string>(rule.options).map(([value, label]) => ({ value, label }));
   return (
@@ -27,7 +25,7 @@ export const IntakeSelect = memo(function IntakeSelect({ path, span }: IntakeSel
         options={options}
         value={field.value ?? ''}
         onChange={(value) => field.onChange(value as typeof field.value)}
-        required={required}
+        required={field.required}
         error={field.error}
         disabled={field.disabled}
         name={path}

@@ -4,7 +4,6 @@ import { TextArea } from '../../../components/TextArea';
 import { useIntakeField } from '../form/intakeFieldBinding';
 import { cell, type CellSpan } from './fieldLayout.css';
 import { fieldLabelText } from './fieldLabelText';
-import { useRequired } from './requiredWhen';
 import { FromClientMark } from '../clientLink/FromClientMark';
 
 export interface IntakeTextAreaProps {
@@ -18,7 +17,6 @@ export interface IntakeTextAreaProps {
  */
 export const IntakeTextArea = memo(function IntakeTextArea({ path, span = 'full' }: IntakeTextAreaProps) {
   const field = useIntakeField(path);
-  const required = useRequired(path);
   const rule = fieldRule(path);
   return (
     <div className={cell({ span })}>
@@ -27,7 +25,7 @@ export const IntakeTextArea = memo(function IntakeTextArea({ path, span = 'full'
         value={field.value}
         onChange={field.onChange}
         maxLength={rule.maxLength}
-        required={required}
+        required={field.required}
         error={field.error}
         disabled={field.disabled}
         name={path}

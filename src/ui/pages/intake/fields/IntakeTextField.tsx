@@ -5,7 +5,6 @@ import { useIntakeField } from '../form/intakeFieldBinding';
 import { cell, type CellSpan } from './fieldLayout.css';
 import { fieldLabelText } from './fieldLabelText';
 import { IntakeTextArea } from './IntakeTextArea';
-import { useRequired } from './requiredWhen';
 import { FromClientMark } from '../clientLink/FromClientMark';
 
 export interface IntakeTextFieldProps {
@@ -30,7 +29,6 @@ const inputTypes = { text: 'text', phone: 'tel', email: 'email', ssn: 'text', te
 
 function BoundTextInput({ path, span }: IntakeTextFieldProps) {
   const field = useIntakeField(path);
-  const required = useRequired(path);
   const rule = fieldRule(path);
   const type = inputTypes[rule.kind];
   return (
@@ -40,7 +38,7 @@ function BoundTextInput({ path, span }: IntakeTextFieldProps) {
         value={field.value}
         onChange={field.onChange}
         maxLength={rule.maxLength}
-        required={required}
+        required={field.required}
         error={field.error}
         disabled={field.disabled}
         type={type}

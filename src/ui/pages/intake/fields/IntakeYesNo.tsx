@@ -3,7 +3,6 @@ import { RadioGroup, YES_NO_OPTIONS } from '../../../components/RadioGroup';
 import { useIntakeField } from '../form/intakeFieldBinding';
 import { cell, type CellSpan } from './fieldLayout.css';
 import type { YesNoPath } from './intakePaths';
-import { useRequired } from './requiredWhen';
 import { fieldLabel } from '../../../../domain/intake/fields';
 import { FromClientMark } from '../clientLink/FromClientMark';
 
@@ -18,7 +17,6 @@ export interface IntakeYesNoProps {
  */
 export const IntakeYesNo = memo(function IntakeYesNo({ path, span }: IntakeYesNoProps) {
   const field = useIntakeField(path);
-  const isRequired = useRequired(path);
   return (
     <div className={cell({ span })}>
       <RadioGroup<boolean>
@@ -26,7 +24,7 @@ export const IntakeYesNo = memo(function IntakeYesNo({ path, span }: IntakeYesNo
         options={YES_NO_OPTIONS}
         value={field.value}
         onChange={field.onChange}
-        required={isRequired}
+        required={field.required}
         error={field.error}
         disabled={field.disabled}
         name={path}

@@ -4,7 +4,6 @@ import { fieldRule } from '../../../../domain/intake/fields';
 import { CheckboxGroup, type CheckboxItem } from '../../../components/Checkbox';
 import { useIntakeField } from '../form/intakeFieldBinding';
 import { cell, type CellSpan } from './fieldLayout.css';
-import { useRequired } from './requiredWhen';
 
 const path = 'personalInformation.languages';
 const rule = fieldRule(path);
@@ -13,7 +12,6 @@ const languageItems: readonly CheckboxItem<Language>[] = languages.map((key) => 
 /** Language(s): at least one is required on final submit (docs/product/intake-form.md#personal-information). */
 export const LanguagesField = memo(function LanguagesField({ span }: { span?: CellSpan }) {
   const field = useIntakeField(path);
-  const required = useRequired(path);
   const values = Object.fromEntries(field.value.map((language) => [language, true])) as Partial<Record<Language, boolean>>;
 
   function handleChange(changes: Partial<Record<Language, boolean>>) {
@@ -28,7 +26,7 @@ export const LanguagesField = memo(function LanguagesField({ span }: { span?: Ce
         items={languageItems}
         values={values}
         onChange={handleChange}
-        required={required}
+        required={field.required}
         error={field.error}
         disabled={field.disabled}
       />

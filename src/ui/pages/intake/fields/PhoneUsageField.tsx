@@ -5,7 +5,6 @@ import { bothPhoneUsagesTicked, setBothPhoneUsages } from '../../../../domain/in
 import { CheckboxGroup, type CheckboxItem } from '../../../components/Checkbox';
 import { useIntakeField, useIntakeSelector, useIntakeStore } from '../form/intakeFieldBinding';
 import { cell, type CellSpan } from './fieldLayout.css';
-import { useRequired } from './requiredWhen';
 import { FromClientMark } from '../clientLink/FromClientMark';
 
 const path = 'personalInformation.phoneUsages';
@@ -26,7 +25,6 @@ const usageItems: readonly CheckboxItem<UsageBox>[] = [
 export const PhoneUsageField = memo(function PhoneUsageField({ span }: { span?: CellSpan }) {
   const store = useIntakeStore();
   const field = useIntakeField(path);
-  const required = useRequired(path);
   const both = useIntakeSelector(bothPhoneUsagesTicked);
   const values: Record<UsageBox, boolean> = {
     call: field.value.includes('call'),
@@ -51,7 +49,7 @@ export const PhoneUsageField = memo(function PhoneUsageField({ span }: { span?: 
         items={usageItems}
         values={values}
         onChange={handleChange}
-        required={required}
+        required={field.required}
         error={field.error}
         disabled={field.disabled}
       />

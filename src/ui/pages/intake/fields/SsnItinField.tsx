@@ -7,7 +7,6 @@ import { RevealButton, useReveal, useShownNumber } from '../../../components/Rev
 import { TextInput } from '../../../components/TextInput';
 import { useIntakeField, useIntakeSelector } from '../form/intakeFieldBinding';
 import { cell, type CellSpan } from './fieldLayout.css';
-import { useRequired } from './requiredWhen';
 
 const path = 'personalInformation.ssnItin';
 
@@ -23,7 +22,6 @@ const revealForForm = (caseId: string) => revealIntakeSsn(caseId, 'show');
  */
 export const SsnItinField = memo(function SsnItinField({ span }: { span?: CellSpan }) {
   const field = useIntakeField(path);
-  const required = useRequired(path);
   const rule = fieldRule(path);
   const caseId = useIntakeSelector((intake) => intake.caseId);
   const reveal = useReveal(revealForForm);
@@ -36,7 +34,7 @@ export const SsnItinField = memo(function SsnItinField({ span }: { span?: CellSp
         onChange={field.onChange}
         format={(typed) => formatSsnOver(shown, typed)}
         maxLength={rule.maxLength}
-        required={required}
+        required={field.required}
         error={field.error}
         disabled={field.disabled}
         inputMode="numeric"

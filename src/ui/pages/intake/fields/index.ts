@@ -9,7 +9,6 @@ export { IntakeTickGroup, type IntakeTickGroupProps } from './IntakeTickGroup';
 export { PhoneUsageField } from './PhoneUsageField';
 export { LanguagesField } from './LanguagesField';
 export { SsnItinField } from './SsnItinField';
-export { useRequired } from './requiredWhen';
 export type { CellSpan } from './fieldLayout.css';
 export type { CountPath, DatePath, TextPath, TickGroupBase, TickGroupId, YesNoPath } from './intakePaths';
 export { LimitationDeadlineNote } from './LimitationDeadlineNote';

@@ -1,14 +1,17 @@
-// How one field of the seven-tab form reads and writes the intake (intake issue, item 7: "a
-// keystroke in the form re-renders the field, not the form"). The form's values live in the intake
-// machine's context; each field subscribes to its own slice with useSelector, so a change to one
-// field re-renders that field (and the fields whose value or disabled state the change touches).
+// How one field of the seven-tab form reads and writes the intake ("a keystroke in the form
+// re-renders the field, not the form"; README, Performance). The form's values live in the intake
+// machine's context; each field subscribes once, to its own slice (value, error, disabled state and
+// asterisk together), so a change to one field re-renders that field (and the fields whose value,
+// disabled state or asterisk the change touches). Every subscription's selector runs on every
+// snapshot, so their number is what a keystroke costs with many fields on screen.
 //
 // The binding depends only on this small structural interface, not on the machine's full type, so
 // the tab components can be tested with any store that has the same shape.
 import { useSelector } from '@xstate/react';
 import { createContext, useCallback, useContext } from 'react';
 import type { ActorRef, Snapshot } from 'xstate';
-import { isDisabled, readField } from '../../../../domain/intake/rules';
+import { isIntakeField } from '../../../../domain/intake/fields';
+import { isDisabled, isRequired, readField } from '../../../../domain/intake/rules';
 import type { FieldErrors, FieldPath, FieldValue, GeneralCaseInformation } from '../../../../domain/intake/types';
 
 /** The events a field sends to the intake machine. */
@@ -40,24 +43,39 @@ export function useIntakeStore(): IntakeFormStore {
   return store;
 }
 
-export interface IntakeFieldBinding<P extends FieldPath> {
+export interface IntakeFieldSlice<P extends FieldPath> {
   value: FieldValue<P>;
   error: string | undefined;
   /** View mode, or a field the rules disable (docs/product/intake-form.md, Disabled fields). */
   disabled: boolean;
+  /** The red asterisk: the field catalogue's final-submit requirement, which may depend on other answers (docs/product/intake-form.md#field-rules). */
+  required: boolean;
+}
+
+export interface IntakeFieldBinding<P extends FieldPath> extends IntakeFieldSlice<P> {
   onChange(value: FieldValue<P>): void;
+}
+
+function readSlice<P extends FieldPath>(snapshot: IntakeFormSnapshot, path: P): IntakeFieldSlice<P> {
+  const { intake, errors } = snapshot.context;
+  return {
+    value: readField(intake, path),
+    error: errors[path],
+    disabled: snapshot.hasTag('readOnly') || snapshot.hasTag('locked') || isDisabled(intake, path),
+    required: isIntakeField(path) && isRequired(intake, path),
+  };
+}
+
+/** Equal slices keep the field from re-rendering: each part compared as useSelector would compare it alone. */
+function sameSlice<P extends FieldPath>(a: IntakeFieldSlice<P>, b: IntakeFieldSlice<P>): boolean {
+  return Object.is(a.value, b.value) && a.error === b.error && a.disabled === b.disabled && a.required === b.required;
 }
 
 export function useIntakeField<P extends FieldPath>(path: P): IntakeFieldBinding<P> {
   const store = useIntakeStore();
-  const value = useSelector(store, (snapshot) => readField(snapshot.context.intake, path));
-  const error = useSelector(store, (snapshot) => snapshot.context.errors[path]);
-  const disabled = useSelector(
-    store,
-    (snapshot) => snapshot.hasTag('readOnly') || snapshot.hasTag('locked') || isDisabled(snapshot.context.intake, path),
-  );
+  const slice = useSelector(store, (snapshot) => readSlice(snapshot, path), sameSlice);
   const onChange = useCallback((next: FieldValue<P>) => store.send({ type: 'field.change', path, value: next }), [store, path]);
-  return { value, error, disabled, onChange };
+  return { ...slice, onChange };
 }
 
 /** For whole-group widgets (Select All, 'Both'): read anything from the intake, subscribe to it alone. */
