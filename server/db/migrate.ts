@@ -20,6 +20,7 @@ import * as intakesAutovacuum from './migrations/0015_intakes_autovacuum';
 import * as firmLimitationYears from './migrations/0016_firm_limitation_years';
 import * as clientLinks from './migrations/0017_client_links';
 import * as dashboard from './migrations/0018_dashboard';
+import * as intakePrefixTotals from './migrations/0020_intake_prefix_totals';
 import type { PiiCipher } from '../crypto/piiCipher';
 import { inspect } from 'node:util';
 
@@ -47,6 +48,7 @@ export function migrations({ pii }: MigrationContext = {}): Record<string, Migra
     '0016_firm_limitation_years': firmLimitationYears,
     '0017_client_links': clientLinks,
     '0018_dashboard': dashboard,
+    '0020_intake_prefix_totals': intakePrefixTotals,
   };
 }
 
