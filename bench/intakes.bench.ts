@@ -25,15 +25,15 @@ const TIMED_REQUESTS_PER_ROUND = 60;
 const THROUGHPUT_SECONDS = 3;
 const CONNECTIONS = 20;
 /** Share of the big firm's drafts saved again after the load, in random order. */
-const RESAVED_SHARE = 0.01;
-const COMMON_SURNAME = 'garcia';
-const COMMON_PREFIX = 'mar';
+export const RESAVED_SHARE = 0.01;
+export const COMMON_SURNAME = 'garcia';
+export const COMMON_PREFIX = 'mar';
 
 function median(values: readonly number[]): number {
   return percentile(values, 50);
 }
 
-async function insertAll(db: Kysely<Database>, batch: BenchIntakeRow[]): Promise<void> {
+export async function insertAll(db: Kysely<Database>, batch: BenchIntakeRow[]): Promise<void> {
   await db.insertInto('intakes').values(batch).execute();
 }
 
@@ -41,7 +41,7 @@ async function insertAll(db: Kysely<Database>, batch: BenchIntakeRow[]): Promise
  * Saves a sample of drafts again, in random order and each in its own statement, as staff do:
  * on PostgreSQL the rows move on the heap, and the list's order no longer follows the insert order.
  */
-async function resave(db: Kysely<Database>, drafts: readonly string[], seed: number): Promise<void> {
+export async function resave(db: Kysely<Database>, drafts: readonly string[], seed: number): Promise<void> {
   const random = seededRandom(seed);
   const now = Date.parse('2025-01-02T00:00:00.000Z');
   const order = [...drafts].sort(() => random() - 0.5);

@@ -155,6 +155,17 @@ export interface IntakeTotalsTable {
   total: number;
 }
 
+/**
+ * Intakes per firm and status with a word beginning with `prefix` (no digits, at most 32
+ * characters), kept exact by triggers (migration 0020): the total of a one-word search.
+ */
+export interface IntakePrefixTotalsTable {
+  firm_id: string;
+  status: IntakeStatus;
+  prefix: string;
+  total: number;
+}
+
 /** Intakes per firm, representative ('' for none) and status, kept by triggers (migration 0018): the dashboard's bars. */
 export interface IntakeRepresentativeTotalsTable {
   firm_id: string;
@@ -268,6 +279,7 @@ export interface Database {
   sessions: SessionsTable;
   intakes: IntakesTable;
   intake_totals: IntakeTotalsTable;
+  intake_prefix_totals: IntakePrefixTotalsTable;
   intake_representative_totals: IntakeRepresentativeTotalsTable;
   firm_day_totals: FirmDayTotalsTable;
   leads: LeadsTable;

@@ -21,6 +21,7 @@ import * as firmLimitationYears from './migrations/0016_firm_limitation_years';
 import * as clientLinks from './migrations/0017_client_links';
 import * as dashboard from './migrations/0018_dashboard';
 import * as firmDayTotals from './migrations/0019_firm_day_totals';
+import * as intakePrefixTotals from './migrations/0020_intake_prefix_totals';
 import type { PiiCipher } from '../crypto/piiCipher';
 import { inspect } from 'node:util';
 
@@ -49,6 +50,7 @@ export function migrations({ pii }: MigrationContext = {}): Record<string, Migra
     '0017_client_links': clientLinks,
     '0018_dashboard': dashboard,
     '0019_firm_day_totals': firmDayTotals,
+    '0020_intake_prefix_totals': intakePrefixTotals,
   };
 }
 

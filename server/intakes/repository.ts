@@ -4,10 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import { toCalendarIso } from '../../src/domain/dates';
-import type { IntakeStatus } from '../../src/domain/enums';
+import { intakeStatuses, type IntakeStatus } from '../../src/domain/enums';
 import { sectionKeys, type ApiGeneralCaseInformation, type SectionKey } from '../../src/domain/intake';
 import { databaseKind, type Database, type IntakeRow } from '../db/database';
-import { intakeSearchTerms, toFts5AnyFirmQuery, toFts5ListQuery, toTsQuery, type SearchQuery } from './search';
+import { intakeSearchTerms, keptPrefix, toFts5AnyFirmQuery, toFts5ListQuery, toTsQuery, type SearchQuery } from './search';
 
 export type { IntakeRow };
 
@@ -361,8 +361,28 @@ async function countsBySubtraction(db: Kysely<Database>, query: IntakePageQuery,
   return rows > Number(everyFirm.rows) - rows && Number(everyFirm.firms) - 1 <= SUBTRACTED_FIRMS_MAX;
 }
 
+/**
+ * The total of a search kept in intake_prefix_totals (migration 0020), read as one row per status,
+ * or undefined when the search is not one the table answers: one word without a digit, of at most
+ * PREFIX_MAX characters. A common name ('garcia', 'mar') is then as cheap to count as a rare one.
+ */
+async function keptSearchTotal(db: Kysely<Database>, query: IntakePageQuery): Promise<number | undefined> {
+  const prefix = keptPrefix(query.search);
+  if (prefix === undefined) return undefined;
+  let totals = db
+    .selectFrom('intake_prefix_totals')
+    .select(sql<number>`coalesce(sum(total), 0)`.as('total'))
+    .where('firm_id', '=', query.firmId)
+    .where('prefix', '=', prefix);
+  totals = query.status ? totals.where('status', '=', query.status) : totals.where('status', 'in', intakeStatuses);
+  const row = await totals.executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
 /** How many of the firm's intakes match the search. */
 async function searchTotal(db: Kysely<Database>, query: IntakePageQuery, rows: number): Promise<number> {
+  const kept = await keptSearchTotal(db, query);
+  if (kept !== undefined) return kept;
   if (usesFts5(db, query) && (await countsBySubtraction(db, query, rows))) {
     const {
       rows: [row],

@@ -86,6 +86,19 @@ export function parseSearch(text: string | null | undefined): SearchQuery {
     .slice(0, MAX_SEARCH_PHRASES);
 }
 
+/** The longest prefix intake_prefix_totals keeps (migration 0020). */
+export const KEPT_PREFIX_MAX = 32;
+
+/**
+ * The word whose total intake_prefix_totals keeps (migration 0020), when the query is one word
+ * without a digit 0-9 and at most KEPT_PREFIX_MAX characters long; undefined for any other query.
+ */
+export function keptPrefix(query: SearchQuery): string | undefined {
+  const word = query.length === 1 && query[0]?.length === 1 ? query[0][0] : undefined;
+  if (word === undefined || /[0-9]/.test(word) || [...word].length > KEPT_PREFIX_MAX) return undefined;
+  return word;
+}
+
 /** FTS5 syntax: '"alex"* AND "alex sample example"*'. Words hold letters and digits only. */
 export function toFts5Query(query: SearchQuery): string {
   return query.map((phrase) => `"${phrase.join(' ')}"*`).join(' AND ');

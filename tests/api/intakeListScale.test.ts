@@ -1,6 +1,7 @@
 // What keeps the intake list's cost flat as a firm grows (docs/product/intakes.md, the list), seen
-// from outside: the totals the triggers keep (migration 0013) always equal a count of the rows,
-// through creates, saves, submissions, concurrent writes and deletes; and every way a page can be
+// from outside: the totals the triggers keep (migration 0013) and the one-word search totals
+// (migration 0020) always equal a count of the rows, through creates, saves, submissions,
+// concurrent writes and deletes; and every way a page can be
 // read (newest first, from the far end, walking the list for a common word, sorting the matches)
 // answers the same rows in the same order as the list's definition.
 import { sql } from 'kysely';
@@ -8,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyIntake, toApiIntake } from '../../src/domain/intake';
 import type { IntakeStatus } from '../../src/domain/enums';
 import { intakePageQuery, newIntakeRow, type PagePlan } from '../../server/intakes/repository';
-import { parseSearch, searchWords } from '../../server/intakes/search';
+import { KEPT_PREFIX_MAX, keptPrefix, parseSearch, searchWords } from '../../server/intakes/search';
+import { PREFIX_MAX } from '../../server/db/migrations/0020_intake_prefix_totals';
 import { createdIntake, draftIntake, intakePage, updateIntake, type Caller } from './support/intakes';
 import { startTestServer, testDatabases, type TestServer } from './support/testServer';
 import { fullValidIntake } from '../domain/intake/fixtures';
@@ -33,6 +35,37 @@ describe.each(testDatabases())('intake list at scale on %s', (kind) => {
     const asMap = (rows: { status: string; total: number | string }[]) =>
       Object.fromEntries(rows.map((row) => [row.status, Number(row.total)]).filter(([, total]) => total !== 0));
     return { kept: asMap(kept), counted: asMap(counted) };
+  }
+
+  /**
+   * The kept one-word search totals of the firm and the same counted from its rows: per status,
+   * every prefix without a digit (at most 32 characters) of any word of search_terms, once per intake.
+   */
+  async function prefixTotalsAndCounts(firmId: string) {
+    const kept = await server.db
+      .selectFrom('intake_prefix_totals')
+      .select(['status', 'prefix', 'total'])
+      .where('firm_id', '=', firmId)
+      .where('total', '<>', 0)
+      .execute();
+    const rows = await server.db.selectFrom('intakes').select(['status', 'search_terms']).where('firm_id', '=', firmId).execute();
+    const counted = new Map<string, number>();
+    for (const row of rows) {
+      const prefixes = new Set<string>();
+      for (const word of row.search_terms.split(' ')) {
+        const letters = [...word];
+        for (let length = 1; length <= Math.min(letters.length, KEPT_PREFIX_MAX); length += 1) {
+          const prefix = letters.slice(0, length).join('');
+          if (/[0-9]/.test(prefix)) break;
+          prefixes.add(prefix);
+        }
+      }
+      for (const prefix of prefixes) counted.set(`${row.status} ${prefix}`, (counted.get(`${row.status} ${prefix}`) ?? 0) + 1);
+    }
+    return {
+      kept: Object.fromEntries(kept.map((row) => [`${row.status} ${row.prefix}`, Number(row.total)]).sort()),
+      counted: Object.fromEntries([...counted].sort()),
+    };
   }
 
   beforeAll(async () => {
@@ -77,6 +110,11 @@ describe.each(testDatabases())('intake list at scale on %s', (kind) => {
       const { kept, counted } = await totalsAndCounts(firmId);
       expect(kept).toEqual(counted);
       expect(counted).toEqual({ final: 1 });
+      const prefixes = await prefixTotalsAndCounts(firmId);
+      expect(prefixes.kept).toEqual(prefixes.counted);
+      // Una was deleted: her name is counted nowhere.
+      expect(Object.keys(prefixes.kept).length).toBeGreaterThan(0);
+      expect(Object.keys(prefixes.kept).filter((key) => key.endsWith(' una'))).toEqual([]);
     });
 
     it('stay exact when many write at once', async () => {
@@ -105,6 +143,125 @@ describe.each(testDatabases())('intake list at scale on %s', (kind) => {
       const { kept, counted } = await totalsAndCounts(firmId);
       expect(kept).toEqual(counted);
       expect((await intakePage(server, firmCaller, { status: 'final' })).totalRecords).toBe(counted.final);
+      const prefixes = await prefixTotalsAndCounts(firmId);
+      expect(prefixes.kept).toEqual(prefixes.counted);
+      expect(prefixes.kept['draft burst']).toBe(8);
+    });
+
+    it('count a one-word search from kept totals that equal the matching rows, through every kind of write', async () => {
+      const firm = await server.createFirm({ firmName: 'Prefix Totals Sample Firm' });
+      const prefixCaller = await caller(firm.id);
+      // Two words of one client share 'mar': the client is counted once.
+      const maria = await createdIntake(
+        server,
+        prefixCaller,
+        draftIntake({ firstName: 'María', lastName: 'Martínez', email: 'maria.martinez@example.test', phoneNumber: '(555) 010-0100' }),
+      );
+      const marco = await createdIntake(
+        server,
+        prefixCaller,
+        draftIntake({ firstName: 'Marco', lastName: 'García', email: 'garcia77@example.test' }),
+      );
+      const long = 'Abcdefghijklmnopqrstuvwxyzabcdefghij';
+      await createdIntake(server, prefixCaller, draftIntake({ firstName: 'Zoë', lastName: long }));
+      // Rows written in bulk, as an import does, are counted too; another firm's never are.
+      const blank = toApiIntake(emptyIntake());
+      const person = (firmId: string, firstName: string, lastName: string, status: IntakeStatus) =>
+        newIntakeRow({
+          firmId,
+          status,
+          representativeId: null,
+          representativeName: 'Mara Rep',
+          sections: { ...blank, personalInformation: { ...blank.personalInformation, firstName, lastName } },
+        });
+      const otherFirm = await server.createFirm({ firmName: 'Other Prefix Sample Firm' });
+      await server.db
+        .insertInto('intakes')
+        .values([
+          person(firm.id, 'Mario', 'Marquez', 'final'),
+          person(firm.id, 'Ana', 'López', 'draft'),
+          person(otherFirm.id, 'María', 'Garcia', 'draft'),
+        ])
+        .execute();
+      // A save that renames, a submission, a save of other sections, and a delete.
+      expect(
+        (await updateIntake(server, prefixCaller, marco.caseId, draftIntake({ firstName: 'Marco', lastName: 'Gómez' }), marco.updatedAt))
+          .response.status,
+      ).toBe(200);
+      expect(
+        (
+          await updateIntake(
+            server,
+            prefixCaller,
+            maria.caseId,
+            {
+              ...fullValidIntake(),
+              personalInformation: { ...fullValidIntake().personalInformation, firstName: 'María', lastName: 'Martínez' },
+              status: 'final',
+            },
+            maria.updatedAt,
+          )
+        ).response.status,
+      ).toBe(200);
+      await server.db.updateTable('intakes').set({ updated_at: new Date().toISOString() }).where('firm_id', '=', firm.id).execute();
+      const ana = await server.db
+        .selectFrom('intakes')
+        .select('case_id')
+        .where('firm_id', '=', firm.id)
+        .where('client_first_name', '=', 'Ana')
+        .executeTakeFirstOrThrow();
+      await server.db.deleteFrom('intakes').where('case_id', '=', ana.case_id).execute();
+
+      const prefixes = await prefixTotalsAndCounts(firm.id);
+      expect(prefixes.kept).toEqual(prefixes.counted);
+      const rows = await server.db.selectFrom('intakes').select(['status', 'search_terms']).where('firm_id', '=', firm.id).execute();
+      const texts = [
+        'mar',
+        'MAR',
+        'María',
+        'martinez',
+        'm',
+        'g',
+        'garcia',
+        'gomez',
+        'lopez',
+        'ana',
+        'zoe',
+        'mara',
+        'rep',
+        'example',
+        'x',
+        long.slice(0, KEPT_PREFIX_MAX),
+        long,
+        'garcia77',
+        '555',
+        'mar gom',
+      ];
+      for (const text of texts) {
+        for (const status of [undefined, 'draft', 'final'] as const) {
+          const query = parseSearch(text);
+          const want = rows.filter(
+            (row) =>
+              (!status || row.status === status) &&
+              query.every(
+                (phrase) => phrase.length === 1 && row.search_terms.split(' ').some((word) => word.startsWith(phrase[0] as string)),
+              ),
+          ).length;
+          const page = await intakePage(server, prefixCaller, { searchFilter: text, status });
+          expect(page.totalRecords, `${text} ${status ?? 'all'}`).toBe(want);
+          expect(page.record).toHaveLength(Math.min(10, want));
+        }
+      }
+      expect((await intakePage(server, prefixCaller, { searchFilter: 'mar' })).totalRecords).toBe(3);
+      expect((await intakePage(server, prefixCaller, { searchFilter: 'garcia' })).totalRecords).toBe(0);
+    });
+
+    it('keep prefixes as long as the search reads them', () => {
+      expect(PREFIX_MAX).toBe(KEPT_PREFIX_MAX);
+      expect(keptPrefix(parseSearch('García'))).toBe('garcia');
+      expect(keptPrefix(parseSearch('mar'))).toBe('mar');
+      for (const text of ['mar gar', "o'brien", 'garcia77', '5550100', 'a'.repeat(KEPT_PREFIX_MAX + 1), ''])
+        expect(keptPrefix(parseSearch(text))).toBeUndefined();
     });
   });
 
