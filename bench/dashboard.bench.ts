@@ -3,13 +3,15 @@
 // spread over 20 representatives and the six years up to today, nine in ten with an incident date,
 // and one lead per ten intakes, loaded without ANALYZE (a real database gets none on demand).
 // Prints the p95 of the owner's call (the firm's lists) and of a representative's (their own), and
-// the same for a small firm in the same database, measured in the same run, to compare with.
+// the same for a small firm in the same database, measured in the same run, to compare with; and
+// the 90-day funnel from the kept day totals beside its peer, the same counted from the rows.
 // Alone: `npx tsx bench/dashboard.bench.ts --intakes 1000000 [--database sqlite|postgres]`.
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type { Kysely } from 'kysely';
 import { addDays } from '../src/domain/limitation';
-import { utcDate } from '../src/domain/dashboard';
+import { daysBefore, FUNNEL_DAYS, utcDate } from '../src/domain/dashboard';
+import { countsSince, leadFunnelBetween } from '../server/dashboard/repository';
 import type { Database } from '../server/db/database';
 import { bearer, testDatabases, type TestServer, type TestUser } from '../tests/api/support/testServer';
 import { databaseOption, intakesOption } from './intakes.bench';
@@ -27,7 +29,7 @@ const SMALL_FIRM_INTAKES = 1_000;
 const GENERATED_START = Date.parse('2019-01-01T00:00:00.000Z');
 const SPAN_MS = 6 * 365 * 86_400_000;
 
-export async function loadFirm(server: TestServer, intakes: number, firmName: string) {
+async function loadFirm(server: TestServer, intakes: number, firmName: string) {
   const firm = await server.createFirm({ firmName });
   const owner = await server.createUser({ firmId: firm.id, privilege: 'owner', firstName: 'Bench', lastName: 'Owner' });
   const representatives: TestUser[] = [];
@@ -97,6 +99,34 @@ async function timeDashboard(server: TestServer, token: string, requests: number
   });
 }
 
+/**
+ * The peer of the kept day totals (migration 0019), measured on the same rows in the same run: the
+ * funnel of the last 90 days counted from the rows at every call, as the dashboard did before.
+ */
+const funnelFromRows = (db: Kysely<Database>, firmId: string, since: string) => leadFunnelBetween(db, firmId, since, '9999-12-31');
+
+async function funnelRows(server: TestServer, firmId: string, size: number): Promise<GoalRow[]> {
+  const since = daysBefore(new Date(), FUNNEL_DAYS);
+  const kept = await countsSince(server.db, firmId, since);
+  const counted = await funnelFromRows(server.db, firmId, since);
+  // Both ways must agree, or neither figure means anything.
+  if (kept.leads !== counted.leads || kept.leadsWithFinal !== counted.final) throw new Error('the funnels disagree');
+  const rows: GoalRow[] = [];
+  for (const [way, run] of [
+    ['kept day totals', () => countsSince(server.db, firmId, since)],
+    ['counted from rows (peer)', () => funnelFromRows(server.db, firmId, since)],
+  ] as const) {
+    await timeSequential(WARM_UP_REQUESTS, run);
+    const samples = await timeSequential(TIMED_REQUESTS, run);
+    rows.push({
+      benchmark: `${server.kind}: 90-day funnel, firm of ${size}, ${way}, median`,
+      value: round(percentile(samples, 50), 2),
+      unit: 'ms',
+    });
+  }
+  return rows;
+}
+
 async function benchOn(kind: 'sqlite' | 'postgres', intakes: number): Promise<GoalRow[]> {
   const server = await startBenchServer(kind);
   try {
@@ -106,6 +136,7 @@ async function benchOn(kind: 'sqlite' | 'postgres', intakes: number): Promise<Go
       { benchmark: `${kind}: load ${intakes} intakes for the dashboard`, value: round((performance.now() - loading) / 1000, 1), unit: 's' },
     ];
     const small = await loadFirm(server, SMALL_FIRM_INTAKES, 'Bench Small Dashboard Firm');
+    rows.push(...(await funnelRows(server, large.owner.firmId, intakes)));
     for (const [firm, size] of [
       [large, intakes],
       [small, SMALL_FIRM_INTAKES],

@@ -94,7 +94,7 @@ async function countFinalsBetween(db: Kysely<Database>, firmId: string, from: st
  * PostgreSQL's planner takes `firm_id = ?` for 0.5% of the intakes and, once VACUUM has told it the
  * table holds a million rows, hashes every intake of the firm instead (README, Performance).
  */
-async function leadFunnelBetween(db: Kysely<Database>, firmId: string, from: string, to: string) {
+export async function leadFunnelBetween(db: Kysely<Database>, firmId: string, from: string, to: string) {
   const row = await db
     .selectFrom('leads')
     .select([
