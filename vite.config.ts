@@ -37,10 +37,19 @@ export default defineConfig({
     rollupOptions: { input: { main: 'index.html', clientIntake: 'client-intake.html' } },
   },
   test: {
+    // The API files run first, two at a time: each has its own database and spends most of its
+    // time waiting on it and on HTTP, so a second worker halves their part of the run on two cores.
+    // Then the unit and UI files, then the browser files one at a time (they share Chromium and the
+    // built client). Projects of one group share a worker count, hence three groups.
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/{machines,domain,contract,pdf}/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['tests/{machines,domain,contract,pdf}/**/*.test.ts'],
+          environment: 'node',
+          sequence: { groupOrder: 1 },
+        },
       },
       {
         extends: true,
@@ -53,11 +62,20 @@ export default defineConfig({
           // a test that waits for what it checks passes as soon as the thing is there.
           testTimeout: 20_000,
           expect: { poll: { timeout: 10_000 } },
+          sequence: { groupOrder: 1 },
         },
       },
       {
         extends: true,
-        test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 },
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         extends: true,
@@ -71,6 +89,7 @@ export default defineConfig({
           // expect.poll waits up to this long for what the page shows (Vitest's default is 1 s).
           expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
