@@ -25,9 +25,9 @@ const TIMED_REQUESTS_PER_ROUND = 60;
 const THROUGHPUT_SECONDS = 3;
 const CONNECTIONS = 20;
 /** Share of the big firm's drafts saved again after the load, in random order. */
-export const RESAVED_SHARE = 0.01;
-export const COMMON_SURNAME = 'garcia';
-export const COMMON_PREFIX = 'mar';
+const RESAVED_SHARE = 0.01;
+const COMMON_SURNAME = 'garcia';
+const COMMON_PREFIX = 'mar';
 
 function median(values: readonly number[]): number {
   return percentile(values, 50);
@@ -41,7 +41,7 @@ export async function insertAll(db: Kysely<Database>, batch: BenchIntakeRow[]): 
  * Saves a sample of drafts again, in random order and each in its own statement, as staff do:
  * on PostgreSQL the rows move on the heap, and the list's order no longer follows the insert order.
  */
-export async function resave(db: Kysely<Database>, drafts: readonly string[], seed: number): Promise<void> {
+async function resave(db: Kysely<Database>, drafts: readonly string[], seed: number): Promise<void> {
   const random = seededRandom(seed);
   const now = Date.parse('2025-01-02T00:00:00.000Z');
   const order = [...drafts].sort(() => random() - 0.5);
@@ -56,6 +56,31 @@ export async function resave(db: Kysely<Database>, drafts: readonly string[], se
   });
 }
 
+/**
+ * The large firm's made-up intakes, inserted and a sample of drafts saved again out of order: the
+ * same rows for this bench and for a kept database (bench/loadIntakes.ts). `onBatch` sees each
+ * batch once it is stored.
+ */
+export async function insertBigFirmIntakes(
+  db: Kysely<Database>,
+  firmId: string,
+  owner: { id: string; name: string },
+  intakes: number,
+  onBatch: (stored: number) => void = () => {},
+) {
+  const random = seededRandom(7);
+  const drafts: string[] = [];
+  let stored = 0;
+  const data = await makeFirmIntakes(firmId, owner, intakes, 42, [COMMON_SURNAME, COMMON_PREFIX], async (batch) => {
+    for (const row of batch) if (row.status === 'draft' && random() < RESAVED_SHARE) drafts.push(row.case_id);
+    await insertAll(db, batch);
+    stored += batch.length;
+    onBatch(stored);
+  });
+  await resave(db, drafts, 11);
+  return data;
+}
+
 interface LoadedFirm {
   token: string;
   scenarios: BenchScenario[];
@@ -64,20 +89,7 @@ interface LoadedFirm {
 async function loadBigFirm(server: TestServer, intakes: number): Promise<LoadedFirm> {
   const firm = await server.createFirm({ firmName: 'Bench Large Firm' });
   const owner = await server.createUser({ firmId: firm.id, privilege: 'owner', firstName: 'Bench', lastName: 'Owner' });
-  const random = seededRandom(7);
-  const drafts: string[] = [];
-  const data = await makeFirmIntakes(
-    firm.id,
-    { id: owner.id, name: 'Bench Owner' },
-    intakes,
-    42,
-    [COMMON_SURNAME, COMMON_PREFIX],
-    async (batch) => {
-      for (const row of batch) if (row.status === 'draft' && random() < RESAVED_SHARE) drafts.push(row.case_id);
-      await insertAll(server.db, batch);
-    },
-  );
-  await resave(server.db, drafts, 11);
+  const data = await insertBigFirmIntakes(server.db, firm.id, { id: owner.id, name: 'Bench Owner' }, intakes);
   const lastOffset = Math.floor((intakes - 1) / 10) * 10;
   const lastRows = intakes - lastOffset;
   const percentOf = (count: number) => `${round((100 * count) / intakes)}%`;

@@ -12,8 +12,8 @@ import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { insertFirm } from '../server/firms/repository';
 import { insertUser } from '../server/users/repository';
-import { makeFirmIntakes, seededRandom } from './intakeData';
-import { COMMON_PREFIX, COMMON_SURNAME, insertAll, intakesOption, RESAVED_SHARE, resave } from './intakes.bench';
+import { makeFirmIntakes } from './intakeData';
+import { insertAll, insertBigFirmIntakes, intakesOption } from './intakes.bench';
 
 function option(name: string): string | undefined {
   const index = process.argv.indexOf(name);
@@ -57,23 +57,9 @@ async function main(): Promise<void> {
     firmAddress: '1 Road',
   });
   const owner = await user(big.id, 'Bench', 'Owner');
-  const random = seededRandom(7);
-  const drafts: string[] = [];
-  let loaded = 0;
-  const data = await makeFirmIntakes(
-    big.id,
-    { id: owner.id, name: 'Bench Owner' },
-    intakes,
-    42,
-    [COMMON_SURNAME, COMMON_PREFIX],
-    async (batch) => {
-      for (const row of batch) if (row.status === 'draft' && random() < RESAVED_SHARE) drafts.push(row.case_id);
-      await insertAll(db, batch);
-      loaded += batch.length;
-      if (loaded % 50_000 === 0) console.log(`${loaded} rows, ${Math.round((performance.now() - started) / 1000)} s`);
-    },
-  );
-  await resave(db, drafts, 11);
+  const data = await insertBigFirmIntakes(db, big.id, { id: owner.id, name: 'Bench Owner' }, intakes, (loaded) => {
+    if (loaded % 50_000 === 0) console.log(`${loaded} rows, ${Math.round((performance.now() - started) / 1000)} s`);
+  });
   const small = await insertFirm(db, {
     firmName: 'Bench Small Firm',
     firmContact: 'Bench',
