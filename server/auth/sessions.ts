@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { SessionUser } from '../../src/domain/session';
-import type { Database, UserRow } from '../db/database';
+import { runCompiledOnce } from '../db/compiledOnce';
+import type { Database } from '../db/database';
 import type { UserRecordRow } from '../users/repository';
 import { toSessionUser } from '../users/service';
 
@@ -31,27 +32,19 @@ export interface SessionStore {
 }
 
 export function createSessionStore(db: Kysely<Database>, now: () => Date = () => new Date()): SessionStore {
-  // Every authenticated request runs this query, so it is compiled once and then only run with
-  // each request's values: building and compiling it each time cost about as much as running it.
-  const live = (sessionId: string, userId: string, at: string) =>
-    db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .selectAll('users')
-      .where('sessions.id', '=', sessionId)
-      .where('sessions.user_id', '=', userId)
-      .where('sessions.ended_at', 'is', null)
-      .where('sessions.expires_at', '>', at)
-      .where('users.status', '=', 'Active');
-  const compiled = live('$sessionId', '$userId', '$at').compile();
-  // The values in the order the compiled text expects them, found by the placeholders given above.
-  const order = compiled.parameters.map((value) => value);
-  async function liveCallerQuery(sessionId: string, userId: string, at: string): Promise<UserRow | undefined> {
-    const values: Record<string, unknown> = { $sessionId: sessionId, $userId: userId, $at: at };
-    const parameters = order.map((value) => (typeof value === 'string' && value in values ? values[value] : value));
-    const result = await db.executeQuery<UserRow>({ ...compiled, parameters });
-    return result.rows[0];
-  }
+  // Every authenticated request runs this query, so it is compiled once (db/compiledOnce.ts).
+  const liveCallerQuery = (sessionId: string, userId: string, at: string) =>
+    runCompiledOnce(db, 'liveCaller', { sessionId, userId, at }, (values) =>
+      db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .selectAll('users')
+        .where('sessions.id', '=', values.sessionId)
+        .where('sessions.user_id', '=', values.userId)
+        .where('sessions.ended_at', 'is', null)
+        .where('sessions.expires_at', '>', values.at)
+        .where('users.status', '=', 'Active'),
+    );
 
   return {
     async start(userId, lifetimeMs) {
@@ -75,7 +68,7 @@ export function createSessionStore(db: Kysely<Database>, now: () => Date = () =>
     },
 
     async liveCaller(sessionId, userId) {
-      const row = await liveCallerQuery(sessionId, userId, now().toISOString());
+      const [row] = await liveCallerQuery(sessionId, userId, now().toISOString());
       if (!row) return undefined;
       // The whole row (but the hash) so that a handler about the caller (GET /v1/users/me) needs no second read.
       const { password_hash: _hash, ...record } = row;

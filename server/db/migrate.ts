@@ -22,6 +22,7 @@ import * as clientLinks from './migrations/0017_client_links';
 import * as dashboard from './migrations/0018_dashboard';
 import * as firmDayTotals from './migrations/0019_firm_day_totals';
 import * as intakePrefixTotals from './migrations/0020_intake_prefix_totals';
+import * as intakeListCovering from './migrations/0021_intake_list_covering';
 import type { PiiCipher } from '../crypto/piiCipher';
 import { inspect } from 'node:util';
 
@@ -51,6 +52,7 @@ export function migrations({ pii }: MigrationContext = {}): Record<string, Migra
     '0018_dashboard': dashboard,
     '0019_firm_day_totals': firmDayTotals,
     '0020_intake_prefix_totals': intakePrefixTotals,
+    '0021_intake_list_covering': intakeListCovering,
   };
 }
 

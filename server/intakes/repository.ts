@@ -6,6 +6,7 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 import { toCalendarIso } from '../../src/domain/dates';
 import { intakeStatuses, type IntakeStatus } from '../../src/domain/enums';
 import { sectionKeys, type ApiGeneralCaseInformation, type SectionKey } from '../../src/domain/intake';
+import { runCompiledOnce } from '../db/compiledOnce';
 import { databaseKind, type Database, type IntakeRow } from '../db/database';
 import { intakeSearchTerms, keptPrefix, toFts5AnyFirmQuery, toFts5ListQuery, toTsQuery, type SearchQuery } from './search';
 
@@ -298,10 +299,22 @@ function usesFts5(db: Kysely<Database>, query: IntakePageQuery): boolean {
 /**
  * The query behind a page of listIntakes, exposed so a test can read its plan. The page's case
  * IDs are found first, from the index (or the FTS5 table) alone, and only those rows are read:
- * a deep page skips index entries, not whole intakes.
+ * a deep page skips index entries, not whole intakes. SQLite reads a page without a search from
+ * its list index alone, which holds the shown columns too (migration 0021).
  */
 export function intakePageQuery(db: Kysely<Database>, query: IntakePageQuery, plan: PagePlan = topDown(query)) {
   const direction = plan.descending ? 'desc' : 'asc';
+  if (query.search.length === 0 && databaseKind(db) === 'sqlite') {
+    // SQLite's list indexes hold every column of a list row (migration 0021): the page is read
+    // from the index alone, without the rows and their overflow pages.
+    const page = ofFirm(db, query)
+      .select(listColumns)
+      .orderBy('updated_at', direction)
+      .orderBy('case_id', direction)
+      .limit(plan.limit)
+      .offset(plan.offset);
+    return db.selectFrom(page.as('page')).selectAll().orderBy('updated_at', 'desc').orderBy('case_id', 'desc');
+  }
   const keys =
     plan.walk && query.search.length > 0 ? walked(db, query) : usesFts5(db, query) ? matchingKeys(db, query) : filtered(db, query);
   const page = (keys as ReturnType<typeof ofFirm>)
@@ -394,13 +407,29 @@ async function searchTotal(db: Kysely<Database>, query: IntakePageQuery, rows: n
 
 /** How many intakes the firm has (of one status), from the totals the triggers keep (migration 0013). */
 export async function intakeTotal(db: Kysely<Database>, firmId: string, status?: IntakeStatus): Promise<number> {
-  let totals = db
-    .selectFrom('intake_totals')
-    .select(sql<number>`coalesce(sum(total), 0)`.as('total'))
-    .where('firm_id', '=', firmId);
-  if (status) totals = totals.where('status', '=', status);
-  const row = await totals.executeTakeFirst();
+  // Every list request reads it: compiled once (db/compiledOnce.ts).
+  const values: Record<string, string> = status ? { firmId, status } : { firmId };
+  const [row] = await runCompiledOnce(db, 'intakeTotal', values, (stand) => {
+    const totals = db
+      .selectFrom('intake_totals')
+      .select(sql<number>`coalesce(sum(total), 0)`.as('total'))
+      .where('firm_id', '=', stand.firmId as string);
+    return stand.status === undefined ? totals : totals.where('status', '=', stand.status as IntakeStatus);
+  });
   return Number(row?.total ?? 0);
+}
+
+/** A page without a search, the list's most frequent query: compiled once (db/compiledOnce.ts). */
+function unsearchedPage(db: Kysely<Database>, query: IntakePageQuery, plan: PagePlan): Promise<IntakeListRow[]> {
+  const { firmId, status } = query;
+  const values: Record<string, string | number> = { firmId, limit: plan.limit, offset: plan.offset, ...(status ? { status } : {}) };
+  return runCompiledOnce(db, plan.descending ? 'intakePage:desc' : 'intakePage:asc', values, (stand) =>
+    intakePageQuery(
+      db,
+      { firmId: stand.firmId as string, status: stand.status as IntakeStatus | undefined, search: [], limit: 0, offset: 0 },
+      { ...plan, limit: stand.limit as number, offset: stand.offset as number },
+    ),
+  );
 }
 
 /** One page of the firm's intakes, most recently updated first, and how many match in all. */
@@ -410,6 +439,7 @@ export async function listIntakes(db: Kysely<Database>, query: IntakePageQuery):
   const total = searching ? await searchTotal(db, query, rows) : rows;
   const window = nearerEnd(total, query.offset, query.limit);
   if (!window) return { rows: [], total };
-  const plan = { ...window, walk: searching && shouldWalk(total, rows, window) };
+  if (!searching) return { rows: await unsearchedPage(db, query, { ...window, walk: false }), total };
+  const plan = { ...window, walk: shouldWalk(total, rows, window) };
   return { rows: await intakePageQuery(db, query, plan).execute(), total };
 }
