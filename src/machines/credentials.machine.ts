@@ -6,7 +6,7 @@
 // Parallel: `fields` (docs/product/firm-and-neos.md#field-messages) and `validation`
 // (idle | validating -> valid | invalid; a complete `form.submit` starts one from any but
 // validating). What is typed during a validation stays; the call runs with the values submitted.
-import { assign, emit, fromPromise, not, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import { credentialsSchema, emptyCredentials, type CredentialsInput } from '../domain/schemas/credentials';
 import type { FieldErrors } from '../domain/schemas/shared';
 import { changeValue, checkedFieldsRegion, formActions, type FieldChange, type InvalidField } from './formParts';
@@ -55,10 +55,7 @@ export const credentialsMachine = setup({
       throw new Error('provided by the app');
     }),
   },
-  guards: {
-    ...form.guards,
-    isComplete: not('hasInvalidFields'),
-  },
+  guards: form.guards,
   actions: {
     ...form.actions,
     storeCredentials: assign(({ context }) => ({ credentials: credentialsSchema.cast(context.values) })),

@@ -9,7 +9,7 @@
 //   - save: idle -> saving (a complete `form.submit`) -> saved (final; emits `saved`) | idle
 //     (emits `saveFailed`); idle -> savingCredentials (`credentials.save`) -> idle. What is typed
 //     meanwhile is kept: the fields take changes in every save state.
-import { assertEvent, assign, emit, fromPromise, not, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { Firm, FirmUpdate } from '../api/firm';
 import type { CredentialsInput } from '../domain/schemas/credentials';
 import { emptyFirm, firmSchema, type FirmInput } from '../domain/schemas/firm';
@@ -89,10 +89,7 @@ export const firmFormMachine = setup({
       throw new Error('provided by the app');
     }),
   },
-  guards: {
-    ...form.guards,
-    isComplete: not('hasInvalidFields'),
-  },
+  guards: form.guards,
   actions: {
     ...form.actions,
     storeFirm: assign((_, firm: Firm) => ({ firm })),

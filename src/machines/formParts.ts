@@ -51,7 +51,7 @@ export interface FormRules<Context extends FormState<unknown>, Event extends Eve
 }
 
 /**
- * The guard `hasInvalidFields` and the actions `changeField`, `showValidationErrors`,
+ * The guards `hasInvalidFields` and `isComplete` and the actions `changeField`, `showValidationErrors`,
  * `emitInvalid` and `clearErrors` of a form machine, for its `setup` to spread. They are typed
  * by the machine's own context and events because XState relates actions through the machine's
  * whole type; `checkedFieldsRegion` and the forms that check only on submit name them alike.
@@ -67,6 +67,8 @@ export function formActions<Context extends FormState<unknown>, Event extends Ev
   return {
     guards: {
       hasInvalidFields: ({ context }: { context: Context }) => Object.keys(validationErrors(context.values)).length > 0,
+      // Whether a submit may go on: the forms that check before sending name it on `form.submit`.
+      isComplete: ({ context }: { context: Context }) => Object.keys(validationErrors(context.values)).length === 0,
     },
     actions: {
       changeField: assign<Context, Event, undefined, Event, never>(({ context, event }) => {

@@ -8,7 +8,7 @@
 // similar lead that already has an intake asks the person to confirm, one without an intake
 // refuses the registration. The machine emits facts (`invalid`, `creating`, `created`,
 // `checkFailed`, `createFailed`); src/ui/app/factToasts.ts shows the toasts.
-import { assign, emit, fromPromise, not, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import type { CreatedLead, DuplicateCheck, DuplicateLead } from '../api/leads';
 import { emptyLead, leadFieldOrder, leadSchema, type LeadFormValues, type LeadInput } from '../domain/schemas/lead';
 import type { FieldErrors } from '../domain/schemas/shared';
@@ -79,7 +79,6 @@ export const leadRegistrationMachine = setup({
   },
   guards: {
     ...form.guards,
-    isComplete: not('hasInvalidFields'),
     hasIntakeDuplicate: (_, check: DuplicateCheck) => check.isDuplicate && check.hasIntakeId,
     hasDuplicateWithoutIntake: (_, check: DuplicateCheck) => check.isDuplicate && !check.hasIntakeId,
     isDuplicateRefusal: (_, { error }: Failure) => statusOf(error) === 409,

@@ -1,8 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp, signedInAs } from './harness';
+import { withEmptyIntakeList } from './emptyIntakeList';
+
+vi.mock('../../../src/api/intakes', (importOriginal) => withEmptyIntakeList(importOriginal));
 
 /** Serious and critical axe findings, as "rule: target" lines that say what to fix. */
 async function seriousViolations(): Promise<string[]> {

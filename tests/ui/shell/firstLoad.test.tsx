@@ -8,6 +8,9 @@ import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Credentials, TokenGrant } from '../../../src/machines/session.machine';
 import { makeUser, signedInAs, tokenFor } from './harness';
+import { withEmptyIntakeList } from './emptyIntakeList';
+
+vi.mock('../../../src/api/intakes', (importOriginal) => withEmptyIntakeList(importOriginal));
 
 const ROUTED_APP = '../../../src/ui/app/RoutedApp';
 

@@ -3,6 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { readStoredSession } from '../../../src/api/authStorage';
 import { renderApp, signedInAs } from './harness';
+import { withEmptyIntakeList } from './emptyIntakeList';
+
+vi.mock('../../../src/api/intakes', (importOriginal) => withEmptyIntakeList(importOriginal));
 
 function mainNav() {
   return screen.getByRole('navigation', { name: 'Main' });

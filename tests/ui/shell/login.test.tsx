@@ -4,6 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { readStoredSession } from '../../../src/api/authStorage';
 import type { TokenGrant } from '../../../src/machines/session.machine';
 import { makeUser, renderApp, signedInAs, tokenFor } from './harness';
+import { withEmptyIntakeList } from './emptyIntakeList';
+
+vi.mock('../../../src/api/intakes', (importOriginal) => withEmptyIntakeList(importOriginal));
 
 describe('login screen (docs/product/sign-in-and-session.md)', () => {
   it('shows the picture, the logo, the heading and the form of the spec', async () => {
