@@ -63,12 +63,13 @@ export function formActions<Context extends FormState<unknown>, Event extends Ev
 }: FormRules<Context, Event>) {
   const validationErrors = (values: Context['values']): FieldErrors => validateFields(schema, values);
   const isFieldChange = (event: Event): event is ChangeOf<Event> => event.type === 'field.change';
+  const hasInvalidFields = ({ context }: { context: Context }) => Object.keys(validationErrors(context.values)).length > 0;
   // The assigned parts are FormState's; TypeScript cannot see them as a Partial of a generic Context.
   return {
     guards: {
-      hasInvalidFields: ({ context }: { context: Context }) => Object.keys(validationErrors(context.values)).length > 0,
+      hasInvalidFields,
       // Whether a submit may go on: the forms that check before sending name it on `form.submit`.
-      isComplete: ({ context }: { context: Context }) => Object.keys(validationErrors(context.values)).length === 0,
+      isComplete: (args: { context: Context }) => !hasInvalidFields(args),
     },
     actions: {
       changeField: assign<Context, Event, undefined, Event, never>(({ context, event }) => {
