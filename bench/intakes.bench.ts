@@ -7,7 +7,7 @@
 //   by name and by phone, in interleaved rounds (the median of the rounds' p95);
 // - throughput of GET /v1/users/me and of page 1 of the small firm with 20 connections, as a
 //   share of a Fastify hello-world measured in the same rounds, with the client on the server's
-//   thread (as the issue measured) and on its own.
+//   thread (as the README's "before" figures were measured) and on its own.
 // Alone: `npx tsx bench/intakes.bench.ts --intakes 100000 [--database sqlite|postgres]`.
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
@@ -157,9 +157,10 @@ async function timeScenario(server: TestServer, token: string, scenario: BenchSc
 }
 
 /**
- * Requests per second with 20 connections. The issue's own figures ran the client on the server's
- * thread (`onOwnThread` false), where every request also pays the client's work; on its own thread
- * (autocannon's worker) the hello-world nearly doubles and shows what the server alone can do.
+ * Requests per second with 20 connections. The README's "before" figures (Performance) ran the
+ * client on the server's thread (`onOwnThread` false), where every request also pays the client's
+ * work; on its own thread (autocannon's worker) the hello-world nearly doubles and shows what the
+ * server alone can do.
  */
 async function requestsPerSecond(url: string, onOwnThread: boolean, headers: Record<string, string> = {}): Promise<number> {
   const result = await autocannon({
