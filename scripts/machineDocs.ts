@@ -55,9 +55,23 @@ function describeGuard(guard: unknown): string {
   if (typeof guard === 'string') return guard;
   if (typeof guard === 'function') return nameOfFunction(guard) ?? (guard.name || 'inline guard');
   if (guard !== null && typeof guard === 'object' && typeof (guard as { type?: unknown }).type === 'string') {
-    return (guard as { type: string }).type;
+    const { type, params } = guard as { type: string; params?: unknown };
+    return `${type}${describeParams(params)}`;
   }
   return 'inline guard';
+}
+
+/**
+ * A guard's parameters as the reader needs them to tell two arrows apart: `opensIn(mode: create)`
+ * and `opensIn(mode: view)`. Parameters computed from the event at run time show as `(…)`.
+ */
+function describeParams(params: unknown): string {
+  if (params === undefined) return '';
+  if (params === null || typeof params !== 'object') return '(…)';
+  const entries = Object.entries(params).map(
+    ([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`,
+  );
+  return `(${entries.join(', ')})`;
 }
 
 const AFTER_PREFIX = 'xstate.after.';

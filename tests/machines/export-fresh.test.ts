@@ -118,6 +118,30 @@ describe('the Mermaid diagram', () => {
     );
   });
 
+  it('shows the parameters of a guard, so two arrows of one guard can be told apart', () => {
+    const routed = setup({
+      guards: { opensIn: (_, { mode }: { mode: string }) => mode === 'view', isGrant: (_, grant: unknown) => grant !== null },
+    }).createMachine({
+      id: 'routed',
+      initial: 'choosing',
+      states: {
+        choosing: {
+          always: [
+            { guard: { type: 'opensIn', params: { mode: 'create' } }, target: 'create' },
+            { guard: { type: 'opensIn', params: { mode: 'view' } }, target: 'view' },
+          ],
+          on: { 'grant.take': { guard: { type: 'isGrant', params: ({ event }) => event }, target: 'view' } },
+        },
+        create: {},
+        view: {},
+      },
+    });
+    const diagram = machineMermaid(routed);
+    expect(diagram).toContain('s_routed_choosing --> s_routed_create : always [opensIn(mode: create)]');
+    // Parameters taken from the event at run time have no value to show.
+    expect(diagram).toContain('s_routed_choosing --> s_routed_view : grant.take [isGrant(…)]<br/>always [opensIn(mode: view)]');
+  });
+
   it('leaves functions out of the JSON but keeps every name', () => {
     const json = JSON.parse(machineJson(machine));
     expect(json.states.busy.states.work.states.fetching).toEqual({
