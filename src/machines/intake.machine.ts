@@ -111,7 +111,12 @@ export const intakeMachine = setup({
       intake: { ...context.intake, caseId, updatedAt, status },
     })),
     // Create mode keeps a draft; edit mode saves the changes; a submit makes the intake final.
-    announceSaved: emit((_, { as }: { as: 'draft' | 'changes' | 'final' }) => ({ type: 'saved' as const, as })),
+    // Runs after storeSavedVersion: the caseId is the stored one (a first save's new one).
+    announceSaved: emit(({ context }, { as }: { as: 'draft' | 'changes' | 'final' }) => ({
+      type: 'saved' as const,
+      as,
+      caseId: context.caseId ?? '',
+    })),
     announceStale: emit({ type: 'refused' as const, reason: 'stale' as const }),
     announceAlreadyFinal: emit({ type: 'refused' as const, reason: 'final' as const }),
     announceSaveFailed: emit({ type: 'refused' as const, reason: 'failed' as const }),

@@ -72,7 +72,8 @@ export type IntakeEvent =
  * server refused: stale (someone saved first), final (submitted elsewhere), failed (anything else).
  */
 export type IntakeEmitted =
-  | { type: 'saved'; as: 'draft' | 'changes' | 'final' }
+  /** `caseId`: the stored intake's, a first save's new one included. */
+  | { type: 'saved'; as: 'draft' | 'changes' | 'final'; caseId: string }
   | { type: 'refused'; reason: 'incomplete'; tab: number }
   | { type: 'refused'; reason: 'stale' | 'final' | 'failed' }
   | { type: 'pdfFailed' }

@@ -268,6 +268,8 @@ function stepChecker(input: IntakeMachineInput) {
         const saved = (event as unknown as { output: SavedIntake }).output;
         const status = snapshot.matches({ lifecycle: { ready: { form: 'submitted' } } }) ? 'final' : 'draft';
         expect(context).toMatchObject({ caseId: saved.caseId, updatedAt: saved.updatedAt, status });
+        // The fact names the stored intake: the page puts a kept draft's caseId in the address.
+        expect(probe.emitted.filter((fact) => fact.type === 'saved')).toEqual([expect.objectContaining({ caseId: saved.caseId })]);
         // What was typed while the save was on its way is still unsaved.
         const typedMeanwhile = before?.matches({ lifecycle: { ready: { changes: 'editedWhileSaving' } } }) ?? false;
         expect(snapshot.hasTag('dirty')).toBe(typedMeanwhile);

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/PageHeader';
 import { useMachineActor } from '../../../app/inspect';
@@ -65,9 +65,8 @@ function IntakeForm({ formKey, mode, caseId }: { formKey: string; mode: IntakeRo
   // Read once: the machine takes its input when it starts, and storage is not read per render.
   const [input] = useState(() => ({ mode, caseId, userId, unsavedCopy: unsavedCopyOf(userId, caseId) }));
   const actor = useMachineActor(appIntakeMachine, { input });
-  useIntakeFormEvents(actor);
+  useIntakeFormEvents(actor, useAddressNamesKeptDraft(caseId, formKey));
   const blocker = useUnsavedChangesGuard(actor, (next) => keptFormKey(next.state) === formKey);
-  useAddressNamesSavedIntake(actor, caseId, formKey);
   const [route] = useState(() => ({ mode, caseId }));
   const clientAnswers = useClientAnswers(route);
 
@@ -91,17 +90,19 @@ function IntakeForm({ formKey, mode, caseId }: { formKey: string; mode: IntakeRo
  * After the first Save As Draft of a new intake, the address becomes /intake-details/create/{caseId}
  * (still create mode), so that a reload reopens this intake and offers what was typed since, which
  * is kept under its caseId, instead of a blank /new-intake. The form on screen stays: same tab,
- * nothing reloaded (docs/product/intake-form.md).
+ * nothing reloaded (docs/product/intake-form.md). Only a kept draft renames the address: a submit
+ * goes to the list and stays there.
  */
-function useAddressNamesSavedIntake(actor: IntakeActor, routeCaseId: string | undefined, formKey: string) {
+function useAddressNamesKeptDraft(routeCaseId: string | undefined, formKey: string): (caseId: string) => void {
   const navigate = useNavigate();
-  const savedCaseId = useSelector(actor, (snapshot) => snapshot.context.caseId);
-  useEffect(() => {
-    if (routeCaseId === undefined && savedCaseId) {
+  return useCallback(
+    (caseId: string) => {
+      if (routeCaseId !== undefined) return;
       const state: KeptForm = { intakeFormKey: formKey };
-      void navigate(intakeFormPath('create', savedCaseId), { replace: true, state });
-    }
-  }, [navigate, routeCaseId, savedCaseId, formKey]);
+      void navigate(intakeFormPath('create', caseId), { replace: true, state });
+    },
+    [navigate, routeCaseId, formKey],
+  );
 }
 
 /** The route's title; an intake that opened read-only (a final one, docs/product/intake-form.md) says so. */
