@@ -103,7 +103,7 @@ export function keepingMaskedNumbers<T>(body: T, stored: { ssn: string | null; i
   return { ...body, userInformation: kept };
 }
 
-/** The token's view of a user: no SSN, no ITIN (DESIGN.md, Auth). */
+/** The token's view of a user: no SSN, no ITIN (docs/architecture.md, Auth). */
 export function toSessionUser(row: UserRecordRow): SessionUser {
   return {
     id: row.id,
@@ -342,7 +342,7 @@ export function createUsersService({ db, tokens, sessions, throttle, devices, em
       return numbers;
     },
 
-    /** The caller's firm only (DESIGN.md, Tenancy): the firm comes from the token. */
+    /** The caller's firm only (docs/architecture.md, Tenancy): the firm comes from the token. */
     async listUsers(caller: SessionUser, query: UserListQuery): Promise<UserPage> {
       const page = await listUsersInFirm(db, caller.firmId, {
         searchWords: searchWordsOf(query.search),
