@@ -102,7 +102,7 @@ export interface SessionsTable {
   created_at: string;
   expires_at: string;
   ended_at: string | null;
-  /** Why it ended: 'signOut', 'passwordChanged', 'emailChanged', 'deactivated'. */
+  /** Why it ended: 'signOut', 'passwordChanged', 'emailChanged', 'privilegeChanged', 'deactivated'. */
   end_reason: string | null;
 }
 
