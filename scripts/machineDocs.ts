@@ -1,4 +1,4 @@
-// The files `npm run machines:export` writes for each machine (DESIGN.md, State machines:
+// The files `npm run machines:export` writes for each machine (docs/architecture.md, State machines:
 // - `<id>.json`: the machine's config as JSON, functions left out. Every action, guard, actor and
 //   delay is a name from `setup(...)`, so `createMachine(<this JSON>)` imports into the Stately
 //   editor as it is (stately.ai/docs/import-from-code).

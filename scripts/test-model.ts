@@ -1,6 +1,6 @@
 // `npm run test:model`: runs the model-based suites (tests/machines) and prints, for every machine
 // in src/machines, its states, the transitions of its definition, how many of them the suites'
-// paths traverse, and how many paths ran; DESIGN.md, Model-based tests).
+// paths traverse, and how many paths ran; docs/architecture.md, Model-based tests).
 //
 // Each `expectEveryTransitionTraversed` records its summary in MODEL_COVERAGE_DIR
 // (tests/machines/modelCoverage.ts); this script adds them up per machine id and checks them

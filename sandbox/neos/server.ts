@@ -1,4 +1,4 @@
-// A stand-in for the Neos case-management API (DESIGN.md, Neos integration: "tests and the demo
+// A stand-in for the Neos case-management API (docs/architecture.md, Neos integration: "tests and the demo
 // run a local Neos sandbox over real HTTP"). It knows one made-up set of credentials and answers
 // the one call the app makes, the way an API-key service would: the key in the Authorization
 // header, the ids in the JSON body, 200 when all three belong together and 401 otherwise.

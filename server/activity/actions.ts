@@ -18,6 +18,7 @@ export const activityActions = [
   'employee.created',
   'employee.deactivated',
   'employee.reactivated',
+  'employee.changed',
   'profile.changed',
   'firm.changed',
   'neos.credentialsChanged',

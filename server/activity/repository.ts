@@ -1,4 +1,4 @@
-// Reading the activity trail (docs/product/activity.md). Every query names the firm (DESIGN.md,
+// Reading the activity trail (docs/product/activity.md). Every query names the firm (docs/architecture.md,
 // Tenancy). Rows come newest first, the time-ordered id breaking ties, which is the order of the
 // indexes of migration 0007.
 import type { Kysely, SelectQueryBuilder } from 'kysely';

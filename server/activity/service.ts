@@ -42,7 +42,7 @@ function instant(value: string | undefined): string | undefined {
 
 export function createActivityService({ db }: { db: Kysely<Database> }) {
   return {
-    /** The caller's firm only (DESIGN.md, Tenancy). */
+    /** The caller's firm only (docs/architecture.md, Tenancy). */
     async list(caller: SessionUser, query: ActivityQuery): Promise<{ record: ActivityEntry[]; totalRecords: number }> {
       const { rows, total } = await listActivity(
         db,
@@ -59,7 +59,7 @@ export function createActivityService({ db }: { db: Kysely<Database> }) {
       return { record: rows.map(toActivityEntry), totalRecords: total };
     },
 
-    /** Another firm's intake, or none, is not found (DESIGN.md, Tenancy). */
+    /** Another firm's intake, or none, is not found (docs/architecture.md, Tenancy). */
     async intakeHistory(caller: SessionUser, caseId: string): Promise<ActivityEntry[]> {
       if (!(await findIntake(db, caller.firmId, caseId))) throw intakeNotFound();
       return (await activityOfSubject(db, caller.firmId, caseId)).map(toActivityEntry);

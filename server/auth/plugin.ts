@@ -1,4 +1,4 @@
-// Who may call what (docs/product/sign-in-and-session.md, DESIGN.md Auth: "Roles are enforced on the server for every
+// Who may call what (docs/product/sign-in-and-session.md, docs/architecture.md Auth: "Roles are enforced on the server for every
 // route"). Every API route declares `config.access`: 'public' or the privileges allowed. A route
 // that forgets it stops the server at startup instead of being open by accident.
 //

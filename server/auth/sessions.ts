@@ -11,7 +11,7 @@ import type { Database } from '../db/database';
 import type { UserRecordRow } from '../users/repository';
 import { toSessionUser } from '../users/service';
 
-export type SessionEndReason = 'signOut' | 'passwordChanged' | 'emailChanged' | 'deactivated';
+export type SessionEndReason = 'signOut' | 'passwordChanged' | 'emailChanged' | 'privilegeChanged' | 'deactivated';
 
 export interface LiveCaller {
   user: SessionUser;

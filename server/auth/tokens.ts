@@ -1,4 +1,4 @@
-// Signed session tokens (DESIGN.md, Auth): HS256 JWTs whose payload is the SessionUser the client
+// Signed session tokens (docs/architecture.md, Auth): HS256 JWTs whose payload is the SessionUser the client
 // decodes and shows (docs/product/sign-in-and-session.md, Login response), plus `sid`, the session the token belongs
 // to (auth/sessions.ts). The server reads only `sub` and `sid`: who the caller is and what they may
 // do comes from the database on each request. SSN and ITIN digits never go into a token; the

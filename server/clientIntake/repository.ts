@@ -1,6 +1,6 @@
 // All SQL about client links and the client's answers (migration 0017;
 // docs/product/client-intake.md). Links are found by the hash of their token; every staff-side
-// query names the firm (DESIGN.md, Tenancy).
+// query names the firm (docs/architecture.md, Tenancy).
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { ClientLinksTable, Database } from '../db/database';

@@ -1,4 +1,4 @@
-// Encryption at rest for integration secrets (DESIGN.md, Neos integration: "Validated credentials
+// Encryption at rest for integration secrets (docs/architecture.md, Neos integration: "Validated credentials
 // are stored encrypted"). AES-256-GCM with a fresh 96-bit nonce per value; the key is derived with
 // HKDF-SHA256 from CREDENTIALS_KEY (or the generated DATA_DIR/credentials-key), so the setting can
 // be any long random text rather than exactly 32 bytes in one encoding.

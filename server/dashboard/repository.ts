@@ -1,4 +1,4 @@
-// All SQL of the dashboard (docs/product/dashboard.md). Every query names the firm (DESIGN.md, Tenancy)
+// All SQL of the dashboard (docs/product/dashboard.md). Every query names the firm (docs/architecture.md, Tenancy)
 // and reads through an index or a kept total (migrations 0003, 0013, 0018 and 0019): the day totals
 // and one day's range of leads and finals, the totals per status and representative, and the
 // incident-date and representative indexes.

@@ -1,6 +1,6 @@
 // The connection and the typed tables. Default: a SQLite file under DATA_DIR (WAL, full sync);
 // DATABASE_URL=postgres://... switches to PostgreSQL, which several server instances can share
-// (DESIGN.md, API and server).
+// (docs/architecture.md, API and server).
 //
 // Column names are snake_case; each resource's service maps rows to the camelCase API types. Timestamps are
 // ISO-8601 UTC text on both databases (fixed width, so they sort and compare as strings); ids are
@@ -102,7 +102,7 @@ export interface SessionsTable {
   created_at: string;
   expires_at: string;
   ended_at: string | null;
-  /** Why it ended: 'signOut', 'passwordChanged', 'emailChanged', 'deactivated'. */
+  /** Why it ended: 'signOut', 'passwordChanged', 'emailChanged', 'privilegeChanged', 'deactivated'. */
   end_reason: string | null;
 }
 
@@ -115,7 +115,7 @@ export interface LoginFailuresTable {
 }
 
 /**
- * A client intake (DESIGN.md, Intakes): the seven sections as one JSON text, with the columns the
+ * A client intake (docs/architecture.md, Intakes): the seven sections as one JSON text, with the columns the
  * list searches and sorts beside it.
  */
 export interface IntakesTable {
@@ -187,7 +187,7 @@ export interface FirmDayTotalsTable {
   leads_with_final: number;
 }
 
-/** A registered lead (docs/product/leads.md, Lead) with its normalised match keys (DESIGN.md, Leads). */
+/** A registered lead (docs/product/leads.md, Lead) with its normalised match keys (docs/architecture.md, Leads). */
 export interface LeadsTable {
   id: string;
   firm_id: string;

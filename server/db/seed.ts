@@ -1,4 +1,4 @@
-// First-start data (DESIGN.md, `npm start`): on an empty database, a demo firm and its owner, so a
+// First-start data (docs/architecture.md, `npm start`): on an empty database, a demo firm and its owner, so a
 // fresh install can be signed in to at once. Every value is made up; the .test domain is reserved
 // and never delivers mail.
 import { randomInt } from 'node:crypto';
@@ -11,6 +11,9 @@ import { databaseKind, type Database } from './database';
 import { addDemoData } from './demoData';
 
 export const DEMO_OWNER_EMAIL = 'owner@demo.test';
+
+/** The first owner's made-up profile (a reserved 555-01xx number; an adult's birth date). */
+export const DEMO_OWNER_PROFILE = { phoneNumber: '555-010-0100', birthDate: '1980-01-15' } as const;
 
 export const demoFirm = {
   firmName: 'Demo Law Firm',
@@ -81,11 +84,13 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions = 
       email: ownerEmail,
       password_hash: passwordHash,
       privilege: 'owner',
-      phone_number: null,
+      // A complete, made-up profile: the first sign-in's advice (change the password on the
+      // profile page) saves the whole profile form, which requires a birth date.
+      phone_number: DEMO_OWNER_PROFILE.phoneNumber,
       usage: 'call',
-      civil_status: null,
-      gender: null,
-      birth_date: null,
+      civil_status: 'single',
+      gender: 'female',
+      birth_date: DEMO_OWNER_PROFILE.birthDate,
       ssn: null,
       ssn_status: 'noSsn',
       itin: null,

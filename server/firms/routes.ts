@@ -1,4 +1,4 @@
-// HTTP for /v1/firm (DESIGN.md: the firm read and update the spec needs but does not show).
+// HTTP for /v1/firm (docs/architecture.md: the firm read and update the spec needs but does not show).
 // Everyone reads their own firm; only owner and administrator edit it (docs/product/firm-and-neos.md "edit
 // firm").
 import type { FastifyInstance } from 'fastify';

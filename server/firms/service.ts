@@ -1,4 +1,4 @@
-// The caller's firm (docs/product/firm-and-neos.md Firm; DESIGN.md, Tenancy and Neos integration). The firm is
+// The caller's firm (docs/product/firm-and-neos.md Firm; docs/architecture.md, Tenancy and Neos integration). The firm is
 // always the one in the caller's token. Neos credentials are checked with Neos before anything is
 // stored, then kept with the API key sealed; the API key never leaves the server again, only its
 // last four characters do.

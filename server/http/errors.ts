@@ -1,4 +1,4 @@
-// One error body for every failure (DESIGN.md, API and server): { message, code, fields? }.
+// One error body for every failure (docs/architecture.md, API and server): { message, code, fields? }.
 // `code` is what the client branches on. Bad input is always a 4xx, never a 500; a 500 is logged
 // with the error only, never the request body or headers (they carry personal data and tokens).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';

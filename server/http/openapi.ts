@@ -1,4 +1,4 @@
-// The contract on the server (DESIGN.md, API and server): openapi.yaml is read and dereferenced
+// The contract on the server (docs/architecture.md, API and server): openapi.yaml is read and dereferenced
 // once, and every route under an API prefix gets the body, query and path schemas of its operation
 // to validate requests, and the schema of each JSON answer it documents, by status, to write
 // answers (fast-json-stringify): a field the contract does not name is never sent, and an answer

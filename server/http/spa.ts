@@ -1,4 +1,4 @@
-// Serves the built client (dist/) beside the API on one port (DESIGN.md, `npm start`). Client
+// Serves the built client (dist/) beside the API on one port (docs/architecture.md, `npm start`). Client
 // routes such as /intake-list exist only in the browser, so a page request for any path that is
 // not a file and not the API gets index.html (history fallback), a client's intake link
 // (/client-intake/{token}) its own page, client-intake.html; everything else unknown is a JSON

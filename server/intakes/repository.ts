@@ -1,6 +1,6 @@
-// All SQL about intakes (DESIGN.md, Intakes): the sections as one JSON text, and beside them the
+// All SQL about intakes (docs/architecture.md, Intakes): the sections as one JSON text, and beside them the
 // columns the intake list filters, sorts and searches, always derived from the sections here so
-// the two cannot disagree. Every query names the firm (DESIGN.md, Tenancy).
+// the two cannot disagree. Every query names the firm (docs/architecture.md, Tenancy).
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import { toCalendarIso } from '../../src/domain/dates';
@@ -148,7 +148,7 @@ export function nextVersion(previous: string, now: Date): string {
 
 /**
  * Writes a draft's new content in one statement that also checks the version and the status
- * (DESIGN.md, Intakes: final intakes are read-only, stale updates are refused), so two saves
+ * (docs/architecture.md, Intakes: final intakes are read-only, stale updates are refused), so two saves
  * racing each other cannot both pass the check. Undefined when nothing changed: the caller reads
  * the row to tell missing, final and stale apart.
  */

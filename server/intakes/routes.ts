@@ -1,4 +1,4 @@
-// HTTP for intakes (docs/product/intake-form.md; DESIGN.md: GET /v1/intake/{caseId}). Every signed-in role lists,
+// HTTP for intakes (docs/product/intake-form.md; docs/architecture.md: GET /v1/intake/{caseId}). Every signed-in role lists,
 // creates, opens and saves intakes (docs/product/intake-form.md); requests are checked against openapi.yaml
 // (server/http/openapi.ts) before these handlers run, so `id` and `generalCaseInformationId`
 // never get this far (the contract refuses them, docs/product/intake-form.md).

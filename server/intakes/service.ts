@@ -1,4 +1,4 @@
-// Intakes on the server (docs/product/intake-form.md-docs/product/intake-form.md; DESIGN.md, Intakes and Tenancy): the same rules as
+// Intakes on the server (docs/product/intake-form.md-docs/product/intake-form.md; docs/architecture.md, Intakes and Tenancy): the same rules as
 // the form (src/domain/intake), the caller's firm from the token, final intakes read-only, and
 // updates that must start from the stored version. Rows become openapi.yaml's
 // GeneralCaseInformation and IntakeRow here.
@@ -214,7 +214,7 @@ export function createIntakesService({ db, pii }: { db: Kysely<Database>; pii: P
 
     async update(caller: SessionUser, caseId: string, userId: string, input: IntakeInput, clientAddress: string): Promise<StoredIntake> {
       ensureOwnUserId(caller, userId);
-      // Another firm's intake is not found before its body is looked at (DESIGN.md, Tenancy).
+      // Another firm's intake is not found before its body is looked at (docs/architecture.md, Tenancy).
       const stored = await findIntake(db, caller.firmId, caseId);
       if (!stored) throw intakeNotFound();
       if (stored.status === 'final') throw intakeFinal();

@@ -1,4 +1,4 @@
-// The draft intake a lead opens (DESIGN.md, Leads: "a draft intake whose personal information
+// The draft intake a lead opens (docs/architecture.md, Leads: "a draft intake whose personal information
 // comes from the lead"). Starts from the blank form (src/domain/intake/empty.ts) and converts it
 // the way the form does before sending (normalise.ts), so the stored sections have exactly the
 // shape the intake screens load.

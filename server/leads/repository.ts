@@ -91,7 +91,7 @@ export async function insertLead(db: Kysely<Database>, lead: NewLead, now: Date 
 }
 
 /**
- * Same name and birth date, or same phone digits, or same email (DESIGN.md, Leads), within one
+ * Same name and birth date, or same phone digits, or same email (docs/architecture.md, Leads), within one
  * firm. Each branch repeats the firm so that each can be answered by its own index; empty keys
  * never match, so they add no branch.
  */

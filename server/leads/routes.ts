@@ -1,4 +1,4 @@
-// HTTP for leads (docs/product/leads.md: checkDuplicate and FromLead; DESIGN.md: GET /v1/leads).
+// HTTP for leads (docs/product/leads.md: checkDuplicate and FromLead; docs/architecture.md: GET /v1/leads).
 // Every privilege registers and lists leads (docs/product/leads.md "New leads", "leads list").
 import type { FastifyInstance } from 'fastify';
 import { PAGE_SIZE } from '../../src/domain/constants';

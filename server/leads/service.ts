@@ -1,5 +1,5 @@
 // Lead registration and the leads list (docs/product/leads.md Lead, docs/product/leads.md "Lead registration", docs/product/leads.md;
-// DESIGN.md, Leads). Rows become the API's Lead, DuplicateLead and LeadRow (openapi.yaml) here.
+// docs/architecture.md, Leads). Rows become the API's Lead, DuplicateLead and LeadRow (openapi.yaml) here.
 import { leadTexts } from '../../src/domain/texts';
 import type { Kysely } from 'kysely';
 import { toCalendarIso, toIsoTimestamp, todayIso } from '../../src/domain/dates';

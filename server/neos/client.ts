@@ -1,4 +1,4 @@
-// The one way the server talks to Neos (DESIGN.md, Neos integration). Real HTTP to NEOS_API_URL;
+// The one way the server talks to Neos (docs/architecture.md, Neos integration). Real HTTP to NEOS_API_URL;
 // tests and the demo point it at sandbox/neos/server.ts. Only the answer "these credentials are
 // refused" (401/403) means invalid: anything else that is not 200 (a timeout, a refused
 // connection, a 5xx, a surprise) is Neos being unavailable, which the API reports as 502 so staff

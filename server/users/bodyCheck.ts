@@ -1,4 +1,4 @@
-// The profile and employee bodies are checked twice over (docs/product/people.md, DESIGN.md API): by the
+// The profile and employee bodies are checked twice over (docs/product/people.md, docs/architecture.md API): by the
 // contract (openapi.yaml: shape, types, unknown fields, lengths) and by the same yup schemas the
 // forms run (src/domain/schemas/user.ts), so a person's mistake comes back in the spec's words,
 // e.g. fields['userInformation.ssn'] = 'SSN must be in the format "123-45-6789"'.

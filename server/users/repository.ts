@@ -101,6 +101,45 @@ export async function updateUserInFirm(
     .executeTakeFirst();
 }
 
+/** What an owner or administrator changes of an employee (docs/product/people.md, Edit employee). */
+export type EmployeeChanges = Pick<UserRowUpdate, 'first_name' | 'middle_name' | 'last_name' | 'email' | 'phone_number' | 'privilege'>;
+
+/**
+ * Changes an employee of one firm, unless that takes the owner privilege from the firm's last
+ * active owner ('lastOwner' then); undefined when there is no such employee. The firm's active
+ * owners are locked first on PostgreSQL, as for deactivation, so two owners demoting each other
+ * at once cannot both succeed.
+ */
+export async function updateEmployeeInFirm(
+  db: Kysely<Database>,
+  firmId: string,
+  id: string,
+  changes: EmployeeChanges,
+  now: Date = new Date(),
+): Promise<UserRow | 'lastOwner' | undefined> {
+  return db.transaction().execute(async (trx) => {
+    let owners = trx
+      .selectFrom('users')
+      .select('id')
+      .where('firm_id', '=', firmId)
+      .where('privilege', '=', 'owner')
+      .where('status', '=', 'Active');
+    if (databaseKind(db) === 'postgres') owners = owners.forUpdate();
+    const activeOwners = await owners.execute();
+    const target = await trx.selectFrom('users').select('privilege').where('firm_id', '=', firmId).where('id', '=', id).executeTakeFirst();
+    if (!target) return undefined;
+    const demoted = target.privilege === 'owner' && changes.privilege !== undefined && changes.privilege !== 'owner';
+    if (demoted && activeOwners.some((owner) => owner.id === id) && !activeOwners.some((owner) => owner.id !== id)) return 'lastOwner';
+    return trx
+      .updateTable('users')
+      .set({ ...changes, updated_at: now.toISOString() })
+      .where('firm_id', '=', firmId)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  });
+}
+
 /**
  * Deactivates one user of one firm, unless they are an owner and no other active owner would be
  * left (docs/product/people.md): undefined then. The firm's active owners are locked first on

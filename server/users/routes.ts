@@ -4,7 +4,7 @@
 // bodyCheck.ts can answer with the spec's field messages.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { privileges } from '../../src/domain/enums';
-import { employeeCreateBodySchema, profileUpdateBodySchema } from '../../src/domain/schemas/user';
+import { employeeCreateBodySchema, employeeUpdateBodySchema, profileUpdateBodySchema } from '../../src/domain/schemas/user';
 import { privilegedRoles } from '../../src/domain/session';
 import { DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_PATH } from '../auth/deviceCookie';
 import { callerOf, callerRecordOf, sessionOf } from '../auth/plugin';
@@ -83,6 +83,16 @@ export async function usersRoutes(app: FastifyInstance, { users }: UsersRoutesOp
       return users.updateOwnProfile(caller, sessionOf(request), request.params.id, body, request.ip);
     },
   );
+
+  // docs/product/people.md, Edit employee: owner and administrator, for employees of their firm.
+  app.get<Route<'getEmployee'>>('/v1/users/:id', { config: { access: privilegedRoles } }, async (request) => ({
+    data: await users.employee(callerOf(request), request.params.id),
+  }));
+
+  app.patch<Route<'updateEmployee'>>('/v1/users/:id', { config: { access: privilegedRoles }, attachValidation: true }, async (request) => {
+    const body = checkedBody(employeeUpdateBodySchema, request.body, request.validationError);
+    return { data: await users.updateEmployee(callerOf(request), request.params.id, body, request.ip) };
+  });
 
   // Own record, or owner/administrator for their firm's users (docs/product/people.md).
   app.post<Route<'revealUserSsn'>>('/v1/user/:id/reveal', { config: { access: privileges } }, async (request) => ({

@@ -5,7 +5,7 @@ import { employeeTexts, sessionTexts } from '../../src/domain/texts';
 import type { Kysely } from 'kysely';
 import { toCalendarIso } from '../../src/domain/dates';
 import type { Privilege } from '../../src/domain/enums';
-import type { EmployeeCreateBody, ProfileUpdateBody } from '../../src/domain/schemas/user';
+import type { EmployeeCreateBody, EmployeeUpdateBody, ProfileUpdateBody } from '../../src/domain/schemas/user';
 import type { SessionUser, TokenUserInformation } from '../../src/domain/session';
 import { recordActivity } from '../activity/recordActivity';
 import { openOptional, sealOptional, type PiiCipher } from '../crypto/piiCipher';
@@ -30,7 +30,9 @@ import {
   listUsersInFirm,
   normaliseEmail,
   reactivateUserInFirm,
+  updateEmployeeInFirm,
   updateUserInFirm,
+  type EmployeeChanges,
   type ListedUserRow,
   type UserChanges,
   type UserRecordRow,
@@ -103,7 +105,7 @@ export function keepingMaskedNumbers<T>(body: T, stored: { ssn: string | null; i
   return { ...body, userInformation: kept };
 }
 
-/** The token's view of a user: no SSN, no ITIN (DESIGN.md, Auth). */
+/** The token's view of a user: no SSN, no ITIN (docs/architecture.md, Auth). */
 export function toSessionUser(row: UserRecordRow): SessionUser {
   return {
     id: row.id,
@@ -243,6 +245,31 @@ export function lastOwner(): ApiError {
   return new ApiError(409, 'last_owner', employeeTexts.lastOwner);
 }
 
+export function cannotEditSelf(): ApiError {
+  return new ApiError(409, 'cannot_edit_self', employeeTexts.cannotEditSelf);
+}
+
+/** Where each column an employee edit sets shows in the profile body, for the activity trail. */
+const employeeEditPaths = {
+  first_name: 'firstName',
+  middle_name: 'middleName',
+  last_name: 'lastName',
+  email: 'email',
+  phone_number: 'userInformation.phoneNumber',
+  privilege: 'privilege',
+} as const satisfies Record<keyof EmployeeChanges, string>;
+
+function employeeColumns(body: EmployeeUpdateBody): Required<EmployeeChanges> {
+  return {
+    first_name: body.firstName,
+    middle_name: textOrNull(body.middleName),
+    last_name: body.lastName,
+    email: normaliseEmail(body.email),
+    phone_number: textOrNull(body.phoneNumber),
+    privilege: body.privilege,
+  };
+}
+
 function notFound(): ApiError {
   return new ApiError(404, 'not_found', 'User not found');
 }
@@ -342,7 +369,7 @@ export function createUsersService({ db, tokens, sessions, throttle, devices, em
       return numbers;
     },
 
-    /** The caller's firm only (DESIGN.md, Tenancy): the firm comes from the token. */
+    /** The caller's firm only (docs/architecture.md, Tenancy): the firm comes from the token. */
     async listUsers(caller: SessionUser, query: UserListQuery): Promise<UserPage> {
       const page = await listUsersInFirm(db, caller.firmId, {
         searchWords: searchWordsOf(query.search),
@@ -418,6 +445,54 @@ export function createUsersService({ db, tokens, sessions, throttle, devices, em
         });
       }
       return { data: toUser(row, pii), session };
+    },
+
+    /** An employee of the caller's firm, for the Edit Employee page (owner and administrator). */
+    async employee(caller: SessionUser, id: string): Promise<User> {
+      return toUser(await manageable(caller, id), pii);
+    },
+
+    /**
+     * Owner and administrator change another employee's names, email, phone and privilege
+     * (docs/product/people.md, Edit employee), with deactivation's rules: an administrator never
+     * changes an owner nor makes one, and the firm keeps an active owner. A new privilege or email
+     * ends every session of the employee, as a new email does on one's own profile: the next
+     * request signs in again and carries the change.
+     */
+    async updateEmployee(caller: SessionUser, id: string, body: EmployeeUpdateBody, clientAddress: string): Promise<User> {
+      if (id === caller.id) throw cannotEditSelf();
+      const before = await manageable(caller, id);
+      if (!mayGrant(caller.privilege, body.privilege)) throw forbidden();
+      const columns = employeeColumns(body);
+      if (await isEmailTaken(db, columns.email, id)) throw emailTaken();
+      let result: UserRow | 'lastOwner' | undefined;
+      try {
+        result = await updateEmployeeInFirm(db, caller.firmId, id, columns);
+      } catch (error) {
+        if (isEmailUniqueViolation(error)) throw emailTaken();
+        throw error;
+      }
+      if (result === 'lastOwner') throw lastOwner();
+      if (!result) throw notFound();
+      const row = result;
+      const privilegeChanged = before.privilege !== row.privilege;
+      const emailChanged = before.email !== row.email;
+      if (emailChanged) await sessions.endAllOf(row.id, 'emailChanged');
+      else if (privilegeChanged) await sessions.endAllOf(row.id, 'privilegeChanged');
+      const fields = (Object.keys(employeeEditPaths) as (keyof EmployeeChanges)[])
+        .filter((column) => before[column] !== row[column])
+        .map((column) => employeeEditPaths[column]);
+      if (fields.length > 0) {
+        await recordActivity(db, {
+          firmId: caller.firmId,
+          userId: caller.id,
+          action: 'employee.changed',
+          subject: row.id,
+          fields,
+          clientAddress,
+        });
+      }
+      return toUser(row, pii);
     },
 
     /** Owner and administrator, for an employee of their firm (docs/product/people.md). */

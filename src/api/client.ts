@@ -1,4 +1,4 @@
-// The one API client (STYLE.md "Layout"): openapi-fetch typed by the paths generated from
+// The one API client (docs/code-style.md "Layout"): openapi-fetch typed by the paths generated from
 // openapi.yaml, with one middleware that signs requests with the stored session's token.
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { currentToken } from './authStorage';

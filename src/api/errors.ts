@@ -1,4 +1,4 @@
-// The one error type every fetcher throws. Views and machines branch on `code` (DESIGN.md, API)
+// The one error type every fetcher throws. Views and machines branch on `code` (docs/architecture.md, API)
 // and on whether the server sent an error body at all: docs/product/app-shell.md shows the server's
 // message when there is one and a fixed toast when there is none.
 import type { components } from './schema';

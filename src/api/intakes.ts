@@ -1,5 +1,5 @@
 // Fetchers for the intakes list and the intake form (docs/product/intake-form.md; GET /v1/intake/{caseId} is
-// ours, DESIGN.md). Each one calls the client, throws an ApiError on an error answer and returns
+// ours, docs/architecture.md). Each one calls the client, throws an ApiError on an error answer and returns
 // the payload.
 import type { Page } from './page';
 import { stripIds } from '../domain/intake/normalise';

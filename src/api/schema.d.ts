@@ -118,6 +118,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * An employee of the caller's firm, for the Edit Employee page.
+         * @description Owner and administrator only (docs/product/people.md, Edit Employee). Another firm's user
+         *     is not found (404). SSN and ITIN are masked as in every answer.
+         */
+        get: operations["getEmployee"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change an employee's names, email, phone and privilege.
+         * @description Owner and administrator only, for another employee of their firm (docs/product/people.md,
+         *     Edit Employee); one's own record is edited on the profile page (409 `cannot_edit_self`).
+         *     The rules of deactivation hold: an administrator never changes an owner nor makes one
+         *     (403), and the firm keeps an active owner (409 `last_owner`). A taken email answers 409
+         *     `email_taken`. A changed privilege or email ends every session of the employee, so it
+         *     takes effect on their next request. Recorded in the activity trail (`employee.changed`).
+         */
+        patch: operations["updateEmployee"];
+        trace?: never;
+    };
     "/v1/firmUser": {
         parameters: {
             query?: never;
@@ -753,6 +785,16 @@ export interface components {
             /** @description Our addition to the spec's body; representative when absent. */
             privilege?: components["schemas"]["Privilege"];
             userInformation: components["schemas"]["UserInformation"];
+        };
+        /** @description What an owner or administrator changes of an employee (docs/product/people.md, Edit Employee). */
+        EmployeeUpdateRequest: {
+            firstName: string;
+            middleName?: string | null;
+            lastName: string;
+            /** Format: email */
+            email: string;
+            phoneNumber?: string | null;
+            privilege: components["schemas"]["Privilege"];
         };
         UserUpdateRequest: {
             firstName: string;
@@ -1445,7 +1487,7 @@ export interface components {
             data: components["schemas"]["UserReveal"];
         };
         /** @enum {string} */
-        ActivityAction: "signIn.succeeded" | "signIn.failed" | "signOut" | "intake.created" | "intake.draftSaved" | "intake.submittedFinal" | "intake.opened" | "pdf.previewed" | "pdf.downloaded" | "ssn.revealed" | "employee.created" | "employee.deactivated" | "employee.reactivated" | "profile.changed" | "firm.changed" | "neos.credentialsChanged" | "clientLink.created" | "clientLink.emailed" | "clientLink.opened" | "clientLink.submitted";
+        ActivityAction: "signIn.succeeded" | "signIn.failed" | "signOut" | "intake.created" | "intake.draftSaved" | "intake.submittedFinal" | "intake.opened" | "pdf.previewed" | "pdf.downloaded" | "ssn.revealed" | "employee.created" | "employee.deactivated" | "employee.reactivated" | "employee.changed" | "profile.changed" | "firm.changed" | "neos.credentialsChanged" | "clientLink.created" | "clientLink.emailed" | "clientLink.opened" | "clientLink.submitted";
         ActivityEntry: {
             id: string;
             /** Format: date-time */
@@ -1821,6 +1863,67 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getEmployee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The employee. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateEmployee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmployeeUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The employee as stored now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponse"];
+                };
+            };
+            400: components["responses"]["UserFormRejected"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -18,6 +18,7 @@ export const activityActionLabels = {
   'employee.created': 'Created employee',
   'employee.deactivated': 'Deactivated employee',
   'employee.reactivated': 'Reactivated employee',
+  'employee.changed': 'Changed employee',
   'profile.changed': 'Changed profile',
   'firm.changed': 'Changed firm',
   'neos.credentialsChanged': 'Changed Neos credentials',

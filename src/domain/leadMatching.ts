@@ -1,4 +1,4 @@
-// How the server decides that two leads are the same person (DESIGN.md, Leads): same normalised
+// How the server decides that two leads are the same person (docs/architecture.md, Leads): same normalised
 // name with the same birth date, or the same phone digits, or the same email. An identical lead
 // (every field equal after normalising) is refused outright.
 import { toCalendarIso } from './dates';
@@ -119,7 +119,7 @@ export function leadIdentity(lead: MatchableLead): string {
   return identityOf(lead).join('\u001f');
 }
 
-/** All fields equal after normalising: registering it again is refused (DESIGN.md, Leads). */
+/** All fields equal after normalising: registering it again is refused (docs/architecture.md, Leads). */
 export function isIdenticalLead(a: MatchableLead, b: MatchableLead): boolean {
   const left = identityOf(a);
   const right = identityOf(b);

@@ -1,5 +1,5 @@
 // The session's view of the signed-in user: the decoded token payload (docs/product/sign-in-and-session.md, Login
-// response). The server never puts SSN or ITIN digits in a token (DESIGN.md, Auth).
+// response). The server never puts SSN or ITIN digits in a token (docs/architecture.md, Auth).
 import type { components } from '../api/schema';
 import type { Privilege } from './enums';
 

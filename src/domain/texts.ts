@@ -40,6 +40,12 @@ export const employeeTexts = {
   emailTaken: 'This email is already in use',
   cannotDeactivateSelf: 'You cannot deactivate yourself',
   lastOwner: 'The firm must keep an active owner',
+  cannotEditSelf: 'Edit your own record on your profile page',
+  saving: 'Saving employee...',
+  saved: 'Employee updated successfully',
+  saveFailed: 'Failed to update employee',
+  /** The employee to edit could not be loaded. */
+  loadOneFailed: 'Error fetching the employee:',
 } as const;
 
 /** docs/product/activity.md */

@@ -239,7 +239,7 @@ export const intakeMachine = setup({
                       },
                     },
                     // 409 intake_stale: the edits stay on screen (and may still be changed or copied);
-                    // saving waits for a reload of the server's version (DESIGN.md, Intakes).
+                    // saving waits for a reload of the server's version (docs/architecture.md, Intakes).
                     stale: { on: { 'intake.reload': { target: '#intake.lifecycle.loading', actions: 'clearUnsavedCopy' } } },
                     last: { type: 'history', history: 'deep' },
                   },

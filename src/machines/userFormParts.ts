@@ -109,7 +109,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * Whether the refusal came with our error body. Read by shape rather than `instanceof ApiError`,
- * so the machines' model tests can use plain objects (an Error does not serialise; TOOLCHAIN.md).
+ * so the machines' model tests can use plain objects (an Error does not serialise; docs/toolchain.md).
  */
 export function hasErrorBody(error: unknown): boolean {
   return isRecord(error) && isRecord(error.body);

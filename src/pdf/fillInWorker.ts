@@ -1,6 +1,6 @@
 // The page's way to get a filled intake PDF: `const { fillIntakePdfInWorker } = await
 // import('../../pdf/fillInWorker')`, so pdf-lib and the font load only when a preview or download
-// is asked for (DESIGN.md 'PDF'). One worker serves every request; a worker that crashes is
+// is asked for (docs/architecture.md 'PDF'). One worker serves every request; a worker that crashes is
 // replaced on the next request.
 import type { FillRequest, FillResponse } from './fillProtocol';
 import type { PdfIntake } from './plan';

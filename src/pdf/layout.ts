@@ -1,7 +1,7 @@
 // Where every value of the intake PDF is printed (intake spec 'PDF preview, download and fill
 // rules'). ONE table, `intakeLayout`, read by both the template builder (scripts/build-intake-
 // template.ts draws each field's label and box from it) and the filler (fill.ts draws each value
-// at it), so labels and values cannot drift apart (DESIGN.md 'PDF').
+// at it), so labels and values cannot drift apart (docs/architecture.md 'PDF').
 //
 // Coordinates are PDF points on US Letter (612 x 792), origin bottom-left. Every field owns the
 // strip from x - PAD (its column's left edge) to x - PAD + width. For a text field, x/y is the

@@ -1,5 +1,5 @@
 // The blank four-page intake template, drawn from the same layout table the filler uses
-// (DESIGN.md 'PDF'). `npm run build:template` writes it to public/intake-template.pdf, and
+// (docs/architecture.md 'PDF'). `npm run build:template` writes it to public/intake-template.pdf, and
 // tests/pdf/template-fresh.test.ts fails when the committed file is not what this draws.
 //
 // Byte-for-byte reproducible: fixed metadata and dates (no "now"), labels in standard fonts, the

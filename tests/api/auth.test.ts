@@ -1,4 +1,4 @@
-// Tokens and roles on the server (DESIGN.md, Auth; docs/product/sign-in-and-session.md): only a valid HS256 token of
+// Tokens and roles on the server (docs/architecture.md, Auth; docs/product/sign-in-and-session.md): only a valid HS256 token of
 // this server opens a protected route, a privilege the route does not list gets 403, and
 // GET /v1/users/me answers with the caller's own full record from the caller's own firm.
 import { SignJWT } from 'jose';

@@ -1,4 +1,4 @@
-// The caller's firm on the real server (docs/product/firm-and-neos.md Firm, docs/product/firm-and-neos.md; DESIGN.md, Tenancy and Neos
+// The caller's firm on the real server (docs/product/firm-and-neos.md Firm, docs/product/firm-and-neos.md; docs/architecture.md, Tenancy and Neos
 // integration): everyone reads their own firm, owner and administrator edit it, Neos credentials
 // are checked with the sandbox over HTTP before they are stored, and the stored API key is sealed:
 // not in the database files, never sent back, only its last four shown.

@@ -1,4 +1,4 @@
-// What every answer shares (DESIGN.md, API and server): security headers, JSON 404s for the API,
+// What every answer shares (docs/architecture.md, API and server): security headers, JSON 404s for the API,
 // the single-page app with its history fallback, the flood cap, a 500 that tells and logs nothing
 // personal, and the startup checks that keep routes and contract in step.
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';

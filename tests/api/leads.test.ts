@@ -1,5 +1,5 @@
 // Lead registration and the leads list on the real server (docs/product/leads.md Lead, docs/product/leads.md "Lead
-// registration", docs/product/leads.md; DESIGN.md, Leads and Tenancy): the duplicate check finds resembling leads of
+// registration", docs/product/leads.md; docs/architecture.md, Leads and Tenancy): the duplicate check finds resembling leads of
 // the caller's firm only, an identical lead is refused on both calls, FromLead stores the lead
 // with a linked draft intake in one go, and the list pages, searches and stays within the firm.
 import { CompiledQuery } from 'kysely';

@@ -1,4 +1,4 @@
-// POST /v1/users/login (docs/product/sign-in-and-session.md; DESIGN.md, Auth): the token and what it carries,
+// POST /v1/users/login (docs/product/sign-in-and-session.md; docs/architecture.md, Auth): the token and what it carries,
 // one answer for every failure, the throttle per email and per address, and the 400 error body.
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Bad input is a 400 with the error body, never a 500 or a 502 (DESIGN.md, API and server): wrong
+// Bad input is a 400 with the error body, never a 500 or a 502 (docs/architecture.md, API and server): wrong
 // types in text fields, keys that shadow Object.prototype's, numbers past what a database takes,
 // and a Neos API key that cannot travel in an HTTP header.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // Neos credential validation over real HTTP (docs/product/firm-and-neos.md "Integration credentials": valid
-// only when the call returns 200; DESIGN.md, Neos integration): the server asks the local Neos
+// only when the call returns 200; docs/architecture.md, Neos integration): the server asks the local Neos
 // sandbox, answers 200 for the sandbox's credentials, 400 for any it refuses and 502 when Neos
 // cannot be reached or answers something else.
 import { createServer, type Server } from 'node:http';

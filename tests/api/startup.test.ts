@@ -1,4 +1,4 @@
-// What `npm start` does before serving (DESIGN.md, `npm start`): configuration checks, the signing
+// What `npm start` does before serving (docs/architecture.md, `npm start`): configuration checks, the signing
 // secret kept in DATA_DIR, up and down migrations, and the demo firm with its owner on first start.
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

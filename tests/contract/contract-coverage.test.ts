@@ -1,5 +1,5 @@
 // openapi.yaml holds every call of the spec (docs/product/intake-form.md) and the calls the spec
-// needs without showing them (DESIGN.md, API), with the spec's own field names. The expected
+// needs without showing them (docs/architecture.md, API), with the spec's own field names. The expected
 // lists (here and in ./specFields) are copied from the spec documents, not from the yaml.
 import { describe, expect, it } from 'vitest';
 import {
@@ -49,9 +49,9 @@ const staffAppCalls: Call[] = [
   'POST /neos/validateCredentials',
 ];
 const intakeCalls: Call[] = ['GET /v1/intake', 'POST /v1/intake', 'PATCH /v1/intake/{caseId}', 'GET /intake-template.pdf'];
-/** DESIGN.md "API and server": needed by the screens, not shown by the spec. */
+/** docs/architecture.md "API and server": needed by the screens, not shown by the spec. */
 const unshownCalls: Call[] = ['GET /v1/users/me', 'GET /v1/intake/{caseId}', 'GET /v1/leads', 'GET /v1/firm', 'PUT /v1/firm'];
-/** DESIGN.md "API and server", PII and sessions: sign-out, reveals, deactivation, the activity trail. */
+/** docs/architecture.md "API and server", PII and sessions: sign-out, reveals, deactivation, the activity trail. */
 const trustCalls: Call[] = [
   'POST /v1/users/logout',
   'POST /v1/user/{id}/reveal',

@@ -1,6 +1,6 @@
 // The server validates requests with Ajv in draft-07 mode (formats from ajv-formats) using the
 // schemas of openapi.yaml as they are. This compiles every request schema that way, in strict
-// mode, and shows what a client gets accepted or refused: unknown fields (DESIGN.md, API), the
+// mode, and shows what a client gets accepted or refused: unknown fields (docs/architecture.md, API), the
 // spec's text limits (docs/product/intake-form.md), its enumerations, and the `id` / `generalCaseInformationId`
 // that docs/product/intake-form.md has the client remove.
 import Ajv2020 from 'ajv/dist/2020';

@@ -74,7 +74,7 @@ describe('leadMatchKeys', () => {
   });
 });
 
-describe('isSimilarLead (DESIGN.md, Leads)', () => {
+describe('isSimilarLead (docs/architecture.md, Leads)', () => {
   it('matches the same name written differently with the same birth date', () => {
     const candidate = { firstName: 'jose', lastName: 'nunez', birthDate: '1988-07-14' };
     expect(isSimilarLead(stored, candidate)).toBe(true);

@@ -227,7 +227,7 @@ describe('intakes in Chromium', () => {
       await page.getByRole('button', { name: 'Restore' }).click();
       await expect.poll(() => field(page, 'personalInformation.lastName').inputValue()).toBe('Midtype');
       expect(await field(page, 'personalInformation.firstName').inputValue()).toBe('Reloaded');
-      // SSN/ITIN digits never go to storage (DESIGN.md).
+      // SSN/ITIN digits never go to storage (docs/architecture.md).
       expect(await field(page, 'personalInformation.ssnItin').inputValue()).toBe('');
 
       // In-app navigation asks too, and 'Stay' keeps the form.
@@ -258,7 +258,7 @@ async function expectReadOnly(page: Page): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The intake machine's generated paths, replayed through the real screen (DESIGN.md: "the UI flows
+// The intake machine's generated paths, replayed through the real screen (docs/architecture.md: "the UI flows
 // of ... intake lifecycle also run their machine's paths against the real app in Chromium").
 // planModel gives the shortest path to every state of the lifecycle; for each state below, the
 // shortest path through it is driven by a person's actions and the screen is checked at every step.

@@ -70,7 +70,7 @@ const TAB_NAMES = [
   'To Discuss with Client',
 ];
 
-/** No SSN/ITIN digits in the tab's storage, dashed or not (DESIGN.md). */
+/** No SSN/ITIN digits in the tab's storage, dashed or not (docs/architecture.md). */
 function expectNoSsnDigitsStored() {
   const stored = storage.dump();
   for (const ssn of [TYPED_SSN, STORED_SSN]) {
@@ -296,7 +296,7 @@ function stepChecker(input: IntakeMachineInput) {
           expect(spokenIntake(probe.emitted)).toEqual([{ type: 'toast.error', message: intakeTexts.alreadyFinal }]);
           break;
         }
-        // Everything typed is kept (docs/product/intake-form.md; DESIGN.md on 409).
+        // Everything typed is kept (docs/product/intake-form.md; docs/architecture.md on 409).
         expect(context.intake).toEqual(before?.context.intake);
         expect(snapshot.hasTag('dirty')).toBe(before?.hasTag('dirty'));
         if (update && error.code === 'intake_stale') {

@@ -1,9 +1,9 @@
 /**
  * Model-based testing for our XState v5 machines, with transition coverage counted from the
- * definition (DESIGN.md, State machines; STYLE.md, Tests).
+ * definition (docs/architecture.md, State machines; docs/code-style.md, Tests).
  *
  * Why not `createTestModel` from `xstate/graph`: it refuses machines with `invoke` or `after`,
- * and every machine here loads data or waits (TOOLCHAIN.md). So the real machine is walked
+ * and every machine here loads data or waits (docs/toolchain.md). So the real machine is walked
  * directly:
  *
  * 1. Paths (`planModel`). `getShortestPaths(machine, { events })` gives the shortest path to every

@@ -1,5 +1,5 @@
 // The committed blank template (public/intake-template.pdf) must be exactly what the layout table
-// and the value font draw today; otherwise labels and filled values would disagree (DESIGN.md 'PDF').
+// and the value font draw today; otherwise labels and filled values would disagree (docs/architecture.md 'PDF').
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';

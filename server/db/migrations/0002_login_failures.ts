@@ -1,5 +1,5 @@
 // Failed sign-ins per email and per client address (server/auth/loginThrottle.ts). In the database,
-// not in memory, because several server instances share one PostgreSQL (DESIGN.md, API and server).
+// not in memory, because several server instances share one PostgreSQL (docs/architecture.md, API and server).
 import type { Kysely } from 'kysely';
 
 // Kysely<any>: see 0001_firms_and_users.ts.

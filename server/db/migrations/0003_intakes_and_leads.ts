@@ -1,4 +1,4 @@
-// Intakes and leads (DESIGN.md, Intakes and Leads; docs/product/leads.md Lead). An intake keeps its
+// Intakes and leads (docs/architecture.md, Intakes and Leads; docs/product/leads.md Lead). An intake keeps its
 // seven sections as one JSON text and, beside it, the columns the list filters, sorts and searches.
 // A lead keeps what the form sent plus its normalised match keys (src/domain/leadMatching.ts), so
 // the duplicate check reads three indexes instead of every lead of the firm.

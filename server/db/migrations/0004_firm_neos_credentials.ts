@@ -1,4 +1,4 @@
-// The firm's Neos integration credentials (DESIGN.md, Neos integration). The ids are not secret
+// The firm's Neos integration credentials (docs/architecture.md, Neos integration). The ids are not secret
 // and the firm screen shows them; the API key is stored sealed (server/crypto/credentialsCipher.ts)
 // with its last four characters beside it, so the screen can say which key is stored without the
 // server ever sending the key back.

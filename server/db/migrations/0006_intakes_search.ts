@@ -1,4 +1,4 @@
-// The intake list (docs/product/intake-list.md GET /v1/intake; DESIGN.md, Intakes: "an index for search").
+// The intake list (docs/product/intake-list.md GET /v1/intake; docs/architecture.md, Intakes: "an index for search").
 //
 // Search: `search_terms` holds the words an intake is found by (server/intakes/search.ts makes
 // them, the same on both databases) and a full-text index over it answers the search without

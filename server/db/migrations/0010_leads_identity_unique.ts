@@ -1,4 +1,4 @@
-// Identical leads cannot be stored twice (DESIGN.md, Leads: "An identical lead is refused with
+// Identical leads cannot be stored twice (docs/architecture.md, Leads: "An identical lead is refused with
 // 409"). The service checks first, but two identical registrations sent at once (a double click)
 // both pass the check before either is stored; only a unique index decides between them.
 // `identity_key` is a SHA-256 of the lead's compared fields (src/domain/leadMatching.ts,

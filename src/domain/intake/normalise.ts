@@ -131,7 +131,7 @@ export function stripIds<T>(value: T): T {
 
 /**
  * A copy safe to keep in sessionStorage: unsaved edits may be kept there, SSN/ITIN digits never
- * (DESIGN.md: no SSN or ITIN digits outside the server and the form being edited).
+ * (docs/architecture.md: no SSN or ITIN digits outside the server and the form being edited).
  */
 export function withoutSsnDigits(intake: GeneralCaseInformation): GeneralCaseInformation {
   return { ...intake, personalInformation: { ...intake.personalInformation, ssnItin: '' } };

@@ -89,6 +89,31 @@ export const employeeCreateBodySchema = profileUpdateBodySchema.shape({
   privilege: string().oneOf(privileges).default('representative'),
 });
 
+/**
+ * PATCH /v1/users/{id} body (docs/product/people.md, Edit employee): what an owner or administrator
+ * changes of an employee. The rest of a profile (birth date, SSN, password) is the employee's own.
+ */
+export const employeeUpdateBodySchema = object({
+  firstName: requiredText(userMessages.firstNameRequired),
+  middleName: optionalText(),
+  lastName: requiredText(userMessages.lastNameRequired),
+  email: requiredEmail(userMessages.emailRequired),
+  phoneNumber: optionalText(),
+  privilege: string().oneOf(privileges).required(),
+});
+
+/** The Edit Employee form: the same fields at the paths the shared user form pieces use. */
+export const employeeEditFormSchema = object({
+  firstName: requiredText(userMessages.firstNameRequired),
+  middleName: optionalText(),
+  lastName: requiredText(userMessages.lastNameRequired),
+  email: requiredEmail(userMessages.emailRequired),
+  privilege: string().oneOf(privileges).required(),
+  userInformation: object({ phoneNumber: optionalText() }),
+});
+
+export type EmployeeUpdateBody = InferType<typeof employeeUpdateBodySchema>;
+
 /** Form-only: the API bodies carry no confirmPassword (docs/product/people.md). */
 const confirmPassword = string()
   .default('')

@@ -1,4 +1,4 @@
-// A form field bound to its form machine (STYLE.md, A view): it subscribes to its own value and
+// A form field bound to its form machine (docs/code-style.md, A view): it subscribes to its own value and
 // message, so a keystroke re-renders that field only, and sends `field.change`.
 import { useSelector } from '@xstate/react';
 import type { AnyActorRef } from 'xstate';

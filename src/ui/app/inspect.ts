@@ -1,4 +1,4 @@
-// `?inspect` in development (DESIGN.md, State machines: open the app as
+// `?inspect` in development (docs/architecture.md, State machines: open the app as
 // http://localhost:5173/?inspect and every machine it starts shows up live in the Stately
 // inspector (@statelyai/inspect), which opens in a pop-up window (allow pop-ups for the dev
 // server once). The inspector is loaded with a dynamic import inside `if (import.meta.env.DEV)`,

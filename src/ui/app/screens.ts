@@ -1,4 +1,4 @@
-// Every screen but login, each in its own chunk (docs/product/app-shell.md; TOOLCHAIN.md sizes:
+// Every screen but login, each in its own chunk (docs/product/app-shell.md; docs/toolchain.md sizes:
 // the login route's download stays small).
 import { lazyScreen } from './lazyScreen';
 

@@ -1,4 +1,4 @@
-// The one session actor of the app, shared through React context (DESIGN.md: views read the
+// The one session actor of the app, shared through React context (docs/architecture.md: views read the
 // machine's snapshot; they never keep their own "logged in" flag).
 import { createActorContext } from '@xstate/react';
 import type { Privilege } from '../../domain/enums';

@@ -1,4 +1,4 @@
-// The real implementations of the session machine's actors (DESIGN.md: the app provides them with
+// The real implementations of the session machine's actors (docs/architecture.md: the app provides them with
 // machine.provide; tests provide their own).
 import { fromPromise } from 'xstate';
 import { sessionMachine, type Credentials, type TokenGrant } from '../../machines/session.machine';

@@ -1,4 +1,4 @@
-// The real server on a temporary database, over real HTTP on 127.0.0.1 (STYLE.md, Tests: API).
+// The real server on a temporary database, over real HTTP on 127.0.0.1 (docs/code-style.md, Tests: API).
 // SQLite always; PostgreSQL too when TEST_DATABASE_URL points at a server where this user may
 // create databases: each server gets its own database, dropped again by close().
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 // The lead registration machine's planned paths driven through /new-leads and its duplicate dialog
-// in Chromium (DESIGN.md, model-based tests; docs/product/leads.md Lead Registration, docs/product/leads.md). The
+// in Chromium (docs/architecture.md, model-based tests; docs/product/leads.md Lead Registration, docs/product/leads.md). The
 // paths that together pass through every state and take every transition run (coveringPaths).
 // The model starts from a filled form and changes Last Name (emptied, typed again); the page
 // starts empty, so the form is filled at the first step that needs it. Each event becomes what a

@@ -1,5 +1,5 @@
 // The pagination machine's planned paths driven through /employees in Chromium, against the real
-// server (DESIGN.md, model-based tests; docs/product/intake-list.md Employees, docs/product/intake-list.md Pagination, docs/product/intake-list.md Search, docs/product/intake-list.md
+// server (docs/architecture.md, model-based tests; docs/product/intake-list.md Employees, docs/product/intake-list.md Pagination, docs/product/intake-list.md Search, docs/product/intake-list.md
 // Employee list load failure). The unit suite runs every planned path on the machine alone; here
 // the fewest paths that still take every transition run on the real screen: each event becomes
 // what a person does (a pager button, typing, the Privilege dropdown) or what the server does

@@ -1,5 +1,5 @@
 // The session machine's planned paths driven through the login screen and the shell in Chromium,
-// against the real server (DESIGN.md, model-based tests; docs/product/sign-in-and-session.md Login, docs/product/sign-in-and-session.md Auth state,
+// against the real server (docs/architecture.md, model-based tests; docs/product/sign-in-and-session.md Login, docs/product/sign-in-and-session.md Auth state,
 // docs/product/sign-in-and-session.md Session, docs/product/sign-in-and-session.md login failure). Each event becomes what a person or the server does: the login
 // form filled with the right or the wrong password, the server's answer to the held login call,
 // Sign Out, a profile save (the server's fresh token), or the page's clock moved to the token's

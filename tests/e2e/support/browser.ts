@@ -1,4 +1,4 @@
-// Debian's Chromium driven by playwright-core (TOOLCHAIN.md: no browser downloads on these
+// Debian's Chromium driven by playwright-core (docs/toolchain.md: no browser downloads on these
 // machines; the network flags stop Chromium from calling hosts it cannot reach).
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 

@@ -1,4 +1,4 @@
-// The real implementation of the dashboard machine's actor (DESIGN.md: the app provides it with
+// The real implementation of the dashboard machine's actor (docs/architecture.md: the app provides it with
 // machine.provide; tests pass their own).
 import { fromPromise } from 'xstate';
 import { getDashboard, type Dashboard } from '../../../api/dashboard';

@@ -1,4 +1,4 @@
-// The real implementations of the employee screens' actors (DESIGN.md: the app provides them with
+// The real implementations of the employee screens' actors (docs/architecture.md: the app provides them with
 // machine.provide; tests mock the fetchers).
 import { fromPromise } from 'xstate';
 import { createEmployee, deactivateUser, listUsers, reactivateUser, type EmployeeCreateRequest, type User } from '../../../api/users';

@@ -1,4 +1,4 @@
-// The real implementations of the firm screens' actors (DESIGN.md: the app provides them with
+// The real implementations of the firm screens' actors (docs/architecture.md: the app provides them with
 // machine.provide; tests mock the fetchers).
 import { fromPromise } from 'xstate';
 import { getFirm, updateFirm, type Firm, type FirmUpdate } from '../../../api/firm';

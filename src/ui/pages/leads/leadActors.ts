@@ -1,4 +1,4 @@
-// The real implementations of the lead screens' actors (DESIGN.md: the app provides them with
+// The real implementations of the lead screens' actors (docs/architecture.md: the app provides them with
 // machine.provide; tests mock the fetchers).
 import { fromPromise } from 'xstate';
 import { checkDuplicate, createLead, listLeads, type CreatedLead, type DuplicateCheck, type LeadRow } from '../../../api/leads';

@@ -1,6 +1,6 @@
 // The fields Edit Profile and Employee Registration share (docs/product/people.md: "Same fields as Edit
 // Profile"), in the spec's order. Each field subscribes to its own value and message in the form
-// machine, so a keystroke re-renders that field only (STYLE.md, A view).
+// machine, so a keystroke re-renders that field only (docs/code-style.md, A view).
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { AnyActorRef } from 'xstate';

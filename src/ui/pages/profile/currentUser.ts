@@ -1,5 +1,5 @@
 // The signed-in user's full record for the profile screen: the token holds no SSN or ITIN
-// (DESIGN.md, Auth), so /profile reads GET /v1/users/me.
+// (docs/architecture.md, Auth), so /profile reads GET /v1/users/me.
 import { fromPromise } from 'xstate';
 import { getCurrentUser, type User } from '../../../api/users';
 

@@ -1,4 +1,4 @@
-// The real implementations of the Edit Profile machine's actors (DESIGN.md: the app provides them
+// The real implementations of the Edit Profile machine's actors (docs/architecture.md: the app provides them
 // with machine.provide; tests provide their own).
 import { fromPromise } from 'xstate';
 import { getCurrentUser, revealUserNumbers, updateUser, type UpdatedUser, type User, type UserReveal } from '../../../api/users';

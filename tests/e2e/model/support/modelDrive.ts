@@ -1,5 +1,5 @@
 // Drives a machine's planned paths (tests/machines/modelCoverage.ts) through the real UI
-// (DESIGN.md: the UI flows of session, pagination, lead duplicate and intake lifecycle run their
+// (docs/architecture.md: the UI flows of session, pagination, lead duplicate and intake lifecycle run their
 // machine's paths against the real app in Chromium). The unit suites run every path against the
 // machine alone; here a subset runs against the app, so this module picks that subset and says
 // which states and transitions it covers.

@@ -1,5 +1,5 @@
 // The intake machine as the form page runs it: with the app's actors, and the few questions the
-// page asks its snapshot (DESIGN.md: views ask `matches`, `hasTag`, `can`; they decide nothing).
+// page asks its snapshot (docs/architecture.md: views ask `matches`, `hasTag`, `can`; they decide nothing).
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { intakeMachine } from '../../../../machines/intake.machine';
 import { browserSessionStorage, unsavedCopyActions } from './unsavedCopy';

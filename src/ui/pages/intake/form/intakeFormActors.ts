@@ -1,4 +1,4 @@
-// The real implementations of the intake machine's actors (DESIGN.md: the app provides them with
+// The real implementations of the intake machine's actors (docs/architecture.md: the app provides them with
 // machine.provide; tests mock the fetchers).
 import { fromPromise } from 'xstate';
 import { createIntake, getIntake, revealIntakeSsn, updateIntake, type RevealPurpose, type StoredIntake } from '../../../../api/intakes';
@@ -30,7 +30,7 @@ export const saveIntake = fromPromise<SavedIntake, SaveIntakeInput>(async ({ inp
 
 /**
  * The filled intake PDF, built off the main thread. pdf-lib, the font and the
- * template load only now, with the first preview or download (DESIGN.md 'PDF').
+ * template load only now, with the first preview or download (docs/architecture.md 'PDF').
  */
 async function fillIntakePdf(input: BuildPdfInput, purpose: RevealPurpose): Promise<Uint8Array> {
   const [{ fillIntakePdfInWorker }, intake] = await Promise.all([import('../../../../pdf/fillInWorker'), withRevealedSsn(input, purpose)]);

@@ -1,6 +1,6 @@
 // The intake form's unsaved copy (docs/product/intake-form.md): what was typed since the last save, kept in
 // this tab's sessionStorage so that a reload or a crash does not lose it. One copy per user and
-// intake ('new' before the first save). Never with SSN/ITIN digits (DESIGN.md: no SSN or ITIN
+// intake ('new' before the first save). Never with SSN/ITIN digits (docs/architecture.md: no SSN or ITIN
 // digits outside the server and the form being edited). The session machine clears this tab's
 // sessionStorage on logout, so a copy never outlives the session that typed it.
 import { emptyIntake } from '../../../../domain/intake/empty';

@@ -1,4 +1,4 @@
-// The real implementation of the intakes list's `load` actor (DESIGN.md: the app provides it;
+// The real implementation of the intakes list's `load` actor (docs/architecture.md: the app provides it;
 // tests mock the fetcher).
 import { listIntakes, type IntakeRow } from '../../../../api/intakes';
 import type { PageRequest } from '../../../../machines/pagination.machine';

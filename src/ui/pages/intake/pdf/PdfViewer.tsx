@@ -1,5 +1,5 @@
 // The one file that knows the PDF viewer: @react-pdf-viewer/core over pdfjs-dist
-// 3.11.174 (TOOLCHAIN.md). Replacing the viewer means replacing this file, keeping its two exports.
+// 3.11.174 (docs/toolchain.md). Replacing the viewer means replacing this file, keeping its two exports.
 // Loaded only by `loadPdfViewer()` (lazyPdfViewer.ts) when a preview is asked for, together with
 // the viewer's stylesheet: none of it is in the entry or the form page's chunk.
 import { SpecialZoomLevel, Viewer, Worker, type PdfJs } from '@react-pdf-viewer/core';
@@ -11,7 +11,7 @@ import * as css from './PdfViewer.css';
 
 /**
  * Points pdf.js at its worker. Mounted once for the page, outside the preview modal that opens
- * and closes (TOOLCHAIN.md), and before any viewer is rendered.
+ * and closes (docs/toolchain.md), and before any viewer is rendered.
  */
 export function PdfWorker() {
   return <Worker workerUrl={workerUrl} />;

@@ -1,5 +1,5 @@
 // The viewer's chunk (PdfViewer.tsx, @react-pdf-viewer/core, pdf.js and the viewer's CSS), loaded
-// on the first preview and kept for the page's life (DESIGN.md 'PDF': pdf code only in lazy
+// on the first preview and kept for the page's life (docs/architecture.md 'PDF': pdf code only in lazy
 // chunks). Only the module's type is named here; `import()` is the one way in.
 import { useEffect, useState } from 'react';
 
