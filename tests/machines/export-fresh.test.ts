@@ -130,7 +130,7 @@ describe('the Mermaid diagram', () => {
             { guard: { type: 'opensIn', params: { mode: 'create' } }, target: 'create' },
             { guard: { type: 'opensIn', params: { mode: 'view' } }, target: 'view' },
           ],
-          on: { 'grant.take': { guard: { type: 'isGrant', params: ({ event }) => event }, target: 'view' } },
+          on: { 'grant.take': { guard: { type: 'isGrant', params: ({ event }: { event: unknown }) => event }, target: 'view' } },
         },
         create: {},
         view: {},
