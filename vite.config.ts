@@ -46,7 +46,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['tests/{machines,domain,contract,pdf}/**/*.test.ts'],
+          include: ['tests/{machines,domain,contract,pdf,docs}/**/*.test.ts'],
           environment: 'node',
           sequence: { groupOrder: 1 },
         },

@@ -1,5 +1,5 @@
 // Encryption at rest for SSN and ITIN (README, "Encryption at rest"; docs/product/people.md and
-// intake-form.md): AES-256-GCM with a fresh 96-bit nonce per value and the key's id in the value,
+// docs/product/intake-form.md): AES-256-GCM with a fresh 96-bit nonce per value and the key's id in the value,
 // so keys can rotate (`npm run rotate-key`) while old values stay readable until re-sealed:
 //
 //   v1:<keyId>:<nonce>:<tag>:<ciphertext>   (base64url parts)

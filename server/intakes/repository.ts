@@ -200,7 +200,7 @@ interface IntakesSearchTable {
 const listColumns = ['case_id', 'client_name', 'representative_name', 'created_at', 'updated_at', 'status'] as const;
 
 /**
- * Which rows of the list a page reads and how (docs/product/intakes.md, the list). The list is
+ * Which rows of the list a page reads and how (docs/product/intake-list.md, the list). The list is
  * newest update first; a page past the middle is read from the other end (oldest first, then
  * reversed), so the last page costs what the first one does.
  */

@@ -1,4 +1,4 @@
-// Intakes on the server (docs/product/intake-form.md-docs/product/intake-form.md; docs/architecture.md, Intakes and Tenancy): the same rules as
+// Intakes on the server (docs/product/intake-form.md; docs/architecture.md, Intakes and Tenancy): the same rules as
 // the form (src/domain/intake), the caller's firm from the token, final intakes read-only, and
 // updates that must start from the stored version. Rows become openapi.yaml's
 // GeneralCaseInformation and IntakeRow here.

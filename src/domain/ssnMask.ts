@@ -1,4 +1,4 @@
-// How an SSN or ITIN is shown until someone reveals it (docs/product/people.md, intake-form.md):
+// How an SSN or ITIN is shown until someone reveals it (docs/product/people.md, docs/product/intake-form.md):
 // the last four digits only, `***-**-6789`. The server answers this form; the client sends it back
 // unchanged when the field was not touched, and the server then keeps the stored number.
 export const SSN_MASK_PREFIX = '***-**-';

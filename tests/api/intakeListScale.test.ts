@@ -1,4 +1,4 @@
-// What keeps the intake list's cost flat as a firm grows (docs/product/intakes.md, the list), seen
+// What keeps the intake list's cost flat as a firm grows (docs/product/intake-list.md, the list), seen
 // from outside: the totals the triggers keep (migration 0013) and the one-word search totals
 // (migration 0020) always equal a count of the rows, through creates, saves, submissions,
 // concurrent writes and deletes; and every way a page can be

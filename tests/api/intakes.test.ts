@@ -1,4 +1,4 @@
-// Creating, opening and saving intakes on the real server (docs/product/intake-form.md-docs/product/intake-form.md; docs/architecture.md, Intakes
+// Creating, opening and saving intakes on the real server (docs/product/intake-form.md; docs/architecture.md, Intakes
 // and Tenancy): the form's own rules on the server, the caller's firm from the token, final
 // intakes read-only and saves that must start from the stored version.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // SSN and ITIN on the real server (README, "Encryption at rest"; docs/product/people.md and
-// intake-form.md): sealed in every database file and row, masked in every answer, kept when the
+// docs/product/intake-form.md): sealed in every database file and row, masked in every answer, kept when the
 // mask is sent back, revealed in full only on purpose, and every reveal in the activity trail.
 import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';

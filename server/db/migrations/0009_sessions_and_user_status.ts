@@ -1,4 +1,4 @@
-// Revocable sessions and deactivated users (docs/product/sign-in-and-session.md, people.md).
+// Revocable sessions and deactivated users (docs/product/sign-in-and-session.md, docs/product/people.md).
 //
 // A token names its session; every authenticated request reads that session joined with its user
 // by the session's primary key, so Sign Out, a password or email change and a deactivation take

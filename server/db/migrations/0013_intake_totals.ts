@@ -1,5 +1,5 @@
 // How many intakes each firm has per status, kept exact by the database itself in the same
-// transaction as every write to intakes (docs/product/intakes.md, the list's total). The list's
+// transaction as every write to intakes (docs/product/intake-list.md, the list's total). The list's
 // total without a search then reads one or two rows instead of counting the firm's intakes, so it
 // costs the same at a thousand intakes as at a million.
 //

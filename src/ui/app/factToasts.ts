@@ -106,7 +106,7 @@ export const intakeToasts: FactToasts<IntakeEmitted> = {
   pdfFailed: () => error(intake.pdfFailed),
 };
 
-/** A list page's failed load (docs/product/people.md, leads.md, activity.md): one toast however often it fails. */
+/** A list page's failed load (docs/product/people.md, docs/product/leads.md, docs/product/activity.md): one toast however often it fails. */
 function listToasts(text: string, id: string): FactToasts<PaginationEmitted> {
   return { loadFailed: () => ({ kind: 'error', text, id }) };
 }
