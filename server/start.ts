@@ -2,6 +2,7 @@
 // demo firm on first start, then serve the SPA and the API on one port.
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { SANDBOX_CREDENTIALS, startNeosSandbox, type NeosSandbox } from '../sandbox/neos/server';
 import { buildApp } from './app';
@@ -12,8 +13,9 @@ import { resolveCredentialsKey } from './crypto/credentialsCipher';
 import { createPiiCipher } from './crypto/piiCipher';
 import { keysBesideDataWarning } from './crypto/keyPlacement';
 import { resolvePiiKeySource } from './crypto/piiKeys';
-import { SERVER_PID_FILE } from './db/backup';
-import { openDatabase } from './db/database';
+import { checkPiiKeys } from './crypto/piiKeyUse';
+import { openDatabase, SQLITE_FILE_NAME } from './db/database';
+import { markCleanStop, SERVER_PID_FILE } from './db/sqliteChecks';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoData, type SeedResult } from './db/seed';
 
@@ -54,8 +56,20 @@ async function main(): Promise<void> {
   const config = loadConfig();
   buildClientIfMissing(config);
 
-  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, postgresTimeouts: config.postgresTimeouts });
+  const db = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    postgresTimeouts: config.postgresTimeouts,
+    startCheck: config.sqliteFullCheck ? 'full' : 'auto',
+    onStartCheck: (check) =>
+      console.log(
+        check === 'full'
+          ? `Checked ${SQLITE_FILE_NAME} in full (quick_check): the last stop was not a clean one, or SQLITE_FULL_CHECK=on.`
+          : `The last stop was clean: checked the header and schema of ${SQLITE_FILE_NAME} (SQLITE_FULL_CHECK=on checks the whole file).`,
+      ),
+  });
   const piiKeySource = resolvePiiKeySource(config.piiKeys, config.dataDir);
+  const keyFileMadeNow = piiKeySource.kind === 'file' && !existsSync(piiKeySource.file);
   const piiCipher = createPiiCipher(piiKeySource);
   if (config.databaseUrl) {
     // A migration may run longer than a request's statement limit (an index over a large table):
@@ -72,6 +86,16 @@ async function main(): Promise<void> {
     }
   } else {
     await migrateToLatest(db, { pii: piiCipher });
+  }
+  try {
+    // One sealed value opened per key id in use: data restored or moved without its keys stops
+    // the start here, instead of answering 500 for every intake holding an SSN (README, Backups).
+    await checkPiiKeys(db, piiCipher);
+  } catch (error) {
+    // A key file this start generated cannot open older data: it goes, so the right one can be put there.
+    if (keyFileMadeNow && piiKeySource.kind === 'file') rmSync(piiKeySource.file, { force: true });
+    await db.destroy();
+    throw error;
   }
   const seed = await seedDemoData(db, {
     ownerEmail: config.ownerEmail,
@@ -121,10 +145,10 @@ async function main(): Promise<void> {
     isClosing: () => closing,
   });
 
-  // SIGTERM (a container runtime, a load balancer's drain) or Ctrl-C: stop accepting, let requests
-  // in flight finish, close the database. A client that never finishes its request cannot hold the
-  // process: requests time out (REQUEST_TIMEOUT_MS) and past SHUTDOWN_TIMEOUT_MS the process exits
-  // anyway (README, Timeouts).
+  // SIGTERM (a container runtime, a load balancer's drain) or Ctrl-C (README, Stopping): every
+  // request already received is answered, idle keep-alive sockets are closed, and nothing new is
+  // accepted. A client that never finishes its request cannot hold the process: requests time out
+  // (REQUEST_TIMEOUT_MS) and past SHUTDOWN_TIMEOUT_MS the process exits anyway.
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -135,9 +159,17 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.shutdownTimeoutMs);
     deadline.unref();
+    await untilReceivedIsRead(app.server);
+    // Stops listening and closes the sockets idle now; answers sent from here on carry
+    // `Connection: close` (app.ts), and a socket that goes idle after its answer is closed as well.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+    sweep.unref();
     await app.close();
+    clearInterval(sweep);
     await neos.sandbox?.close();
     await db.destroy();
+    // The next start may skip the full quick_check (README, Start checks).
+    if (!config.databaseUrl) markCleanStop(path.join(config.dataDir, SQLITE_FILE_NAME));
     rmSync(pidFile, { force: true });
     process.exit(0);
   };
@@ -149,6 +181,31 @@ async function main(): Promise<void> {
   if (!config.databaseUrl) writeFileSync(pidFile, `${process.pid}\n`);
   console.log(`Intake app listening on http://localhost:${config.port}`);
   if (seed) printFirstStart(seed);
+}
+
+/**
+ * Lets the event loop take in what clients sent before the signal: connections waiting in the
+ * listen queue are accepted, and the requests already in their sockets are read and begin. Closing
+ * at once would reset them (a closed listener drops its queue, and `server.close()` ends every
+ * socket whose request has not been read yet). Each turn of the loop polls the sockets; this
+ * returns after two turns in which nothing new arrived.
+ */
+async function untilReceivedIsRead(server: Server): Promise<void> {
+  let events = 0;
+  const count = () => (events += 1);
+  server.on('connection', count);
+  server.on('request', count);
+  try {
+    let quietTurns = 0;
+    for (let turn = 0; turn < 1000 && quietTurns < 2; turn += 1) {
+      const before = events;
+      await new Promise((resolve) => setImmediate(resolve));
+      quietTurns = events === before ? quietTurns + 1 : 0;
+    }
+  } finally {
+    server.off('connection', count);
+    server.off('request', count);
+  }
 }
 
 main().catch((error: unknown) => {
