@@ -12,10 +12,11 @@ const config = loadConfig();
 if (config.databaseUrl) {
   console.error('DATABASE_URL is set: restore PostgreSQL with pg_restore (README, Backups), e.g.');
   console.error('  pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" FILE');
+  console.error('then start the server with the PII_KEYS the backup needs: the start names any key that is missing.');
   process.exit(2);
 }
 try {
-  const { keptAs } = await restoreSqlite(config.dataDir, path.resolve(file));
+  const { keptAs } = await restoreSqlite(config.dataDir, path.resolve(file), { piiKeys: config.piiKeys });
   console.log(`Restored ${path.resolve(file)} into ${config.dataDir}.`);
   if (keptAs) console.log(`The database it replaced is kept as ${keptAs}.`);
 } catch (error) {

@@ -166,6 +166,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (isPrivatePath(request.url)) reply.header('Cache-Control', 'no-store');
   });
 
+  // Shutting down (start.ts): each answer ends its keep-alive connection, so that no socket stays open idle.
+  const { isClosing } = options;
+  if (isClosing) {
+    app.addHook('onSend', async (_request, reply) => {
+      if (isClosing()) reply.header('Connection', 'close');
+    });
+  }
+
   addSecurityHeaders(app, { contentSecurityPolicy, xFrameOptions: { action: 'deny' } });
   // The contract's schemas attach to routes as they are added (http/openapi.ts), so it comes before
   // every route, the probes included; at request time it only validates, after the flood caps.

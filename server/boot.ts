@@ -3,6 +3,7 @@
 // runs it with the environment and the process's signals; the browser tests run it in-process.
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { SANDBOX_CREDENTIALS, startNeosSandbox, type NeosSandbox } from '../sandbox/neos/server';
@@ -14,8 +15,9 @@ import { resolveCredentialsKey } from './crypto/credentialsCipher';
 import { createPiiCipher } from './crypto/piiCipher';
 import { keysBesideDataWarning } from './crypto/keyPlacement';
 import { resolvePiiKeySource } from './crypto/piiKeys';
-import { SERVER_PID_FILE } from './db/backup';
-import { openDatabase } from './db/database';
+import { checkPiiKeys } from './crypto/piiKeyUse';
+import { openDatabase, SQLITE_FILE_NAME } from './db/database';
+import { markCleanStop, SERVER_PID_FILE } from './db/sqliteChecks';
 import { migrateToLatest } from './db/migrate';
 import { demoFirm, seedDemoData, type SeedResult } from './db/seed';
 
@@ -29,7 +31,10 @@ export interface Booted {
   app: FastifyInstance;
   /** The port the app listens on (config.port, or the one the system chose for port 0). */
   port: number;
-  /** Stops accepting, lets requests in flight finish, closes the sandbox and the database. */
+  /**
+   * Stops accepting, answers every request already received (README, Stopping), closes the
+   * sandbox and the database.
+   */
   close(): Promise<void>;
 }
 
@@ -88,8 +93,20 @@ async function neosApiUrlOf(config: Config, out: StartOutput): Promise<{ url: st
 export async function boot(config: Config, out: StartOutput, isClosing: () => boolean): Promise<Booted> {
   buildClientIfMissing(config, out);
 
-  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, postgresTimeouts: config.postgresTimeouts });
+  const db = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    postgresTimeouts: config.postgresTimeouts,
+    startCheck: config.sqliteFullCheck ? 'full' : 'auto',
+    onStartCheck: (check) =>
+      out.log(
+        check === 'full'
+          ? `Checked ${SQLITE_FILE_NAME} in full (quick_check): the last stop was not a clean one, or SQLITE_FULL_CHECK=on.`
+          : `The last stop was clean: checked the header and schema of ${SQLITE_FILE_NAME} (SQLITE_FULL_CHECK=on checks the whole file).`,
+      ),
+  });
   const piiKeySource = resolvePiiKeySource(config.piiKeys, config.dataDir);
+  const keyFileMadeNow = piiKeySource.kind === 'file' && !existsSync(piiKeySource.file);
   const piiCipher = createPiiCipher(piiKeySource);
   if (config.databaseUrl) {
     // A migration may run longer than a request's statement limit (an index over a large table):
@@ -106,6 +123,16 @@ export async function boot(config: Config, out: StartOutput, isClosing: () => bo
     }
   } else {
     await migrateToLatest(db, { pii: piiCipher });
+  }
+  try {
+    // One sealed value opened per key id in use: data restored or moved without its keys stops
+    // the start here, instead of answering 500 for every intake holding an SSN (README, Backups).
+    await checkPiiKeys(db, piiCipher);
+  } catch (error) {
+    // A key file this start generated cannot open older data: it goes, so the right one can be put there.
+    if (keyFileMadeNow && piiKeySource.kind === 'file') rmSync(piiKeySource.file, { force: true });
+    await db.destroy();
+    throw error;
   }
   const seed = await seedDemoData(db, {
     ownerEmail: config.ownerEmail,
@@ -167,10 +194,43 @@ export async function boot(config: Config, out: StartOutput, isClosing: () => bo
     app,
     port,
     async close() {
+      await untilReceivedIsRead(app.server);
+      // Stops listening and closes the sockets idle now; answers sent from here on carry
+      // `Connection: close` (app.ts), and a socket that goes idle after its answer is closed as well.
+      const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+      sweep.unref();
       await app.close();
+      clearInterval(sweep);
       await neos.sandbox?.close();
       await db.destroy();
+      // The next start may skip the full quick_check (README, Start checks).
+      if (!config.databaseUrl) markCleanStop(path.join(config.dataDir, SQLITE_FILE_NAME));
       rmSync(pidFile, { force: true });
     },
   };
+}
+
+/**
+ * Lets the event loop take in what clients sent before the signal: connections waiting in the
+ * listen queue are accepted, and the requests already in their sockets are read and begin. Closing
+ * at once would reset them (a closed listener drops its queue, and `server.close()` ends every
+ * socket whose request has not been read yet). Each turn of the loop polls the sockets; this
+ * returns after two turns in which nothing new arrived.
+ */
+async function untilReceivedIsRead(server: Server): Promise<void> {
+  let events = 0;
+  const count = () => (events += 1);
+  server.on('connection', count);
+  server.on('request', count);
+  try {
+    let quietTurns = 0;
+    for (let turn = 0; turn < 1000 && quietTurns < 2; turn += 1) {
+      const before = events;
+      await new Promise((resolve) => setImmediate(resolve));
+      quietTurns = events === before ? quietTurns + 1 : 0;
+    }
+  } finally {
+    server.off('connection', count);
+    server.off('request', count);
+  }
 }

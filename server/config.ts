@@ -8,7 +8,7 @@ import { DEFAULT_CLIENT_LINK_DAYS } from './clientIntake/service';
 import { MIN_SECRET_LENGTH } from './auth/tokens';
 import { MIN_CREDENTIALS_KEY_LENGTH } from './crypto/credentialsCipher';
 import { piiKeyProblems } from './crypto/piiKeys';
-import { DEFAULT_POSTGRES_TIMEOUTS, type PostgresTimeouts } from './db/database';
+import { DEFAULT_POSTGRES_TIMEOUTS, dataDirProblem, type PostgresTimeouts } from './db/database';
 
 /** Fastify's requestTimeout and connectionTimeout: a half-sent request cannot hold a connection, or shutdown, forever. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
@@ -61,6 +61,8 @@ export interface Config {
   smtpUrl?: string;
   /** SMTP_FROM: the sender of those emails. */
   smtpFrom?: string;
+  /** SQLITE_FULL_CHECK=on: quick_check the whole file on every start, not only after an unclean stop. */
+  sqliteFullCheck: boolean;
 }
 
 export class ConfigError extends Error {
@@ -184,11 +186,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const smtpUrl = given(env.SMTP_URL);
   if (smtpUrl && !/^smtps?:\/\/[^/]/.test(smtpUrl)) problems.push('SMTP_URL must start with smtp:// or smtps://');
 
+  const dataDir = path.resolve(given(env.DATA_DIR) ?? './data');
+  const dataDirWrong = dataDirProblem(dataDir);
+  if (dataDirWrong) problems.push(`DATA_DIR (${dataDir}) ${dataDirWrong}`);
+
+  const fullCheckText = given(env.SQLITE_FULL_CHECK);
+  if (fullCheckText !== undefined && fullCheckText !== 'on' && fullCheckText !== 'off') {
+    problems.push(`SQLITE_FULL_CHECK must be on or off, got "${fullCheckText}"`);
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
     host: given(env.HOST) ?? '0.0.0.0',
-    dataDir: path.resolve(given(env.DATA_DIR) ?? './data'),
+    dataDir,
     databaseUrl,
     jwtSecret,
     ownerEmail,
@@ -210,5 +221,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     smtpUrl,
     smtpFrom: given(env.SMTP_FROM),
+    sqliteFullCheck: fullCheckText === 'on',
   };
 }

@@ -8,10 +8,10 @@ async function main(): Promise<void> {
   let closing = false;
   const booted: Booted = await boot(config, { log: (line) => console.log(line), warn: (line) => console.warn(line) }, () => closing);
 
-  // SIGTERM (a container runtime, a load balancer's drain) or Ctrl-C: stop accepting, let requests
-  // in flight finish, close the database. A client that never finishes its request cannot hold the
-  // process: requests time out (REQUEST_TIMEOUT_MS) and past SHUTDOWN_TIMEOUT_MS the process exits
-  // anyway (README, Timeouts).
+  // SIGTERM (a container runtime, a load balancer's drain) or Ctrl-C (README, Stopping): every request
+  // already received is answered, idle keep-alive sockets are closed, nothing new is accepted.
+  // A client that never finishes its request cannot hold the process: requests time out
+  // (REQUEST_TIMEOUT_MS) and past SHUTDOWN_TIMEOUT_MS the process exits anyway (README, Timeouts).
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;

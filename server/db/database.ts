@@ -5,7 +5,7 @@
 // Column names are snake_case; each resource's service maps rows to the camelCase API types. Timestamps are
 // ISO-8601 UTC text on both databases (fixed width, so they sort and compare as strings); ids are
 // UUID text made by the application.
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
@@ -29,7 +29,7 @@ import {
   type Updateable,
 } from 'kysely';
 import pg from 'pg';
-import { DatabaseFileError, checkAfterOpen, checkBeforeOpen } from './sqliteChecks';
+import { DatabaseFileError, checkAfterOpen, checkBeforeOpen, takeCleanStop, type StartCheck } from './sqliteChecks';
 import { matchesSearch, type SearchQuery } from '../intakes/search';
 import type {
   CivilStatus,
@@ -320,6 +320,13 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   dataDir: string;
   postgresTimeouts?: Partial<PostgresTimeouts>;
+  /**
+   * SQLite: 'auto' (the default) reads the whole file with quick_check unless the last stop was
+   * clean (sqliteChecks.ts, takeCleanStop); 'full' always does (SQLITE_FULL_CHECK=on).
+   */
+  startCheck?: 'auto' | 'full';
+  /** Told which check the start ran, for start.ts to say so. */
+  onStartCheck?: (check: StartCheck) => void;
 }
 
 export const SQLITE_FILE_NAME = 'intake.sqlite';
@@ -414,8 +421,21 @@ function restrictMode(file: string): void {
   }
 }
 
+/** What is wrong with DATA_DIR as a directory to keep data in, or undefined (a missing one is made). */
+export function dataDirProblem(dataDir: string): string | undefined {
+  let isDirectory: boolean;
+  try {
+    isDirectory = statSync(dataDir).isDirectory();
+  } catch {
+    return undefined;
+  }
+  return isDirectory ? undefined : 'is a file, not a directory: point DATA_DIR at a directory (a missing one is made)';
+}
+
 /** DATA_DIR 0700, also when an older version made it 0755. */
 export function ensurePrivateDirectory(dataDir: string): void {
+  const problem = dataDirProblem(dataDir);
+  if (problem) throw new DatabaseFileError(dataDir, `DATA_DIR ${problem}`);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   chmodSync(dataDir, 0o700);
 }
@@ -432,6 +452,7 @@ export function openDatabase(options: DatabaseOptions): Kysely<Database> {
   ensurePrivateDirectory(options.dataDir);
   const file = path.join(options.dataDir, SQLITE_FILE_NAME);
   checkBeforeOpen(file);
+  const check: StartCheck = options.startCheck !== 'full' && takeCleanStop(file) ? 'quick' : 'full';
   ensurePrivateFile(file);
   let sqlite: SqliteDatabase.Database;
   try {
@@ -440,7 +461,8 @@ export function openDatabase(options: DatabaseOptions): Kysely<Database> {
     throw new DatabaseFileError(file, `the file cannot be opened (${error instanceof Error ? error.message : String(error)})`);
   }
   try {
-    checkAfterOpen(sqlite, file);
+    checkAfterOpen(sqlite, file, check);
+    options.onStartCheck?.(check);
   } catch (error) {
     sqlite.close();
     throw error;
