@@ -9,7 +9,6 @@ import { textFields } from '../../src/domain/intake/fields';
 import { fillIntakePdf, type PdfIntake } from '../../src/pdf/fill';
 import { MARK } from '../../src/pdf/fonts';
 import {
-  CONTINUED_TITLE,
   MIN_VALUE_SIZE,
   PAGE_COUNT,
   VALUE_ASCENT,
@@ -21,11 +20,9 @@ import {
   type PrintedField,
   type Rect,
 } from '../../src/pdf/layout';
-import { ssnParts } from '../../src/pdf/plan';
-import { normaliseText } from '../../src/pdf/text';
 import { withFields } from '../domain/intake/fixtures';
 import { longValues, longValuesIntake } from './longValues';
-import { pdftotextPages, startPattern, valuePattern } from './pdftotext';
+import { pdftotextPages, printedValue, readingOf } from './pdftotext';
 import { extractText, readPdfAssets, withoutTemplate, type PlacedText } from './support';
 
 let templateBytes: Uint8Array;
@@ -39,49 +36,10 @@ beforeAll(async () => {
 
 const fill = (intake: PdfIntake) => fillIntakePdf(intake, templateBytes, fontBytes);
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 function placeOf(path: string): PrintedField {
   const found = intakeLayout.find((entry) => `${entry.section}.${entry.field}` === path);
   if (!found) throw new Error(`no layout entry for ${path}`);
   return found;
-}
-
-/** What the PDF must read for a value: the text, or the SSN's three parts. */
-function printed(path: string, value: string): string {
-  return path === 'personalInformation.ssnItin' ? ssnParts(value).join(' ') : normaliseText(value);
-}
-
-interface Reading {
-  /** Where the value's box is, and where it continues if it does (1-based pages). */
-  page: number;
-  continuedOn?: number;
-}
-
-/**
- * Where `value` of the field at `field` reads in `pages` (pdftotextPages): whole on its page; or
- * a start of it there ending with the note '(continued on page N)', and the rest on page N right
- * after the entry that names the field. Null when neither.
- */
-function readingOf(pages: readonly string[], field: PrintedField, value: string): Reading | null {
-  const own = pages[field.page] ?? '';
-  if (new RegExp(`(?:^| )${valuePattern(value)}(?: |$)`).test(own)) return { page: field.page + 1 };
-  const box = new RegExp(`(?:^| )(${startPattern(value)}) ?\\(continued on page (\\d+)\\)`).exec(own);
-  if (!box) return null;
-  // The rest of the value: what is left after as many letters as the box holds.
-  let letters = Array.from((box[1] as string).replace(/ /g, '')).length;
-  let index = 0;
-  for (const letter of Array.from(value)) {
-    if (letters === 0) break;
-    index += letter.length;
-    if (letter !== ' ') letters -= 1;
-  }
-  const rest = value.slice(index).trimStart();
-  const continuedOn = Number(box[2]);
-  const continued = pages[continuedOn - 1] ?? '';
-  if (!continued.startsWith(CONTINUED_TITLE)) return null;
-  const entry = new RegExp(`(?:^| )${escape(continuedEntryLabel(field))} ${valuePattern(rest)}(?: |$)`);
-  return entry.test(continued) ? { page: field.page + 1, continuedOn } : null;
 }
 
 describe('an intake with every text field at its limit (docs/product/pdf.md#continued-pages)', () => {
@@ -99,7 +57,7 @@ describe('an intake with every text field at its limit (docs/product/pdf.md#cont
   it('reads every value whole and in order with pdftotext: in its box, or begun there and continued on a Continued page that names it', () => {
     const readings = textFields.map(([path]) => {
       const field = placeOf(path);
-      return [path, readingOf(pages, field, printed(path, values[path]))] as const;
+      return [path, readingOf(pages, field, printedValue(path, values[path]))] as const;
     });
     expect(readings.filter(([, reading]) => reading === null).map(([path]) => path)).toEqual([]);
     const continued = readings.filter(([, reading]) => reading?.continuedOn !== undefined);

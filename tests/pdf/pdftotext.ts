@@ -5,6 +5,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { CONTINUED_TITLE, continuedEntryLabel, type PrintedField } from '../../src/pdf/layout';
+import { ssnParts } from '../../src/pdf/plan';
+import { normaliseText } from '../../src/pdf/text';
 
 const run = promisify(execFile);
 
@@ -52,4 +55,41 @@ export function startPattern(value: string): string {
     pattern = `${piece(letters, index)}${pattern === '' ? '' : `(?:${pattern})?`}`;
   }
   return pattern;
+}
+
+/** What the PDF must read for a value: the text, or the SSN's three parts. */
+export function printedValue(path: string, value: string): string {
+  return path === 'personalInformation.ssnItin' ? ssnParts(value).join(' ') : normaliseText(value);
+}
+
+export interface Reading {
+  /** Where the value's box is, and where it continues if it does (1-based pages). */
+  page: number;
+  continuedOn?: number;
+}
+
+/**
+ * Where `value` of the field at `field` reads in `pages` (pdftotextPages): whole on its page; or
+ * a start of it there ending with the note '(continued on page N)', and the rest on page N right
+ * after the entry that names the field. Null when neither.
+ */
+export function readingOf(pages: readonly string[], field: PrintedField, value: string): Reading | null {
+  const own = pages[field.page] ?? '';
+  if (new RegExp(`(?:^| )${valuePattern(value)}(?: |$)`).test(own)) return { page: field.page + 1 };
+  const box = new RegExp(`(?:^| )(${startPattern(value)}) ?\\(continued on page (\\d+)\\)`).exec(own);
+  if (!box) return null;
+  // The rest of the value: what is left after as many letters as the box holds.
+  let letters = Array.from((box[1] as string).replace(/ /g, '')).length;
+  let index = 0;
+  for (const letter of Array.from(value)) {
+    if (letters === 0) break;
+    index += letter.length;
+    if (letter !== ' ') letters -= 1;
+  }
+  const rest = value.slice(index).trimStart();
+  const continuedOn = Number(box[2]);
+  const continued = pages[continuedOn - 1] ?? '';
+  if (!continued.startsWith(CONTINUED_TITLE)) return null;
+  const entry = new RegExp(`(?:^| )${escape(continuedEntryLabel(field))} ${valuePattern(rest)}(?: |$)`);
+  return entry.test(continued) ? { page: field.page + 1, continuedOn } : null;
 }
