@@ -15,24 +15,32 @@ import {
   PDFDocument,
   PDFHexString,
   PDFName,
+  PDFNumber,
   PDFRawStream,
   PDFRef,
   type PDFObject,
+  type PDFPage,
   type PDFPageLeaf,
   beginText,
   decodePDFRawStream,
   endText,
+  lineTo,
+  moveTo,
   popGraphicsState,
   pushGraphicsState,
   rgb,
   setFillingRgbColor,
   setFontAndSize,
+  setLineWidth,
+  setStrokingRgbColor,
   setTextMatrix,
   showText,
+  stroke,
   type PDFOperator,
 } from 'pdf-lib';
 import { VALUE_FONT_RESOURCE, embedValueFont, encodeByTemplate, measureWith, valueFontWidths } from './fonts';
-import { planIntakeDrawing, type DrawOp, type PdfIntake } from './plan';
+import { PAGE_COUNT, PAGE_HEIGHT, PAGE_WIDTH } from './layout';
+import { planIntakeDrawing, type DrawOp, type PdfIntake, type RuleOp } from './plan';
 import { saveAsUpdate } from './update';
 
 export type { PdfIntake } from './plan';
@@ -54,6 +62,35 @@ function widthsOf(fontBytes: Uint8Array): Map<string, number> {
 const valueFontName = PDFName.of(VALUE_FONT_RESOURCE);
 const fontKey = PDFName.of('Font');
 const contentsKey = PDFName.of('Contents');
+const resourcesKey = PDFName.of('Resources');
+
+/** The template's label fonts (standard Helvetica), which Continued pages use for their labels. */
+interface LabelFontNames {
+  label: PDFName;
+  heading: PDFName;
+}
+
+/** The names page 1 of the template gives Helvetica and Helvetica-Bold in its font resources. */
+function readLabelFonts(doc: PDFDocument): LabelFontNames | null {
+  const fonts = doc.getPage(0).node.Resources()?.lookupMaybe(fontKey, PDFDict);
+  if (!fonts) return null;
+  const named = (baseFont: string) =>
+    fonts.keys().find((key) => fonts.lookupMaybe(key, PDFDict)?.get(PDFName.of('BaseFont')) === PDFName.of(baseFont));
+  const label = named('Helvetica');
+  const heading = named('Helvetica-Bold');
+  return label && heading ? { label, heading } : null;
+}
+
+/** A label in a standard font's WinAnsi encoding: labels are ASCII (the field catalogue's). */
+function winAnsiHex(text: string): string {
+  return Array.from(text, (letter) => {
+    const code = letter.codePointAt(0) ?? 0x3f;
+    return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) ? code : 0x3f;
+  })
+    .map((code) => code.toString(16).padStart(2, '0'))
+    .join('')
+    .toUpperCase();
+}
 
 /**
  * Each letter of the template's value font with its glyph id (4 hex digits), from the font's
@@ -84,6 +121,7 @@ function readTemplateFont(doc: PDFDocument): ReadonlyMap<string, string> | null 
 interface Template {
   doc: PDFDocument;
   glyphIds: ReadonlyMap<string, string> | null;
+  labelFonts: LabelFontNames | null;
 }
 
 const templates = new WeakMap<Uint8Array, Promise<Template>>();
@@ -91,15 +129,31 @@ const templates = new WeakMap<Uint8Array, Promise<Template>>();
 function templateOf(templateBytes: Uint8Array): Promise<Template> {
   let template = templates.get(templateBytes);
   if (!template) {
-    template = PDFDocument.load(templateBytes, { updateMetadata: false }).then((doc) => ({ doc, glyphIds: readTemplateFont(doc) }));
+    template = PDFDocument.load(templateBytes, { updateMetadata: false }).then((doc) => ({
+      doc,
+      glyphIds: readTemplateFont(doc),
+      labelFonts: readLabelFonts(doc),
+    }));
     template.catch(() => templates.delete(templateBytes));
     templates.set(templateBytes, template);
   }
   return template;
 }
 
-function glyphIdOperators(hex: string, x: number, y: number, size: number): PDFOperator[] {
-  return [beginText(), setFontAndSize(valueFontName, size), setTextMatrix(1, 0, 0, 1, x, y), showText(PDFHexString.of(hex)), endText()];
+function textOperators(font: PDFName, hex: string, x: number, y: number, size: number): PDFOperator[] {
+  return [beginText(), setFontAndSize(font, size), setTextMatrix(1, 0, 0, 1, x, y), showText(PDFHexString.of(hex)), endText()];
+}
+
+function ruleOperators({ from, to, y }: RuleOp): PDFOperator[] {
+  return [
+    pushGraphicsState(),
+    setLineWidth(0.8),
+    setStrokingRgbColor(0, 0, 0),
+    moveTo(from, y),
+    lineTo(to, y),
+    stroke(),
+    popGraphicsState(),
+  ];
 }
 
 /** A page's values drawn by glyph id, in one stream (stored uncompressed: a few hundred bytes). */
@@ -117,26 +171,73 @@ function withStream(page: PDFPageLeaf, stream: PDFRef): PDFPageLeaf {
   return copy;
 }
 
-type Planned = DrawOp & { hex: string | undefined };
+/** A drawn text with what shows it: the font resource and the hex string, or undefined when the template's font lacks a letter. */
+type Planned = DrawOp & { resource: PDFName; hex: string | undefined };
+
+/** Each page's operators for what can be drawn without embedding: texts by hex string, and rules. */
+function operatorsByPage(planned: readonly Planned[], rules: readonly RuleOp[]): Map<number, PDFOperator[]> {
+  const byPage = new Map<number, PDFOperator[]>();
+  const add = (page: number, operators: PDFOperator[]) => byPage.set(page, [...(byPage.get(page) ?? []), ...operators]);
+  for (const { page, resource, x, y, size, hex } of planned) if (hex !== undefined) add(page, textOperators(resource, hex, x, y, size));
+  for (const rule of rules) add(rule.page, ruleOperators(rule));
+  return byPage;
+}
+
+const pagesKey = PDFName.of('Pages');
+
+/** The template's page tree root (a flat list of its pages, as pdf-lib writes it). */
+function pageTreeRoot(doc: PDFDocument): { ref: PDFRef; root: PDFDict } {
+  const ref = doc.catalog.get(pagesKey);
+  if (!(ref instanceof PDFRef)) throw new Error('The PDF template has no page tree');
+  return { ref, root: doc.context.lookup(ref, PDFDict) };
+}
 
 /** Every value in the template's font: only new objects, numbered after the template's. */
-function fillByGlyphIds(template: Template, templateBytes: Uint8Array, planned: readonly Planned[]): Uint8Array {
+function fillByGlyphIds(
+  template: Template,
+  templateBytes: Uint8Array,
+  planned: readonly Planned[],
+  rules: readonly RuleOp[],
+  pageCount: number,
+): Uint8Array {
   const { doc } = template;
-  const byPage = new Map<number, PDFOperator[]>();
-  for (const { page, x, y, size, hex } of planned) {
-    const operators = byPage.get(page) ?? [];
-    operators.push(...glyphIdOperators(hex as string, x, y, size));
-    byPage.set(page, operators);
-  }
+  const byPage = operatorsByPage(planned, rules);
   const pages = doc.getPages();
   const objects: [PDFRef, PDFObject][] = [];
   let next = doc.context.largestObjectNumber + 1;
+  const newRef = () => {
+    const ref = PDFRef.of(next);
+    next += 1;
+    return ref;
+  };
   for (const [index, operators] of byPage) {
     const page = pages[index];
     if (!page) continue;
-    const streamRef = PDFRef.of(next);
-    next += 1;
+    const streamRef = newRef();
     objects.push([page.ref, withStream(page.node, streamRef)], [streamRef, valueStream(doc, operators)]);
+  }
+  if (pageCount > pages.length) {
+    // Continued pages: new pages with the template's fonts, appended to a new version of its page tree.
+    const { ref: treeRef, root } = pageTreeRoot(doc);
+    const resources = (pages[0] as PDFPage).node.get(resourcesKey);
+    const added: PDFRef[] = [];
+    for (let index = pages.length; index < pageCount; index += 1) {
+      const pageRef = newRef();
+      const streamRef = newRef();
+      const page = doc.context.obj({
+        Type: 'Page',
+        Parent: treeRef,
+        MediaBox: [0, 0, PAGE_WIDTH, PAGE_HEIGHT],
+        Resources: resources ?? {},
+        Contents: streamRef,
+      });
+      objects.push([pageRef, page], [streamRef, valueStream(doc, byPage.get(index) ?? [])]);
+      added.push(pageRef);
+    }
+    const tree = root.clone();
+    tree.set(PDFName.of('Kids'), doc.context.obj([...root.lookup(PDFName.of('Kids'), PDFArray).asArray(), ...added]));
+    tree.set(PDFName.of('Count'), PDFNumber.of(pageCount));
+    objects.push([treeRef, tree]);
   }
   return saveAsUpdate(templateBytes, doc.context.trailerInfo, objects, next);
 }
@@ -146,40 +247,50 @@ function fillByGlyphIds(template: Template, templateBytes: Uint8Array, planned: 
  * pdf-lib embeds a subset of DejaVu Sans for those values (as every fill did before the template
  * carried the font) and the others are drawn by glyph id.
  */
-async function fillWithSubset(templateBytes: Uint8Array, fontBytes: Uint8Array, planned: readonly Planned[]): Promise<Uint8Array> {
+async function fillWithSubset(
+  templateBytes: Uint8Array,
+  fontBytes: Uint8Array,
+  planned: readonly Planned[],
+  rules: readonly RuleOp[],
+  pageCount: number,
+): Promise<Uint8Array> {
   const doc = await PDFDocument.load(templateBytes, { updateMetadata: false });
   const firstNew = doc.context.largestObjectNumber + 1;
+  const templateFonts = doc.getPage(0).node.Resources()?.lookupMaybe(fontKey, PDFDict);
+  while (doc.getPageCount() < pageCount) {
+    // A Continued page takes the template's fonts, under the names the operators use.
+    const page = doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
+    for (const key of templateFonts?.keys() ?? []) {
+      const font = templateFonts?.get(key);
+      if (font instanceof PDFRef) page.node.setFontDictionary(key, font);
+    }
+  }
   const pages = doc.getPages();
   const embedded = await embedValueFont(doc, fontBytes);
-  const byPage = new Map<number, PDFOperator[]>();
   for (const { page, text, x, y, size, hex } of planned) {
-    if (hex === undefined) {
-      pages[page]?.drawText(text, { x, y, size, font: embedded, color: valueColour });
-      continue;
-    }
-    const operators = byPage.get(page) ?? [];
-    operators.push(...glyphIdOperators(hex, x, y, size));
-    byPage.set(page, operators);
+    if (hex === undefined) pages[page]?.drawText(text, { x, y, size, font: embedded, color: valueColour });
   }
-  for (const [index, operators] of byPage) {
+  for (const [index, operators] of operatorsByPage(planned, rules)) {
     const page = pages[index];
     if (!page) continue;
     page.node.addContentStream(doc.context.register(valueStream(doc, operators)));
   }
   await doc.flush();
+  const objects = new Map<number, [PDFRef, PDFObject]>();
   const changed = new Set(planned.map(({ page }) => pages[page]).filter((page) => page !== undefined));
-  const objects: [PDFRef, PDFObject][] = [...changed].flatMap((page): [PDFRef, PDFObject][] => {
+  for (const page of changed) {
+    objects.set(page.ref.objectNumber, [page.ref, page.node]);
     // pdf-lib adds the subset to the page's fonts: an indirect resource dictionary is written too.
-    const resources = page.node.get(PDFName.of('Resources'));
-    return resources instanceof PDFRef
-      ? [
-          [page.ref, page.node],
-          [resources, doc.context.lookup(resources) as PDFObject],
-        ]
-      : [[page.ref, page.node]];
-  });
-  for (const [ref, object] of doc.context.enumerateIndirectObjects()) if (ref.objectNumber >= firstNew) objects.push([ref, object]);
-  return saveAsUpdate(templateBytes, doc.context.trailerInfo, objects, doc.context.largestObjectNumber + 1);
+    const resources = page.node.get(resourcesKey);
+    if (resources instanceof PDFRef) objects.set(resources.objectNumber, [resources, doc.context.lookup(resources) as PDFObject]);
+  }
+  if (pageCount > PAGE_COUNT) {
+    const { ref, root } = pageTreeRoot(doc);
+    objects.set(ref.objectNumber, [ref, root]);
+  }
+  for (const [ref, object] of doc.context.enumerateIndirectObjects())
+    if (ref.objectNumber >= firstNew) objects.set(ref.objectNumber, [ref, object]);
+  return saveAsUpdate(templateBytes, doc.context.trailerInfo, [...objects.values()], doc.context.largestObjectNumber + 1);
 }
 
 /**
@@ -190,10 +301,14 @@ async function fillWithSubset(templateBytes: Uint8Array, fontBytes: Uint8Array, 
 export async function fillIntakePdf(intake: PdfIntake, templateBytes: Uint8Array, fontBytes: Uint8Array): Promise<Uint8Array> {
   const template = await templateOf(templateBytes);
   const measure = measureWith(valueFontWidths(fontBytes), widthsOf(fontBytes));
-  const planned = planIntakeDrawing(intake, measure).map((op) => ({
-    ...op,
-    hex: template.glyphIds ? encodeByTemplate(op.text, template.glyphIds) : undefined,
-  }));
-  if (planned.every(({ hex }) => hex !== undefined)) return fillByGlyphIds(template, templateBytes, planned);
-  return fillWithSubset(templateBytes, fontBytes, planned);
+  const { texts, rules, pageCount } = planIntakeDrawing(intake, measure);
+  const { glyphIds, labelFonts } = template;
+  if (pageCount > PAGE_COUNT && !labelFonts) throw new Error('The PDF template has no label fonts for a Continued page');
+  const planned: Planned[] = texts.map((op) =>
+    op.font && labelFonts
+      ? { ...op, resource: labelFonts[op.font], hex: winAnsiHex(op.text) }
+      : { ...op, resource: valueFontName, hex: glyphIds ? encodeByTemplate(op.text, glyphIds) : undefined },
+  );
+  if (planned.every(({ hex }) => hex !== undefined)) return fillByGlyphIds(template, templateBytes, planned, rules, pageCount);
+  return fillWithSubset(templateBytes, fontBytes, planned, rules, pageCount);
 }

@@ -34,8 +34,16 @@ export const PAGE_COUNT = 4;
 /** Value sizes (spec: 12 for most values and 9 for addresses). */
 export const VALUE_SIZE = 12;
 export const ADDRESS_SIZE = 9;
-/** Smallest size an overlong value shrinks to before it is cut with an ellipsis. */
-export const MIN_VALUE_SIZE = 6;
+/**
+ * Smallest size a value is printed at (docs/product/pdf.md#text-sizes-and-wrapping): a value that
+ * does not fit its box at this size continues on a Continued page, it is never cut.
+ */
+export const MIN_VALUE_SIZE = 8;
+/** Value lines stacked in a one-line box (VALUE_LINES_SIZE): baseline to baseline. */
+export const BOX_LINE_GAP = 9.5;
+/** DejaVu Sans's ascent and descent (its font bounding box), as fractions of the size. */
+export const VALUE_ASCENT = 0.93;
+export const VALUE_DESCENT = 0.24;
 export const MARK_SIZE = 10;
 /** Spec: long descriptions wrap onto lines spaced 14 points apart. */
 export const DESCRIPTION_LINE_GAP = 14;
@@ -517,6 +525,17 @@ export const intakeLayout: readonly PrintedField[] = [
 
 export const TITLE = 'Client Intake Form';
 
+/**
+ * Each page's footer. It names the page alone, not the count: a filled intake may have Continued
+ * pages after the template's four (docs/product/pdf.md#continued-pages).
+ */
+export function pageFooter(pageIndex: number): string {
+  return `${TITLE} - page ${pageIndex + 1}`;
+}
+
+const FOOTER_Y = 24;
+const FOOTER_SIZE = 8;
+
 /** Section headings are the intake form's tab names (docs/product/pdf.md). */
 export const templateTexts: readonly TemplateText[] = [
   { page: 0, text: TITLE, x: LEFT, y: 748, size: 18, kind: 'title' },
@@ -527,16 +546,56 @@ export const templateTexts: readonly TemplateText[] = [
   { page: 3, text: 'Incident Description', x: LEFT, y: 748, size: 12, kind: 'heading' },
   ...([0, 1, 2, 3] as const).map((page) => ({
     page,
-    text: `${TITLE} - page ${page + 1} of ${PAGE_COUNT}`,
+    text: pageFooter(page),
     x: LEFT,
-    y: 24,
-    size: 8,
+    y: FOOTER_Y,
+    size: FOOTER_SIZE,
     kind: 'footer' as const,
   })),
 ];
 
 /** The rule under a heading sits this far below its baseline. */
 export const HEADING_RULE_DROP = 5;
+
+// ---- Continued pages (docs/product/pdf.md#continued-pages) ----
+
+/** The heading of each page added after the template's four for values too long for their box. */
+export const CONTINUED_TITLE = 'Continued';
+
+/** What a box whose value continues says at its end, `pageNumber` counted from 1. */
+export function continuedNote(pageNumber: number): string {
+  return `(continued on page ${pageNumber})`;
+}
+
+/** The section heading a field is printed under: the nearest heading above it on its page. */
+export function sectionHeadingOf(field: PrintedField): string {
+  const above = templateTexts.filter((text) => text.kind === 'heading' && text.page === field.page && text.y > field.y);
+  const nearest = above.reduce<TemplateText | undefined>((best, text) => (best && best.y <= text.y ? best : text), undefined);
+  return nearest?.text ?? TITLE;
+}
+
+/** What names a continued value on a Continued page: its printed label, section and page. */
+export function continuedEntryLabel(field: PrintedField): string {
+  return `${field.label.replace(/[?:]$/, '')} (${sectionHeadingOf(field)}, page ${field.page + 1})`;
+}
+
+/** A Continued page: its heading and footer as on the template's pages, entries in between. */
+export const continuedPage = {
+  heading: { x: LEFT, y: 748, size: 12 },
+  footer: { x: LEFT, y: FOOTER_Y, size: FOOTER_SIZE },
+  /** The first entry's label baseline; no value line goes below `bottom`. */
+  top: 716,
+  bottom: 48,
+  labelSize: INLINE_LABEL_SIZE,
+  /** From an entry's label baseline to its first value line's. */
+  labelGap: 15,
+  valueSize: VALUE_SIZE,
+  lineGap: DESCRIPTION_LINE_GAP,
+  /** From an entry's last value line to the next entry's label. */
+  entryGap: 20,
+  x: LEFT + PAD,
+  width: FULL - 2 * PAD,
+} as const;
 
 // ---- Geometry shared by the template, the filler and the tests ----
 
@@ -562,6 +621,20 @@ export function valueBox(field: TextField): Rect {
     top: field.y + raise + field.size + 3,
     bottom: field.y + (field.maxLines > 1 ? raise : 0) - (field.maxLines - 1) * field.lineGap - 5,
   };
+}
+
+/**
+ * Where the lines of a value go when it does not fit one line of its one-line box: at
+ * MIN_VALUE_SIZE, BOX_LINE_GAP apart, as many as the box's height holds, the block centred in it.
+ */
+export function boxLineBaselines(field: TextField): number[] {
+  const box = valueBox(field);
+  const height = box.top - box.bottom;
+  const lineHeight = (VALUE_ASCENT + VALUE_DESCENT) * MIN_VALUE_SIZE;
+  const count = Math.max(1, Math.floor((height - lineHeight) / BOX_LINE_GAP) + 1);
+  const block = lineHeight + (count - 1) * BOX_LINE_GAP;
+  const first = box.top - (height - block) / 2 - VALUE_ASCENT * MIN_VALUE_SIZE;
+  return Array.from({ length: count }, (_, index) => first - index * BOX_LINE_GAP);
 }
 
 export function markBox(mark: Point): Rect {

@@ -10,30 +10,76 @@ import { parseCalendarDate } from '../domain/dates';
 import { digitsOf, formatSsn } from '../domain/formatters';
 import type { GeneralCaseInformation, LooseApiIntake } from '../domain/intake';
 import {
+  CONTINUED_TITLE,
+  HEADING_RULE_DROP,
   MARK_SIZE,
   MIN_VALUE_SIZE,
   PAD,
+  PAGE_COUNT,
+  PAGE_WIDTH,
+  boxLineBaselines,
+  continuedEntryLabel,
+  continuedNote,
+  continuedPage,
   intakeLayout,
   lineStart,
   lineWidth,
+  pageFooter,
   type MarkOption,
-  type PageIndex,
   type PrintedField,
   type SplitSsnField,
   type TextField,
 } from './layout';
 import { MARK } from './fonts';
-import { fitLines, isPurelyNumeric, normaliseText, wrapByCharacters, type Measure } from './text';
+import {
+  isPurelyNumeric,
+  linesEndingWith,
+  normaliseText,
+  sizeToFit,
+  wrapByCharacters,
+  wrapToRoom,
+  type LineRoom,
+  type Measure,
+} from './text';
 
 export type PdfIntake = GeneralCaseInformation | LooseApiIntake;
 
 export interface DrawOp {
-  page: PageIndex;
+  /** 0 to 3 the template's pages, 4 and after the Continued pages. */
+  page: number;
   text: string;
   x: number;
   y: number;
   size: number;
+  /** The value font (DejaVu Sans) unless said: the template's label fonts on Continued pages. */
+  font?: 'label' | 'heading';
 }
+
+/** A heading's rule on a Continued page, as the template draws its own. */
+export interface RuleOp {
+  page: number;
+  from: number;
+  to: number;
+  y: number;
+}
+
+export interface IntakeDrawing {
+  texts: DrawOp[];
+  rules: RuleOp[];
+  /** The template's four pages and the Continued pages after them. */
+  pageCount: number;
+}
+
+/**
+ * A value too long for its box: `place(note)` gives the lines its box prints, the last one ending
+ * with `note`, and the rest of the value, which a Continued page prints.
+ */
+interface Overflow {
+  field: PrintedField;
+  place: (note: string) => { ops: DrawOp[]; rest: string };
+}
+
+type Placed = DrawOp[] | Overflow;
 
 type Fields = Record<string, unknown>;
 
@@ -63,25 +109,62 @@ export function printedText(field: TextField, value: unknown, fields: Fields): s
   return text;
 }
 
-function textOps(field: TextField, value: string, measure: Measure): DrawOp[] {
-  if (value === '') return [];
-  const rule = field.numericWrap && isPurelyNumeric(value) ? field.numericWrap : field.wrap;
-  const wrapped = rule ? wrapByCharacters(value, rule) : [value];
-  const { lines, size } = fitLines(wrapped, {
-    size: field.size,
-    minSize: MIN_VALUE_SIZE,
-    maxLines: field.maxLines,
-    widthOf: (index) => lineWidth(field, index),
-    measure,
+/**
+ * A value with the spec's wrap (addresses, descriptions, witnesses: docs/product/pdf.md): lines of
+ * the rule's characters, all shrunk together to fit their width; at MIN_VALUE_SIZE a line still
+ * too wide is wrapped by width as well. Lines past the field's count continue.
+ */
+function wrappedTextOps(field: TextField & PrintedField, value: string, measure: Measure): Placed {
+  const rule =
+    field.numericWrap && isPurelyNumeric(value) ? field.numericWrap : (field.wrap ?? { firstLine: Infinity, otherLines: Infinity });
+  const roomOf = (index: number): LineRoom => ({
+    width: lineWidth(field, index),
+    characters: index === 0 ? rule.firstLine : rule.otherLines,
   });
-  const top = field.y + (lines.length > 1 ? (field.multiLineRaise ?? 0) : 0);
-  return lines.map((line, index) => ({
-    page: field.page,
-    text: line,
-    x: lineStart(field, index),
-    y: top - index * field.lineGap,
-    size,
-  }));
+  const byCharacters = wrapByCharacters(value, rule);
+  const fitted = sizeToFit(byCharacters, field.size, MIN_VALUE_SIZE, (index) => lineWidth(field, index), measure);
+  const size = fitted ?? MIN_VALUE_SIZE;
+  const lines = fitted === null ? wrapToRoom(value, roomOf, size, measure) : byCharacters;
+  const draw = (drawn: readonly string[]): DrawOp[] => {
+    const top = field.y + (drawn.length > 1 ? (field.multiLineRaise ?? 0) : 0);
+    return drawn.map((line, index) => ({ page: field.page, text: line, x: lineStart(field, index), y: top - index * field.lineGap, size }));
+  };
+  if (lines.length <= field.maxLines) return draw(lines);
+  return {
+    field,
+    place: (note) => {
+      const { lines: boxed, rest } = linesEndingWith(value, field.maxLines, roomOf, size, measure, note);
+      return { ops: draw(boxed), rest };
+    },
+  };
+}
+
+/**
+ * A one-line value: at its size, or smaller down to MIN_VALUE_SIZE; then in lines at that size
+ * stacked inside its box (boxLineBaselines); what those lines cannot hold continues.
+ */
+function lineTextOps(field: TextField & PrintedField, value: string, measure: Measure): Placed {
+  const width = lineWidth(field, 0);
+  const size = sizeToFit([value], field.size, MIN_VALUE_SIZE, () => width, measure);
+  if (size !== null) return [{ page: field.page, text: value, x: field.x, y: field.y, size }];
+  const baselines = boxLineBaselines(field);
+  const roomOf = (): LineRoom => ({ width, characters: Infinity });
+  const draw = (drawn: readonly string[]): DrawOp[] =>
+    drawn.map((line, index) => ({ page: field.page, text: line, x: field.x, y: baselines[index] as number, size: MIN_VALUE_SIZE }));
+  const lines = wrapToRoom(value, roomOf, MIN_VALUE_SIZE, measure);
+  if (lines.length <= baselines.length) return draw(lines);
+  return {
+    field,
+    place: (note) => {
+      const { lines: boxed, rest } = linesEndingWith(value, baselines.length, roomOf, MIN_VALUE_SIZE, measure, note);
+      return { ops: draw(boxed), rest };
+    },
+  };
+}
+
+function textOps(field: TextField & PrintedField, value: string, measure: Measure): Placed {
+  if (value === '') return [];
+  return field.wrap ? wrappedTextOps(field, value, measure) : lineTextOps(field, value, measure);
 }
 
 /** ssnItin's three parts: split at hyphens (spec); nine bare digits are grouped 3-2-4 first. */
@@ -94,20 +177,26 @@ export function ssnParts(value: string): string[] {
   return parts.length > 3 ? [parts[0], parts[1], parts.slice(2).join('-')].map(String) : parts;
 }
 
-function ssnOps(field: SplitSsnField, value: unknown, measure: Measure): DrawOp[] {
+/**
+ * ssnItin's parts, each in its slot at its size or smaller down to MIN_VALUE_SIZE. A part too wide
+ * even then (an older record's number, not 123-45-6789) cannot be split apart: the number
+ * continues whole, and the slots say where.
+ */
+function ssnOps(field: SplitSsnField & PrintedField, value: unknown, measure: Measure): Placed {
   if (typeof value !== 'string') return [];
-  return ssnParts(value).flatMap((part, index) => {
+  const parts = ssnParts(value);
+  const placed = parts.map((part, index) => {
     const slot = field.parts[index];
     if (!slot || part === '') return [];
-    const { lines, size } = fitLines([part], {
-      size: field.size,
-      minSize: MIN_VALUE_SIZE,
-      maxLines: 1,
-      widthOf: () => slot.width - 2 * PAD,
-      measure,
-    });
-    return lines.map((line) => ({ page: field.page, text: line, x: slot.x, y: field.y, size }));
+    const size = sizeToFit([part], field.size, MIN_VALUE_SIZE, () => slot.width - 2 * PAD, measure);
+    return size === null ? null : [{ page: field.page, text: part, x: slot.x, y: field.y, size }];
   });
+  if (placed.every((ops) => ops !== null)) return placed.flat();
+  const whole = normaliseText(value);
+  return {
+    field,
+    place: (note) => ({ ops: [{ page: field.page, text: note, x: field.parts[0].x, y: field.y, size: MIN_VALUE_SIZE }], rest: whole }),
+  };
 }
 
 function mark(field: PrintedField, at: { x: number; y: number }): DrawOp {
@@ -131,7 +220,7 @@ function chosenOption(value: unknown, options: readonly MarkOption[]): MarkOptio
   return options.find((option) => option.value !== null && matches(value, option.value)) ?? options.find((option) => option.value === null);
 }
 
-function fieldOps(field: PrintedField, fields: Fields, measure: Measure): DrawOp[] {
+function fieldOps(field: PrintedField, fields: Fields, measure: Measure): Placed {
   const value = fields[field.field];
   switch (field.kind) {
     case 'text':
@@ -152,7 +241,67 @@ function fieldOps(field: PrintedField, fields: Fields, measure: Measure): DrawOp
   }
 }
 
-/** Every piece of text the filler draws for `intake`, in layout order. */
-export function planIntakeDrawing(intake: PdfIntake, measure: Measure): DrawOp[] {
-  return intakeLayout.flatMap((field) => fieldOps(field, sectionOf(intake, field.section), measure));
+/** The heading, rule and footer of Continued page `page` (0-based, after the template's pages). */
+function continuedPageFrame(page: number): { texts: DrawOp[]; rule: RuleOp } {
+  const { heading, footer } = continuedPage;
+  return {
+    texts: [
+      { page, text: CONTINUED_TITLE, x: heading.x, y: heading.y, size: heading.size, font: 'heading' },
+      { page, text: pageFooter(page), x: footer.x, y: footer.y, size: footer.size, font: 'label' },
+    ],
+    rule: { page, from: heading.x, to: PAGE_WIDTH - heading.x, y: heading.y - HEADING_RULE_DROP },
+  };
+}
+
+/**
+ * Values too long for their boxes (docs/product/pdf.md#continued-pages): each box prints what it
+ * holds and ends with where the value continues; the rest goes on Continued pages after the
+ * template's, one entry each (its label, section and page, then the rest), in layout order.
+ */
+function continueOverflows(overflows: readonly Overflow[], measure: Measure): IntakeDrawing & { boxes: Map<Overflow, DrawOp[]> } {
+  // Digits are one width in the value font, and no entry is longer than a page, so a note naming
+  // a page with as many digits as the last possible one is as wide as the real one or wider.
+  const provisional = continuedNote(PAGE_COUNT + overflows.length);
+  const split = overflows.map((overflow) => ({ overflow, ...overflow.place(provisional) }));
+  const { x, width, top, bottom, labelSize, labelGap, valueSize, lineGap, entryGap } = continuedPage;
+  const texts: DrawOp[] = [];
+  const rules: RuleOp[] = [];
+  const boxes = new Map<Overflow, DrawOp[]>();
+  let page = PAGE_COUNT - 1;
+  let y = -Infinity;
+  const newPage = () => {
+    page += 1;
+    const frame = continuedPageFrame(page);
+    texts.push(...frame.texts);
+    rules.push(frame.rule);
+    y = top;
+  };
+  for (const { overflow, ops, rest } of split) {
+    const lines = wrapToRoom(rest, () => ({ width, characters: Infinity }), valueSize, measure);
+    const height = labelGap + (lines.length - 1) * lineGap;
+    if (y - height < bottom) newPage();
+    const note = continuedNote(page + 1);
+    const last = ops.length - 1;
+    boxes.set(
+      overflow,
+      ops.map((op, index) => (index === last ? { ...op, text: op.text.slice(0, -provisional.length) + note } : op)),
+    );
+    texts.push({ page, text: continuedEntryLabel(overflow.field), x: x - PAD, y, size: labelSize, font: 'label' });
+    lines.forEach((line, index) => texts.push({ page, text: line, x, y: y - labelGap - index * lineGap, size: valueSize }));
+    y -= height + entryGap;
+  }
+  return { texts, rules, pageCount: page + 1, boxes };
+}
+
+/**
+ * Every piece of text the filler draws for `intake`: the values in layout order (a box that
+ * continues ends with where), then the Continued pages'.
+ */
+export function planIntakeDrawing(intake: PdfIntake, measure: Measure): IntakeDrawing {
+  const placed = intakeLayout.map((field) => fieldOps(field, sectionOf(intake, field.section), measure));
+  const overflows = placed.filter((ops): ops is Overflow => !Array.isArray(ops));
+  if (overflows.length === 0) return { texts: placed.flat() as DrawOp[], rules: [], pageCount: PAGE_COUNT };
+  const { boxes, texts, rules, pageCount } = continueOverflows(overflows, measure);
+  const inBoxes = placed.flatMap((ops) => (Array.isArray(ops) ? ops : (boxes.get(ops) ?? [])));
+  return { texts: [...inBoxes, ...texts], rules, pageCount };
 }

@@ -6,8 +6,6 @@ import type { WrapRule } from './layout';
 /** Width in points of `text` at `size`. */
 export type Measure = (text: string, size: number) => number;
 
-export const ELLIPSIS = '\u2026';
-
 /**
  * A value as one printable line: composed Unicode (so 'Nguyễn' prints its precomposed letters,
  * whichever way it was typed) and every run of whitespace, newlines included, as one space.
@@ -59,57 +57,107 @@ export function wrapByCharacters(text: string, rule: WrapRule): string[] {
   return lines;
 }
 
-/** The longest start of `text` that, followed by an ellipsis, is at most `width` wide. */
-export function truncateToWidth(text: string, width: number, size: number, measure: Measure): string {
-  const base = chars(text.endsWith(ELLIPSIS) ? text.slice(0, -ELLIPSIS.length) : text);
-  let low = 0;
-  let high = base.length;
-  while (low < high) {
-    const middle = Math.ceil((low + high) / 2);
-    if (measure(base.slice(0, middle).join('').trimEnd() + ELLIPSIS, size) <= width) low = middle;
-    else high = middle - 1;
-  }
-  return base.slice(0, low).join('').trimEnd() + ELLIPSIS;
+/** The room of one line: its width in points and, where the spec counts them, its characters. */
+export interface LineRoom {
+  width: number;
+  characters: number;
 }
 
-export interface FitOptions {
-  size: number;
-  minSize: number;
-  maxLines: number;
-  /** The room of line `index`, in points. */
-  widthOf: (index: number) => number;
-  measure: Measure;
-}
-
-export interface FittedLines {
-  lines: string[];
-  size: number;
-  /** Whether some of the text could not be printed (it ends in an ellipsis). */
-  truncated: boolean;
+/** Whether `line` fits `room` at `size` (a hundredth of a point of rounding allowed). */
+export function fitsRoom(line: string, room: LineRoom, size: number, measure: Measure): boolean {
+  return chars(line).length <= room.characters && measure(line, size) <= room.width + 0.01;
 }
 
 /**
- * Lines that fit their box (spec: text that would overflow is handled, and is never drawn over
- * another field): lines past `maxLines` are dropped and the last kept one ends in an ellipsis;
- * then all lines shrink together (one size per field reads better than a ragged mix) down to
- * `minSize`; a line still too wide at that size is cut and ends in an ellipsis.
+ * One line taken from the front of `words` (which loses what the line takes): as many whole words
+ * as `fits` allows; when not even the first word fits alone, its longest start that does (at least
+ * one letter), and the rest of that word stays first in `words`.
  */
-export function fitLines(input: readonly string[], options: FitOptions): FittedLines {
-  const { maxLines, widthOf, measure } = options;
-  const lines = input.slice(0, maxLines);
-  let truncated = input.length > maxLines;
-  if (truncated) lines[maxLines - 1] = `${(lines[maxLines - 1] ?? '').trimEnd()}${ELLIPSIS}`;
-  let size = options.size;
+export function takeLine(words: string[], fits: (line: string) => boolean): string {
+  let line = '';
+  while (words.length > 0) {
+    const word = words[0] as string;
+    const candidate = line === '' ? word : `${line} ${word}`;
+    if (fits(candidate)) {
+      line = candidate;
+      words.shift();
+      continue;
+    }
+    if (line !== '') break;
+    const letters = chars(word);
+    let low = 1;
+    let high = letters.length - 1;
+    while (low < high) {
+      const middle = Math.ceil((low + high) / 2);
+      if (fits(letters.slice(0, middle).join(''))) low = middle;
+      else high = middle - 1;
+    }
+    line = letters.slice(0, low).join('');
+    words[0] = letters.slice(low).join('');
+    break;
+  }
+  return line;
+}
+
+/** The words of a printable line (normaliseText): split at its single spaces. */
+export function wordsOf(text: string): string[] {
+  return text.split(' ').filter(Boolean);
+}
+
+/** `text` in greedy lines, line `index` within `roomOf(index)` at `size`. */
+export function wrapToRoom(text: string, roomOf: (index: number) => LineRoom, size: number, measure: Measure): string[] {
+  const words = wordsOf(text);
+  const lines: string[] = [];
+  while (words.length > 0) {
+    const room = roomOf(lines.length);
+    lines.push(takeLine(words, (line) => fitsRoom(line, room, size, measure)));
+  }
+  return lines;
+}
+
+/**
+ * The largest size, from `size` down to `minSize` in tenths, at which every line fits its width;
+ * null when some line is too wide even at `minSize`. Rounded down to a tenth so that rounding in
+ * the width sum can never push a line over. One size for all of a field's lines: it reads better
+ * than a ragged mix.
+ */
+export function sizeToFit(
+  lines: readonly string[],
+  size: number,
+  minSize: number,
+  widthOf: (index: number) => number,
+  measure: Measure,
+): number | null {
+  let fitted = size;
   lines.forEach((line, index) => {
     const widthAtOne = measure(line, 1);
-    if (widthAtOne > 0) size = Math.min(size, widthOf(index) / widthAtOne);
+    if (widthAtOne > 0) fitted = Math.min(fitted, widthOf(index) / widthAtOne);
   });
-  // Rounded down to a tenth so that rounding in the width sum can never push a line over.
-  size = Math.max(options.minSize, Math.floor(size * 10) / 10);
-  const fitted = lines.map((line, index) => {
-    if (measure(line, size) <= widthOf(index)) return line;
-    truncated = true;
-    return truncateToWidth(line, widthOf(index), size, measure);
-  });
-  return { lines: fitted, size, truncated };
+  fitted = Math.floor(fitted * 10) / 10;
+  return fitted >= minSize ? Math.min(size, fitted) : null;
+}
+
+/**
+ * The first `count` lines of `text` in `roomOf`'s rooms, the last one ending with `note` (the
+ * note counts against the width only, not the characters), and what is left over. The last line
+ * holds as much of the text as fits beside the note; with none, the note alone.
+ */
+export function linesEndingWith(
+  text: string,
+  count: number,
+  roomOf: (index: number) => LineRoom,
+  size: number,
+  measure: Measure,
+  note: string,
+): { lines: string[]; rest: string } {
+  const words = wordsOf(text);
+  const lines: string[] = [];
+  while (lines.length < count - 1 && words.length > 0) {
+    const room = roomOf(lines.length);
+    lines.push(takeLine(words, (line) => fitsRoom(line, room, size, measure)));
+  }
+  const room = roomOf(lines.length);
+  const last = takeLine(words, (line) => chars(line).length <= room.characters && measure(`${line} ${note}`, size) <= room.width + 0.01);
+  lines.push(last === '' ? note : `${last} ${note}`);
+  return { lines, rest: words.join(' ') };
 }

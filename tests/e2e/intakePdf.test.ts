@@ -9,7 +9,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toApiIntake, type GeneralCaseInformation } from '../../src/domain/intake';
 import { bearer } from '../api/support/testServer';
+import { textFields } from '../../src/domain/intake/fields';
+import { PAGE_COUNT, intakeLayout } from '../../src/pdf/layout';
 import { fullValidIntake } from '../domain/intake/fixtures';
+import { longValues, longValuesIntake } from '../pdf/longValues';
+import { pdftotextPages, printedValue, readingOf } from '../pdf/pdftotext';
 import { extractText } from '../pdf/support';
 import { signIn, startE2eApp, type E2eApp } from './support/app';
 import { launchChromium, newPage } from './support/browser';
@@ -18,6 +22,7 @@ let app: E2eApp;
 let browser: Browser;
 let draftId = '';
 let finalId = '';
+let longId = '';
 
 const DRAFT_CLIENT = { firstName: 'Priya', lastName: 'Draftpreview' };
 const FINAL_CLIENT = { firstName: 'Marcus', lastName: 'Finaldownload' };
@@ -44,6 +49,7 @@ beforeAll(async () => {
   [app, browser] = await Promise.all([startE2eApp(), launchChromium()]);
   draftId = await storeIntake(intakeOf(DRAFT_CLIENT), 'draft');
   finalId = await storeIntake(intakeOf(FINAL_CLIENT), 'final');
+  longId = await storeIntake({ ...longValuesIntake(), caseId: null }, 'final');
 });
 
 afterAll(async () => {
@@ -218,6 +224,28 @@ describe("'Download PDF' (intake spec 'PDF preview, download and fill rules')", 
       // Filled in the browser and not sent anywhere (docs/product/pdf.md): no request carried the document.
       await downloadButton.waitFor();
       expect(sentBodies.filter((body) => body.includes('%PDF'))).toEqual([]);
+    });
+  });
+});
+
+describe("'Download PDF' of an intake whose every text is at its limit (docs/product/pdf.md#continued-pages)", () => {
+  it('saves a PDF that pdftotext reads every value of whole, in its box or continued on a Continued page', async () => {
+    await inWatchedPage(async ({ page }) => {
+      await page.goto(`/intake-details/view/${longId}`);
+      const downloadButton = page.getByRole('button', { name: 'Download PDF' });
+      await downloadButton.waitFor();
+      const [download] = await Promise.all([page.waitForEvent('download'), downloadButton.click()]);
+      expect(download.suggestedFilename()).toBe('Intake Form.pdf');
+      const pages = await pdftotextPages(new Uint8Array(readFileSync(await download.path())));
+      expect(pages.length).toBeGreaterThan(PAGE_COUNT);
+      const values = longValues();
+      const unread = textFields.filter(([path]) => {
+        const field = intakeLayout.find((entry) => `${entry.section}.${entry.field}` === path);
+        return !field || readingOf(pages, field, printedValue(path, values[path])) === null;
+      });
+      expect(unread.map(([path]) => path)).toEqual([]);
+      await downloadButton.waitFor();
+      expect(new URL(page.url()).pathname).toBe(`/intake-details/view/${longId}`);
     });
   });
 });

@@ -4,9 +4,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { emptyIntake, toApiIntake, type GeneralCaseInformation } from '../../src/domain/intake';
 import { fillIntakePdf, type PdfIntake } from '../../src/pdf/fill';
-import { MIN_VALUE_SIZE, PAD, intakeLayout, lineStart, valueBox, type PrintedField, type TextField } from '../../src/pdf/layout';
+import {
+  CONTINUED_TITLE,
+  MIN_VALUE_SIZE,
+  PAD,
+  continuedEntryLabel,
+  continuedNote,
+  intakeLayout,
+  lineStart,
+  valueBox,
+  type PrintedField,
+  type TextField,
+} from '../../src/pdf/layout';
 import { measureWith, valueFontWidths } from '../../src/pdf/fonts';
-import { ELLIPSIS } from '../../src/pdf/text';
 import { fullValidIntake, withFields } from '../domain/intake/fixtures';
 import { extractText, readPdfAssets, withoutTemplate, type PlacedText } from './support';
 
@@ -329,17 +339,27 @@ describe('blank values and hard text', () => {
     expect(texts).toHaveLength(values.length);
   });
 
-  it('shrinks, then cuts with an ellipsis, a value too long for its box, never reaching the next field', async () => {
+  it('continues a value too long for its box on a Continued page, the box ending with where, never reaching the next field', async () => {
     const first = textField('personalInformation.firstName');
     const middle = textField('personalInformation.middleName');
     const texts = await drawn(
       withFields(emptyIntake(), { 'personalInformation.firstName': 'W'.repeat(100), 'personalInformation.middleName': 'Q' }),
     );
-    const [printed] = at(texts, 0, first.x, first.y) as [PlacedText];
-    expect(printed.str.endsWith(ELLIPSIS)).toBe(true);
-    expect(printed.size).toBeCloseTo(MIN_VALUE_SIZE, 1);
-    expect(printed.x + printed.width).toBeLessThanOrEqual(valueBox(first).right - PAD + 0.5);
-    expect(printed.x + printed.width).toBeLessThan(valueBox(middle).left);
+    const inBox = texts.filter((text) => text.page === 0 && text.str !== 'Q');
+    expect(inBox.length).toBeGreaterThan(1);
+    expect((inBox.at(-1) as PlacedText).str.endsWith(continuedNote(5))).toBe(true);
+    for (const printed of inBox) {
+      expect(printed.size).toBeCloseTo(MIN_VALUE_SIZE, 1);
+      expect(printed.x + printed.width).toBeLessThanOrEqual(valueBox(first).right - PAD + 0.5);
+      expect(printed.x + printed.width).toBeLessThan(valueBox(middle).left);
+      expect(printed.y - 0.24 * printed.size).toBeGreaterThanOrEqual(valueBox(first).bottom);
+    }
+    const continued = texts.filter((text) => text.page === 4).map((text) => text.str);
+    expect(continued).toContain(CONTINUED_TITLE);
+    expect(continued).toContain(continuedEntryLabel(first));
+    const boxed = inBox.map((text) => text.str.replace(continuedNote(5), '').trim()).join('');
+    const rest = continued.filter((text) => /^W+$/.test(text)).join('');
+    expect(boxed + rest).toBe('W'.repeat(100));
   });
 
   it('shrinks a value a little too long to fit whole, without cutting it', async () => {
@@ -352,15 +372,19 @@ describe('blank values and hard text', () => {
     expect(printed.x + printed.width).toBeLessThanOrEqual(valueBox(hospital).right - PAD + 0.5);
   });
 
-  it('keeps an overlong description inside its box: its lines only, the last one ending with an ellipsis', async () => {
+  it('keeps an overlong description inside its box, its last line ending with where the rest continues', async () => {
     const entry = textField('incidentDescription.description');
     const text = Array.from({ length: 60 }, (_, index) => `word${index}`).join(' ');
-    const texts = (await drawn(withFields(emptyIntake(), { 'incidentDescription.description': text }))).filter((t) => t.page === 3);
-    expect(texts).toHaveLength(entry.maxLines);
-    expect((texts.at(-1) as PlacedText).str.endsWith(ELLIPSIS)).toBe(true);
-    for (const t of texts) {
+    const texts = await drawn(withFields(emptyIntake(), { 'incidentDescription.description': text }));
+    const inBox = texts.filter((t) => t.page === 3);
+    expect(inBox).toHaveLength(entry.maxLines);
+    expect((inBox.at(-1) as PlacedText).str.endsWith(continuedNote(5))).toBe(true);
+    for (const t of inBox) {
       expect(t.y).toBeGreaterThan(valueBox(entry).bottom);
       expect(t.x + t.width).toBeLessThanOrEqual(valueBox(entry).right);
     }
+    const continued = texts.filter((t) => t.page === 4 && !t.str.startsWith(continuedEntryLabel(entry)) && t.str !== CONTINUED_TITLE);
+    const boxed = inBox.map((t) => t.str.replace(continuedNote(5), '').trim());
+    expect([...boxed, ...continued.filter((t) => t.str.startsWith('word')).map((t) => t.str)].join(' ')).toBe(text);
   });
 });

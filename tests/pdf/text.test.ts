@@ -1,7 +1,7 @@
 // Wrapping and fitting (src/pdf/text.ts) with a simple measure: every character 1 point wide at
 // size 1, so widths are easy to reason about.
 import { describe, expect, it } from 'vitest';
-import { ELLIPSIS, fitLines, isPurelyNumeric, normaliseText, wrapByCharacters, type Measure } from '../../src/pdf/text';
+import { isPurelyNumeric, linesEndingWith, normaliseText, sizeToFit, wrapByCharacters, wrapToRoom, type Measure } from '../../src/pdf/text';
 
 const measure: Measure = (text, size) => Array.from(text).length * size;
 
@@ -32,30 +32,38 @@ describe('normaliseText and isPurelyNumeric', () => {
   });
 });
 
-describe('fitLines', () => {
-  const base = { size: 12, minSize: 6, maxLines: 3, widthOf: () => 120, measure };
+describe('sizeToFit', () => {
+  const widthOf = () => 120;
 
   it('leaves text that fits at its size', () => {
-    expect(fitLines(['ten chars!'], base)).toEqual({ lines: ['ten chars!'], size: 12, truncated: false });
+    expect(sizeToFit(['ten chars!'], 12, 8, widthOf, measure)).toBe(12);
   });
 
   it('shrinks every line together until the widest fits', () => {
-    const fitted = fitLines(['a'.repeat(15), 'b'.repeat(5)], base);
-    expect(fitted.size).toBe(8);
-    expect(fitted.lines).toEqual(['a'.repeat(15), 'b'.repeat(5)]);
+    expect(sizeToFit(['a'.repeat(15), 'b'.repeat(5)], 12, 8, widthOf, measure)).toBe(8);
   });
 
-  it('cuts a line with an ellipsis when even the minimum size is too big', () => {
-    const fitted = fitLines(['c'.repeat(30)], base);
-    expect(fitted.size).toBe(6);
-    expect(fitted.lines[0]).toBe(`${'c'.repeat(19)}${ELLIPSIS}`);
-    expect(measure(fitted.lines[0] as string, fitted.size)).toBeLessThanOrEqual(120);
-    expect(fitted.truncated).toBe(true);
+  it('gives up below the smallest size instead of cutting', () => {
+    expect(sizeToFit(['c'.repeat(16)], 12, 8, widthOf, measure)).toBeNull();
+  });
+});
+
+describe('wrapToRoom and linesEndingWith', () => {
+  const room =
+    (characters = Infinity) =>
+    () => ({ width: 10, characters });
+
+  it('wraps whole words by width and by characters, splitting only a word longer than a line', () => {
+    expect(wrapToRoom('one two three four', room(), 1, measure)).toEqual(['one two', 'three four']);
+    expect(wrapToRoom('one two three four', room(7), 1, measure)).toEqual(['one two', 'three', 'four']);
+    expect(wrapToRoom('abcdefghijklmnopqrstuvwxy', room(), 1, measure)).toEqual(['abcdefghij', 'klmnopqrst', 'uvwxy']);
   });
 
-  it('drops lines past the maximum and ends the last one kept with an ellipsis', () => {
-    const fitted = fitLines(['one', 'two', 'three', 'four'], base);
-    expect(fitted.lines).toEqual(['one', 'two', `three${ELLIPSIS}`]);
-    expect(fitted.truncated).toBe(true);
+  it('ends the last line with the note and gives back the rest, losing nothing', () => {
+    const text = 'aa bb cc dd ee ff gg hh';
+    const { lines, rest } = linesEndingWith(text, 2, room(), 1, measure, '(p5)');
+    expect(lines).toEqual(['aa bb cc', 'dd ee (p5)']);
+    expect(rest).toBe('ff gg hh');
+    expect(`${lines.join(' ').replace(' (p5)', '')} ${rest}`).toBe(text);
   });
 });
