@@ -24,6 +24,7 @@ import * as firmDayTotals from './migrations/0019_firm_day_totals';
 import * as intakePrefixTotals from './migrations/0020_intake_prefix_totals';
 import * as intakeListCovering from './migrations/0021_intake_list_covering';
 import * as intakesSearchNoPendingList from './migrations/0022_intakes_search_no_pending_list';
+import * as clientAttestations from './migrations/0023_client_attestations';
 import type { PiiCipher } from '../crypto/piiCipher';
 import { inspect } from 'node:util';
 
@@ -55,6 +56,7 @@ export function migrations({ pii }: MigrationContext = {}): Record<string, Migra
     '0020_intake_prefix_totals': intakePrefixTotals,
     '0021_intake_list_covering': intakeListCovering,
     '0022_intakes_search_no_pending_list': intakesSearchNoPendingList,
+    '0023_client_attestations': clientAttestations,
   };
 }
 
