@@ -35,7 +35,7 @@ import { healthChecks } from './http/health';
 import { idempotency } from './http/idempotency';
 import { addSecurityHeaders } from './http/securityHeaders';
 import { scopedDatabase } from './db/transactionScope';
-import { ApiError, registerErrorHandler, sendError } from './http/errors';
+import { ApiError, notFound, registerErrorHandler, sendError } from './http/errors';
 import { loggerOptions } from './http/logger';
 import { loadOpenApi, openApiValidation } from './http/openapi';
 import { singlePageApp } from './http/spa';
@@ -150,8 +150,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Requests still in flight at close get the time they need; idle keep-alive sockets are closed.
     forceCloseConnections: 'idle',
     // A URL the router cannot decode is the client's mistake: same error body as any other 400.
-    frameworkErrors: (_error, _request, reply) => {
-      sendError(reply, new ApiError(400, 'bad_request', 'Bad request'));
+    // A path segment longer than any route takes (100 characters) matches no route: the 404 of an
+    // unknown path, as a GET already gets it from the static files' fallback, so that a client
+    // link's overlong token answers alike on both its calls (docs/product/client-intake.md#public-calls).
+    frameworkErrors: (error, _request, reply) => {
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') sendError(reply, notFound());
+      else sendError(reply, new ApiError(400, 'bad_request', 'Bad request'));
     },
   });
 

@@ -22,12 +22,14 @@ export interface ActivityRecord {
   emailHash?: string | null;
 }
 
-export async function recordActivity(db: Kysely<Database>, record: ActivityRecord): Promise<void> {
+/** Answers the new row's id, for a record that belongs to it (a client's attestation, migration 0023). */
+export async function recordActivity(db: Kysely<Database>, record: ActivityRecord): Promise<string> {
   const now = Date.now();
+  const id = activityId(now);
   await db
     .insertInto('activity')
     .values({
-      id: activityId(now),
+      id,
       at: new Date(now).toISOString(),
       firm_id: record.firmId,
       user_id: record.userId,
@@ -38,4 +40,5 @@ export async function recordActivity(db: Kysely<Database>, record: ActivityRecor
       email_hash: record.emailHash ?? null,
     })
     .execute();
+  return id;
 }

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { SessionUser } from '../../src/domain/session';
 import type { Database } from '../db/database';
 import type { PageQuery, Schemas } from '../http/contractTypes';
+import { clientAttestationsOf, type ClientAttestationRow } from '../clientIntake/repository';
 import { findIntake } from '../intakes/repository';
 import { intakeNotFound } from '../intakes/service';
 import type { ActivityAction } from './actions';
@@ -35,6 +36,20 @@ export function toActivityEntry(row: ActivityRowWithName): ActivityEntry {
   };
 }
 
+/** The client's signature beside their submit's row (migration 0023). */
+function withAttestation(entry: ActivityEntry, row: ClientAttestationRow | undefined): ActivityEntry {
+  if (!row) return entry;
+  return {
+    ...entry,
+    attestation: {
+      fullName: row.full_name,
+      consentedAt: row.consented_at,
+      clientAddress: row.client_address,
+      userAgent: row.user_agent,
+    },
+  };
+}
+
 /** The stored form of an instant the contract let through (any offset): ISO, milliseconds, Z. */
 function instant(value: string | undefined): string | undefined {
   return value === undefined ? undefined : new Date(value).toISOString();
@@ -62,7 +77,12 @@ export function createActivityService({ db }: { db: Kysely<Database> }) {
     /** Another firm's intake, or none, is not found (docs/architecture.md, Tenancy). */
     async intakeHistory(caller: SessionUser, caseId: string): Promise<ActivityEntry[]> {
       if (!(await findIntake(db, caller.firmId, caseId))) throw intakeNotFound();
-      return (await activityOfSubject(db, caller.firmId, caseId)).map(toActivityEntry);
+      const [rows, attestations] = await Promise.all([
+        activityOfSubject(db, caller.firmId, caseId),
+        clientAttestationsOf(db, caller.firmId, caseId),
+      ]);
+      const byActivity = new Map(attestations.map((row) => [row.activity_id, row]));
+      return rows.map((row) => withAttestation(toActivityEntry(row), byActivity.get(row.id)));
     },
   };
 }

@@ -3,7 +3,7 @@
 // query names the firm (docs/architecture.md, Tenancy).
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import type { ClientLinksTable, Database } from '../db/database';
+import type { ClientAttestationsTable, ClientLinksTable, Database } from '../db/database';
 
 export type ClientLinkRow = Selectable<ClientLinksTable>;
 
@@ -135,4 +135,16 @@ export async function clientAnswersOf(
     submittedAt: rows[0]?.submitted_at ?? null,
     answers: rows.map((row) => ({ path: row.path, value: JSON.parse(row.value) as unknown, applied: Number(row.applied) === 1 })),
   };
+}
+
+export type ClientAttestationRow = Selectable<ClientAttestationsTable>;
+
+/** The client's full name and consent, stored beside the trail row of their submit (migration 0023). */
+export async function insertClientAttestation(db: Kysely<Database>, attestation: ClientAttestationRow): Promise<void> {
+  await db.insertInto('client_attestations').values(attestation).execute();
+}
+
+/** One intake's attestations, for its history. */
+export async function clientAttestationsOf(db: Kysely<Database>, firmId: string, caseId: string): Promise<ClientAttestationRow[]> {
+  return db.selectFrom('client_attestations').selectAll().where('firm_id', '=', firmId).where('case_id', '=', caseId).execute();
 }

@@ -51,6 +51,11 @@ export async function clientIntakeRoutes(app: FastifyInstance, { clientIntake, p
   app.post<Route<'submitClientIntake'>>(
     '/public/v1/client-intake/:token',
     { config: { access: 'public', ...(rateLimit ? { rateLimit } : {}) } },
-    async (request) => ({ data: await clientIntake.submit(request.params.token, request.body, request.ip) }),
+    async (request) => ({
+      data: await clientIntake.submit(request.params.token, request.body, {
+        address: request.ip,
+        userAgent: request.headers['user-agent'],
+      }),
+    }),
   );
 }

@@ -24,6 +24,7 @@ import {
   claimClientLink,
   clientAnswersOf,
   findClientLinkByHash,
+  insertClientAttestation,
   latestClientLink,
   markClientLinkOpened,
   replaceClientAnswers,
@@ -70,12 +71,25 @@ function isLive(link: ClientLinkRow, now: string): boolean {
   return link.revoked_at === null && link.submitted_at === null && link.expires_at > now;
 }
 
-/** The link behind a token, or the 404/410 the public calls answer. */
+/**
+ * The link behind a token, or the 404/410 the public calls answer. Past its expiry a link is not
+ * found, used or not: 410 only tells a client who sent their answers while the link still works.
+ */
 function usableLink(link: ClientLinkRow | undefined, now: string): ClientLinkRow {
-  if (!link || link.revoked_at !== null) throw linkNotFound();
+  if (!link || link.revoked_at !== null || link.expires_at <= now) throw linkNotFound();
   if (link.submitted_at !== null) throw linkUsed();
-  if (link.expires_at <= now) throw linkNotFound();
   return link;
+}
+
+const FULL_NAME_MISSING = 'Please type your full name';
+
+/** Longer user agents are cut: the header is the caller's to fill. */
+const USER_AGENT_MAX = 500;
+
+/** Who sent a public call: their address and browser, kept with the client's attestation. */
+export interface ClientOrigin {
+  address: string;
+  userAgent: string | undefined;
 }
 
 function sectionsOf(intake: ReturnType<typeof fromApiIntake>): IntakeSections {
@@ -182,19 +196,23 @@ export function createClientIntakeService({ db, linkDays, publicUrl, mailer, now
         await recordActivity(db, { firmId: link.firm_id, userId: null, action: 'clientLink.opened', subject: link.case_id, clientAddress });
       }
       const firm = await findFirmById(db, link.firm_id);
-      const sections = parseSections(intake);
+      const languages = parseSections(intake).personalInformation.languages ?? [];
       return {
         firstName: intake.client_first_name,
         firmName: firm?.firm_name ?? '',
-        language: defaultClientLanguage(sections.personalInformation.languages ?? []),
+        // None named: the page opens in the phone's language (docs/product/client-intake.md#languages).
+        language: languages.length === 0 ? null : defaultClientLanguage(languages),
         expiresAt: link.expires_at,
       };
     },
 
     /** The client's one submit (docs/product/client-intake.md#staff-review). */
-    async submit(token: string, submission: ClientIntakeSubmission, clientAddress: string): Promise<{ fields: number }> {
+    async submit(token: string, submission: ClientIntakeSubmission, origin: ClientOrigin): Promise<{ fields: number }> {
+      const clientAddress = origin.address;
       const link = usableLink(await linkByToken(token), now().toISOString());
       const client = clientErrors(submission.answers, now());
+      // The typed name is the client's signature: spaces alone sign nothing.
+      if (submission.fullName.trim() === '') throw rejected({ fullName: FULL_NAME_MISSING }, `Invalid request: ${FULL_NAME_MISSING}`);
       // A staff save between reading the draft and writing it makes the write miss (its version
       // moved on): read again and lay the answers over the newer draft.
       for (let attempt = 0; attempt < 5; attempt++) {
@@ -229,13 +247,24 @@ export function createClientIntakeService({ db, linkDays, publicUrl, mailer, now
             if (!row) throw new DraftMovedOn();
             const stored_: StoredClientAnswer[] = answers;
             await replaceClientAnswers(trx, { firmId: link.firm_id, caseId: link.case_id }, stored_, at);
-            await recordActivity(trx, {
+            const activityId = await recordActivity(trx, {
               firmId: link.firm_id,
               userId: null,
               action: 'clientLink.submitted',
               subject: link.case_id,
               fields: answers.map((answer) => answer.path),
               clientAddress,
+            });
+            // The contract let the submit through only with a full name and the consent ticked.
+            await insertClientAttestation(trx, {
+              link_id: link.id,
+              activity_id: activityId,
+              firm_id: link.firm_id,
+              case_id: link.case_id,
+              full_name: submission.fullName.trim(),
+              consented_at: at,
+              client_address: clientAddress,
+              user_agent: origin.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
             });
             return { fields: answers.length };
           })

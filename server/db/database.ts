@@ -272,6 +272,19 @@ export interface IntakeClientAnswersTable {
   submitted_at: string;
 }
 
+/** The full name and consent a client gave with their submit (migration 0023). */
+export interface ClientAttestationsTable {
+  link_id: string;
+  /** The `clientLink.submitted` row of the activity trail it belongs to. */
+  activity_id: string;
+  firm_id: string;
+  case_id: string;
+  full_name: string;
+  consented_at: string;
+  client_address: string | null;
+  user_agent: string | null;
+}
+
 export interface Database {
   firms: FirmsTable;
   users: UsersTable;
@@ -287,6 +300,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   client_links: ClientLinksTable;
   intake_client_answers: IntakeClientAnswersTable;
+  client_attestations: ClientAttestationsTable;
 }
 
 export type FirmRow = Selectable<FirmsTable>;

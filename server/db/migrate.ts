@@ -25,6 +25,7 @@ import * as intakePrefixTotals from './migrations/0020_intake_prefix_totals';
 import * as intakeListCovering from './migrations/0021_intake_list_covering';
 import * as intakesSearchNoPendingList from './migrations/0022_intakes_search_no_pending_list';
 import * as sealedKeyIndex from './migrations/0023_sealed_key_index';
+import * as clientAttestations from './migrations/0024_client_attestations';
 import type { PiiCipher } from '../crypto/piiCipher';
 import { inspect } from 'node:util';
 
@@ -57,6 +58,7 @@ export function migrations({ pii }: MigrationContext = {}): Record<string, Migra
     '0021_intake_list_covering': intakeListCovering,
     '0022_intakes_search_no_pending_list': intakesSearchNoPendingList,
     '0023_sealed_key_index': sealedKeyIndex,
+    '0024_client_attestations': clientAttestations,
   };
 }
 

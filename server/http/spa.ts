@@ -27,8 +27,14 @@ export interface SpaOptions {
 
 function cacheHeaders(root: string) {
   return (response: SetHeadersResponse, file: string): void => {
-    const hashedAsset = path.relative(root, file).split(path.sep)[0] === 'assets';
-    response.setHeader('Cache-Control', hashedAsset ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'no-cache');
+    const relative = path.relative(root, file);
+    const hashedAsset = relative.split(path.sep)[0] === 'assets';
+    // The client's page is answered at an address holding its link's token: no cache keeps it.
+    const clientPage = relative === CLIENT_INTAKE_FILE;
+    let cacheControl = 'no-cache';
+    if (hashedAsset) cacheControl = `public, max-age=${ONE_YEAR_SECONDS}, immutable`;
+    else if (clientPage) cacheControl = 'no-store';
+    response.setHeader('Cache-Control', cacheControl);
   };
 }
 

@@ -25,6 +25,7 @@ export async function listIntakes(query: IntakeListQuery): Promise<Page<IntakeRo
 export type RevealPurpose = components['schemas']['RevealRequest']['purpose'];
 export type IntakeReveal = components['schemas']['IntakeReveal'];
 export type ActivityEntry = components['schemas']['ActivityEntry'];
+export type ClientAttestation = components['schemas']['ClientAttestation'];
 
 /**
  * The intake's SSN/ITIN in full (123-45-6789), or null. The server records the purpose: 'show'

@@ -560,7 +560,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The link's token (43 characters of base64url). Any other text is simply not found. */
+                /**
+                 * @description The link's token (43 characters of base64url). Any other text is simply not found (404),
+                 *     a path segment longer than 100 characters too, on both calls alike.
+                 */
                 token: string;
             };
             cookie?: never;
@@ -568,7 +571,9 @@ export interface paths {
         /**
          * What the client's form needs; recorded as `clientLink.opened` the first time.
          * @description Nothing staff typed comes back except the client's first name (for the greeting). An
-         *     unknown, expired or replaced token answers 404 with one body; a used one 410 `link_used`.
+         *     unknown, malformed, expired or replaced token answers 404 with one body, used or not; a
+         *     used link that has not expired yet answers 410 `link_used`. The call takes no query
+         *     parameters: one it does not know, or a token longer than 100 characters, answers 400.
          */
         get: operations["openClientIntake"];
         put?: never;
@@ -576,7 +581,9 @@ export interface paths {
          * The client's answers, once. They land in the draft with their origin; recorded as `clientLink.submitted`.
          * @description Validated with the intake form's own rules for these fields (400 `validation_failed` with
          *     `fields`). A field staff filled differently keeps staff's value; the client's is kept
-         *     beside it (GET /v1/intake/{caseId}/client-answers). A second submit answers 410.
+         *     beside it (GET /v1/intake/{caseId}/client-answers). The full name and consent are kept
+         *     with the time, address and User-Agent of the submit, and shown in the intake's history.
+         *     A second submit answers 410 while the link has not expired, 404 after.
          */
         post: operations["submitClientIntake"];
         delete?: never;
@@ -1350,7 +1357,11 @@ export interface components {
             /** @description The client's first name as staff typed it, for the greeting. */
             firstName: string;
             firmName: string;
-            language: components["schemas"]["ClientLanguage"];
+            /**
+             * @description The form's first language: the first of the intake's languages other than English,
+             *     else English; null when the intake names no language (the page keeps the phone's).
+             */
+            language: components["schemas"]["ClientLanguage"] | null;
             /** Format: date-time */
             expiresAt: string;
         };
@@ -1502,6 +1513,24 @@ export interface components {
             /** @description Changed field paths (`section.field`), never their values. */
             fields: string[];
             clientAddress: string | null;
+            /**
+             * @description On a `clientLink.submitted` row of an intake's history only: what the client signed
+             *     with their answers (docs/product/client-intake.md#the-page).
+             */
+            attestation?: components["schemas"]["ClientAttestation"];
+        };
+        ClientAttestation: {
+            /** @description The full name the client typed as their signature. */
+            fullName: string;
+            /**
+             * Format: date-time
+             * @description When they sent it with the consent box ticked.
+             */
+            consentedAt: string;
+            /** @description The address the submit came from. */
+            clientAddress: string | null;
+            /** @description The submitting browser's User-Agent, cut to 500 characters. */
+            userAgent: string | null;
         };
         ActivityPage: {
             record: components["schemas"]["ActivityEntry"][];
@@ -2619,7 +2648,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The link's token (43 characters of base64url). Any other text is simply not found. */
+                /**
+                 * @description The link's token (43 characters of base64url). Any other text is simply not found (404),
+                 *     a path segment longer than 100 characters too, on both calls alike.
+                 */
                 token: string;
             };
             cookie?: never;
@@ -2635,6 +2667,7 @@ export interface operations {
                     "application/json": components["schemas"]["PublicClientIntakeResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["ClientLinkNotFound"];
             410: components["responses"]["ClientLinkUsed"];
             429: components["responses"]["TooManyRequests"];
@@ -2646,7 +2679,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The link's token (43 characters of base64url). Any other text is simply not found. */
+                /**
+                 * @description The link's token (43 characters of base64url). Any other text is simply not found (404),
+                 *     a path segment longer than 100 characters too, on both calls alike.
+                 */
                 token: string;
             };
             cookie?: never;

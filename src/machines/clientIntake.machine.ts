@@ -2,14 +2,18 @@
 // a language chosen, three pages of answers and a confirmation, submitted once. The machine
 // decides which page shows, whether a page may be left (the form's own rules on that page's
 // fields), and what the server's answer means: 404 is an expired (or replaced) link, 410 a link
-// already used. The page only draws what it says.
+// already used. The page only draws what it says. Answers kept in the browser from an earlier visit
+// of the same link (src/ui/clientIntake/savedAnswers.ts) come back once the link is read: the
+// client is back on the page they left, with everything they typed.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { ApiError } from '../api/errors';
 import type { ClientIntakeSubmission, PublicClientIntake } from '../api/clientIntakePublic';
 import {
+  clientFieldPaths,
   clientSteps,
   clientSubmissionAnswers,
   emptyIntake,
+  readField,
   validateClientAnswers,
   type ClientLanguage,
   type FieldErrors,
@@ -21,10 +25,21 @@ import { statusOf } from './errorMessage';
 /** The three pages of answers, then the confirmation. */
 export const CONFIRM_STEP = clientSteps.length;
 
+/** What the page keeps in the browser until the submit: the client's fields, never the SSN (the form has none). */
+export interface SavedClientAnswers {
+  changes: FieldChange[];
+  step: number;
+  fullName: string;
+  consent: boolean;
+  language: ClientLanguage;
+}
+
 export interface ClientIntakeInput {
   token: string;
   /** The browser's language, until the link's own is known. */
   language: ClientLanguage;
+  /** Kept from an earlier visit of this link, if any. */
+  saved?: SavedClientAnswers | null;
 }
 
 export interface ClientIntakeContext {
@@ -41,6 +56,8 @@ export interface ClientIntakeContext {
   alreadySent: boolean;
   /** A submit that got no usable answer: the confirmation page says to try again. */
   submitFailed: boolean;
+  /** Answers of an earlier visit, laid over the form once the link proves live. */
+  saved: SavedClientAnswers | null;
 }
 
 export type ClientIntakeEvent =
@@ -77,6 +94,17 @@ function firstFailingStep(errors: FieldErrors): number {
   return index === -1 ? CONFIRM_STEP : index;
 }
 
+/** What the page keeps of the form (the client's fields only). */
+export function savedAnswersOf(context: ClientIntakeContext): SavedClientAnswers {
+  return {
+    changes: clientFieldPaths.map((path) => ({ path, value: readField(context.answers, path) })),
+    step: context.step,
+    fullName: context.fullName,
+    consent: context.consent,
+    language: context.language,
+  };
+}
+
 export function submissionOf(context: ClientIntakeContext): ClientIntakeSubmission {
   return {
     language: context.language,
@@ -106,6 +134,7 @@ export const clientIntakeMachine = setup({
     isRefused: ({ event }) => statusOf((event as { error?: unknown }).error) === 400,
     /** A page of answers whose fields meet the form's rules (the confirmation is no page to leave forward). */
     stepComplete: ({ context }) => context.step < CONFIRM_STEP && Object.keys(errorsOfStep(context.answers, context.step)).length === 0,
+    hasSaved: ({ context }) => context.saved !== null,
     hasPreviousStep: ({ context }) => context.step > 0,
     hasNextStep: ({ context }) => context.step < CONFIRM_STEP,
     readyToSend: ({ context }) =>
@@ -116,7 +145,22 @@ export const clientIntakeMachine = setup({
       assertEvent(event, 'language.choose');
       return { language: event.language };
     }),
-    keepGreeting: assign((_, greeting: PublicClientIntake) => ({ greeting, language: greeting.language })),
+    // An intake that names no language leaves the page in the phone's (docs/product/client-intake.md#languages).
+    keepGreeting: assign(({ context }, greeting: PublicClientIntake) => ({ greeting, language: greeting.language ?? context.language })),
+    restoreSaved: assign(({ context }) => {
+      const saved = context.saved;
+      if (!saved) return {};
+      const known = new Set<string>(clientFieldPaths);
+      const changes = saved.changes.filter((change) => known.has(change.path));
+      return {
+        answers: applyChanges({ intake: emptyIntake(), errors: {} }, changes).intake,
+        step: Math.min(Math.max(0, Math.trunc(saved.step)), CONFIRM_STEP),
+        fullName: saved.fullName,
+        consent: saved.consent,
+        language: saved.language,
+        saved: null,
+      };
+    }),
     applyChanges: assign(({ context, event }) => {
       assertEvent(event, ['field.change', 'fields.change']);
       const changes = event.type === 'field.change' ? [{ path: event.path, value: event.value }] : event.changes;
@@ -162,6 +206,7 @@ export const clientIntakeMachine = setup({
     errors: {},
     alreadySent: false,
     submitFailed: false,
+    saved: input.saved ?? null,
   }),
   initial: 'loading',
   on: {
@@ -174,7 +219,14 @@ export const clientIntakeMachine = setup({
         id: 'openLink',
         src: 'openLink',
         input: ({ context }) => ({ token: context.token }),
-        onDone: { target: 'language', actions: { type: 'keepGreeting', params: ({ event }) => event.output } },
+        onDone: [
+          {
+            guard: 'hasSaved',
+            target: 'filling',
+            actions: [{ type: 'keepGreeting', params: ({ event }) => event.output }, 'restoreSaved'],
+          },
+          { target: 'language', actions: { type: 'keepGreeting', params: ({ event }) => event.output } },
+        ],
         onError: [
           { guard: 'isExpired', target: 'expired' },
           { guard: 'isUsed', target: 'done', actions: 'markAlreadySent' },

@@ -3,6 +3,7 @@
 // and listed, newest first. Each opening loads again, so the panel shows what was done up to now
 // (opening the intake, a reveal, a save a moment ago).
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { ClientAttestation } from '../api/intakes';
 
 /** One row of the trail, as the panel needs it (openapi.yaml ActivityEntry). */
 export interface HistoryEntry {
@@ -11,6 +12,8 @@ export interface HistoryEntry {
   userName: string | null;
   action: string;
   fields: string[];
+  /** What the client signed, on their submit's row. */
+  attestation?: ClientAttestation;
 }
 
 export interface HistoryContext {

@@ -8,6 +8,8 @@ import {
   CONFIRM_STEP,
   CONSENT_ERROR,
   FULL_NAME_ERROR,
+  savedAnswersOf,
+  type ClientIntakeContext,
   type ClientIntakeInput,
 } from '../../src/machines/clientIntake.machine';
 import { fullValidIntake } from '../domain/intake/fixtures';
@@ -17,6 +19,17 @@ const TOKEN = 'Q2xpZW50VG9rZW5Gb3JNb2RlbFRlc3RzT25seV8xMjM';
 const input: ClientIntakeInput = { token: TOKEN, language: 'en' };
 const greeting = { firstName: 'Marisol', firmName: 'Ejemplo Injury Law', language: 'es', expiresAt: '2030-01-08T00:00:00.000Z' };
 const valid = clientPart(fullValidIntake());
+/** An intake that names no language: the page stays in the phone's. */
+const unnamed = { ...greeting, language: null };
+/** Answers kept from an earlier visit: the valid fixture, on the confirmation page, in Vietnamese. */
+const saved = {
+  changes: clientFieldPaths.map((path) => ({ path, value: readField(valid, path) })),
+  step: CONFIRM_STEP,
+  fullName: 'Marisol Ejemplo',
+  consent: true,
+  language: 'vi' as const,
+};
+const returning: ClientIntakeInput = { ...input, saved };
 const fillAll = { type: 'fields.change', changes: clientFieldPaths.map((path) => ({ path, value: readField(valid, path) })) };
 
 const samples: AnyEventObject[] = [
@@ -26,6 +39,7 @@ const samples: AnyEventObject[] = [
   { type: 'fullName.change', value: 'Marisol Ejemplo' },
   { type: 'consent.change', value: true },
   { type: 'xstate.done.actor.openLink', output: greeting },
+  { type: 'xstate.done.actor.openLink', output: unnamed },
   { type: 'xstate.error.actor.openLink', error: { status: 404, code: 'not_found', message: 'Not found' } },
   { type: 'xstate.error.actor.openLink', error: { status: 410, code: 'link_used', message: 'Used' } },
   { type: 'xstate.error.actor.openLink', error: { status: 0, code: 'network_error', message: 'Offline' } },
@@ -52,12 +66,25 @@ const checks = {
     }
   },
   language: (snapshot: AnyMachineSnapshot) => {
-    // The link's language first; the client's own choice after.
-    expect(snapshot.context.greeting).toEqual(greeting);
-    expect(['es', 'vi']).toContain(snapshot.context.language);
+    // The link's language first, the phone's when the intake names none; the client's own choice after.
+    const { greeting: read, language } = snapshot.context as { greeting: typeof greeting; language: string };
+    expect([greeting, unnamed]).toContainEqual(read);
+    expect(read.language === null ? ['en', 'vi'] : ['es', 'vi']).toContain(language);
+    expect(snapshot.context.saved).toBeNull();
   },
   filling: (snapshot: AnyMachineSnapshot, probe: StepProbe) => {
     const { step, errors } = snapshot.context as { step: number; errors: Record<string, string> };
+    if (probe.event.type === 'xstate.done.actor.openLink') {
+      // Back from an earlier visit: everything typed, where it was left, in the language chosen then.
+      expect(snapshot.context).toMatchObject({
+        step: CONFIRM_STEP,
+        fullName: 'Marisol Ejemplo',
+        consent: true,
+        language: 'vi',
+        saved: null,
+      });
+      expect(savedAnswersOf(snapshot.context as ClientIntakeContext)).toEqual(saved);
+    }
     expect(step).toBeGreaterThanOrEqual(0);
     expect(step).toBeLessThanOrEqual(CONFIRM_STEP);
     if (probe.event.type === 'step.next' && Object.keys(errors).length > 0) {
@@ -116,7 +143,14 @@ describe('client intake machine', () => {
       input,
       offer: (type) => !type.startsWith('step.') && type !== 'fields.change' && type !== 'fullName.change' && type !== 'consent.change',
     }),
+    // Back with answers kept from an earlier visit: straight to the page that was left.
+    planModel(clientIntakeMachine, {
+      events: samples,
+      input: returning,
+      offer: (type) => type === 'submit' || type.startsWith('xstate.'),
+    }),
   ];
+  const inputs = [input, input, returning];
 
   it('traverses every transition of its definition', () => {
     expect(expectEveryTransitionTraversed(clientIntakeMachine, plans)).toMatchObject({ machineId: 'clientIntake' });
@@ -125,7 +159,7 @@ describe('client intake machine', () => {
   for (const [index, plan] of plans.entries()) {
     for (const path of plan.paths) {
       it(`plan ${index + 1}: ${describePath(path)}`, async () => {
-        await runPath(clientIntakeMachine, path, { input, actors: ['openLink', 'submitAnswers'], states: checks });
+        await runPath(clientIntakeMachine, path, { input: inputs[index], actors: ['openLink', 'submitAnswers'], states: checks });
       });
     }
   }

@@ -7,9 +7,10 @@ import { fromPromise } from 'xstate';
 import { openClientIntake, submitClientIntake } from '../../api/clientIntakePublic';
 import { clientLanguages, clientPointGroups, clientSteps, isClientFieldShown, type ClientLanguage } from '../../domain/intake';
 import { clientTexts } from '../../domain/intake/clientTexts';
-import { clientIntakeMachine, CONFIRM_STEP, CONSENT_ERROR, FULL_NAME_ERROR } from '../../machines/clientIntake.machine';
+import { clientIntakeMachine, CONFIRM_STEP, CONSENT_ERROR, FULL_NAME_ERROR, savedAnswersOf } from '../../machines/clientIntake.machine';
 import { ClientField } from './ClientField';
 import * as css from './clientIntake.css';
+import { forgetSavedAnswers, readSavedAnswers, writeSavedAnswers } from './savedAnswers';
 
 const machine = clientIntakeMachine.provide({
   actors: {
@@ -47,12 +48,20 @@ function LanguagePicker({ language, onChoose }: { language: ClientLanguage; onCh
 }
 
 export function ClientIntakePage({ token }: { token: string }) {
-  const [snapshot, send] = useMachine(machine, { input: { token, language: browserLanguage() } });
+  const [snapshot, send] = useMachine(machine, { input: { token, language: browserLanguage(), saved: readSavedAnswers(token) } });
   const { language, greeting, answers, step, errors, fullName, consent } = snapshot.context;
   const texts = clientTexts(language);
   const page = texts.page;
   const nameId = useId();
   const errorCount = Object.keys(errors).length;
+
+  // The answers stay in this browser while the form is open, and go once it is sent or the link is dead.
+  const keeping = snapshot.matches('filling') || snapshot.matches('submitting');
+  const finished = snapshot.matches('done') || snapshot.matches('expired');
+  useEffect(() => {
+    if (keeping && greeting) writeSavedAnswers(token, greeting.expiresAt, savedAnswersOf(snapshot.context));
+    else if (finished) forgetSavedAnswers(token);
+  }, [keeping, finished, greeting, token, snapshot.context]);
 
   useEffect(() => {
     document.documentElement.lang = language;

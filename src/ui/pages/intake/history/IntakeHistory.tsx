@@ -8,6 +8,7 @@ import { useMachineActor } from '../../../app/inspect';
 import { Button } from '../../../components/Button';
 import { Modal } from '../../../components/Modal';
 import type { IntakeActor } from '../form/intakeActor';
+import { ClientAttestation } from './ClientAttestation';
 import * as css from './IntakeHistory.css';
 
 /** The panel's texts (docs/product/intake-form.md#history). */
@@ -82,6 +83,7 @@ function HistoryItem({ entry }: { entry: HistoryEntry }) {
           {line}
         </p>
       ))}
+      {entry.attestation ? <ClientAttestation attestation={entry.attestation} /> : null}
       <p className={css.meta}>
         {entry.userName ?? HISTORY_TEXT.unknownUser} · <time dateTime={entry.at}>{formatLocalDateTime(entry.at)}</time>
       </p>
