@@ -74,6 +74,8 @@ export type IntakeEvent =
 export type IntakeEmitted =
   | { type: 'saved'; as: 'draft' | 'changes' | 'final' }
   | { type: 'refused'; reason: 'incomplete'; tab: number }
+  /** 'Save As Draft' or 'Save Changes' without the names a draft needs; `tab` shows them. */
+  | { type: 'refused'; reason: 'draftIncomplete'; tab: number }
   | { type: 'refused'; reason: 'stale' | 'final' | 'failed' }
   | { type: 'pdfFailed' }
   /** Back or Next moved to another tab. */
