@@ -22,7 +22,7 @@ export interface LeadPageQuery {
 }
 
 /** Optional texts left empty travel as null, the contract's "not given". */
-function toLeadBody(lead: LeadInput, birthDate: string): LeadBody {
+export function toLeadBody(lead: LeadInput, birthDate: string): LeadBody {
   return {
     firstName: lead.firstName,
     middleName: lead.middleName || null,

@@ -87,6 +87,8 @@ export const intakeTexts = {
   pdfFailed: 'The PDF could not be built. Please try again.',
   /** A final submit with a required field left empty; the server's refusal says the same. */
   requiredFields: (tabName: string) => `Please fill required fields in the "${tabName}" tab.`,
+  /** Ours: the form's button bar after a refused save or submit (docs/product/intake-form.md, Button bar). */
+  fieldsNeedAttention: (count: number) => (count === 1 ? '1 field needs attention' : `${count} fields need attention`),
   /** The server's 409 intake_stale. */
   staleRefused: 'Someone else changed this intake since you opened it.',
   /** The server's 409 intake_final. */

@@ -98,6 +98,12 @@ export const intakeMachine = setup({
     showFinalErrors: assign(({ context }) => shownErrors(checkFinal(context.intake), context.currentTab)),
     // Runs after showFinalErrors, which moved to the first failing tab.
     announceIncomplete: emit(({ context }) => ({ type: 'refused' as const, reason: 'incomplete' as const, tab: context.currentTab })),
+    // Runs after showDraftErrors, which moved to the tab of the names.
+    announceDraftIncomplete: emit(({ context }) => ({
+      type: 'refused' as const,
+      reason: 'draftIncomplete' as const,
+      tab: context.currentTab,
+    })),
     clearErrors: assign({ errors: {} }),
     storeServerFieldErrors: assign(({ context, event }) => {
       const fields = fieldErrorsOf(failureOf(event));
@@ -219,7 +225,10 @@ export const intakeMachine = setup({
                     creating: {
                       initial: 'unsaved',
                       on: {
-                        'draft.save': [{ guard: 'isDraftValid', target: '#form.saving.draft' }, { actions: 'showDraftErrors' }],
+                        'draft.save': [
+                          { guard: 'isDraftValid', target: '#form.saving.draft' },
+                          { actions: ['showDraftErrors', 'announceDraftIncomplete'] },
+                        ],
                         'final.submit': [
                           { guard: 'isFinalValid', target: '#form.saving.final', actions: 'clearErrors' },
                           { actions: ['showFinalErrors', 'announceIncomplete'] },
@@ -231,7 +240,10 @@ export const intakeMachine = setup({
                     // Edit mode: 'Save Changes' asks first.
                     editing: {
                       on: {
-                        'draft.save': [{ guard: 'isDraftValid', target: '#form.confirmingSave' }, { actions: 'showDraftErrors' }],
+                        'draft.save': [
+                          { guard: 'isDraftValid', target: '#form.confirmingSave' },
+                          { actions: ['showDraftErrors', 'announceDraftIncomplete'] },
+                        ],
                         'final.submit': [
                           { guard: 'isFinalValid', target: '#form.saving.final', actions: 'clearErrors' },
                           { actions: ['showFinalErrors', 'announceIncomplete'] },

@@ -75,6 +75,8 @@ export type IntakeEmitted =
   /** `caseId`: the stored intake's, a first save's new one included. */
   | { type: 'saved'; as: 'draft' | 'changes' | 'final'; caseId: string }
   | { type: 'refused'; reason: 'incomplete'; tab: number }
+  /** 'Save As Draft' or 'Save Changes' without the names a draft needs; `tab` shows them. */
+  | { type: 'refused'; reason: 'draftIncomplete'; tab: number }
   | { type: 'refused'; reason: 'stale' | 'final' | 'failed' }
   | { type: 'pdfFailed' }
   /** Back or Next moved to another tab. */

@@ -244,12 +244,13 @@ function stepChecker(input: IntakeMachineInput) {
           expect(context.errors['personalInformation.firstName']).toBe(firstName === '' ? 'Please enter your First Name' : undefined);
           expect(context.errors['personalInformation.lastName']).toBe(lastName === '' ? 'Please enter your Last Name' : undefined);
           expect(context.currentTab).toBe(0);
-        } else if (input.mode === 'create') {
-          expect(snapshot.matches({ lifecycle: { ready: { form: { saving: 'draft' } } } })).toBe(true);
+          // No toast: the fact the form moves focus on (docs/product/intake-form.md, Button bar).
+          expect(spokenIntake(probe.emitted)).toEqual([{ type: 'refused', reason: 'draftIncomplete', tab: 0 }]);
         } else {
-          expect(snapshot.matches({ lifecycle: { ready: { form: 'confirmingSave' } } })).toBe(true);
+          if (input.mode === 'create') expect(snapshot.matches({ lifecycle: { ready: { form: { saving: 'draft' } } } })).toBe(true);
+          else expect(snapshot.matches({ lifecycle: { ready: { form: 'confirmingSave' } } })).toBe(true);
+          expect(spokenIntake(probe.emitted)).toEqual([]);
         }
-        expect(spokenIntake(probe.emitted)).toEqual([]);
         break;
       case 'final.submit':
         if (snapshot.matches({ lifecycle: { ready: { form: 'editable' } } })) {
@@ -575,7 +576,9 @@ describe('create mode', () => {
     expect(context.currentTab).toBe(0);
     expect(actor.getSnapshot().matches({ lifecycle: { ready: { form: { editable: { creating: 'unsaved' } } } } })).toBe(true);
     expect(saves).toEqual([]);
-    expect(emitted).toEqual([]);
+    // A fact for the form to move focus on, and no toast (docs/product/intake-form.md, Button bar).
+    expect(emitted).toEqual([{ type: 'refused', reason: 'draftIncomplete', tab: 0 }]);
+    expect(toasts(emitted)).toEqual([]);
   });
 
   it('a half-typed date stops the draft save with a field error instead of a broken request', () => {

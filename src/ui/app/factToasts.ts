@@ -94,15 +94,21 @@ export const firmRecordToasts: FactToasts<FirmRecordEmitted> = {
 
 const intake = intakeTexts;
 
-/** docs/product/intake-form.md: the same 'created' text after a submit in create and in edit mode. */
+/**
+ * docs/product/intake-form.md: the same 'created' text after a submit in create and in edit mode. A
+ * draft refused for its names shows no toast: the form's button bar says how many fields need
+ * attention, and focus is on the first of them (IntakeFormButtons, useIntakeFormFocus).
+ */
 export const intakeToasts: FactToasts<IntakeEmitted> = {
   saved: ({ as }) => success({ draft: intake.draftSaved, changes: intake.updated, final: intake.created }[as]),
-  refused: (fact) =>
-    error(
+  refused: (fact) => {
+    if (fact.reason === 'draftIncomplete') return undefined;
+    return error(
       fact.reason === 'incomplete'
         ? intake.requiredFields(intakeTabs[fact.tab].name)
         : { stale: intake.stale, final: intake.alreadyFinal, failed: intake.saveFailed }[fact.reason],
-    ),
+    );
+  },
   pdfFailed: () => error(intake.pdfFailed),
 };
 

@@ -11,6 +11,12 @@ export interface TableColumn<Row> {
   key: string;
   /** A node, so a header can hold a dropdown filter (docs/product/intake-form.md, the Status column). */
   header: ReactNode;
+  /**
+   * The column's name in words when `header` is a control (a filter): on a phone each cell shows
+   * its column's name beside its value (docs/product/app-shell.md, Tables). A text header
+   * is its own name.
+   */
+  label?: string;
   render: (row: Row) => ReactNode;
 }
 
@@ -31,6 +37,17 @@ export interface TableProps<Row> {
   caption?: ReactNode;
 }
 
+/** The words a cell shows before its value on a phone. */
+function columnLabel<Row>(column: TableColumn<Row>): string | undefined {
+  return typeof column.header === 'string' ? column.header : column.label;
+}
+
+/**
+ * A table on wide screens; under the small-screen breakpoint each row becomes a card of
+ * "label: value" lines, so that no column is out of reach on a phone (docs/product/app-shell.md,
+ * Reusable table). The explicit roles keep the table's semantics when CSS shows its parts as
+ * blocks (some browsers drop them with the display).
+ */
 export function Table<Row>({
   columns,
   rows,
@@ -63,8 +80,8 @@ export function Table<Row>({
     const message = loading ? TABLE_LOADING_TEXT : rows.length === 0 ? emptyText : null;
     if (message !== null) {
       return (
-        <tr>
-          <td className={css.messageCell} colSpan={columnCount}>
+        <tr role="row" className={css.messageRow}>
+          <td role="cell" className={css.messageCell} colSpan={columnCount}>
             <span role="status">{message}</span>
           </td>
         </tr>
@@ -78,6 +95,7 @@ export function Table<Row>({
       return (
         <tr
           key={rowKey}
+          role="row"
           className={clickable ? css.clickableRow : css.row}
           onClick={clickable ? () => onRowClick(row) : undefined}
           onKeyDown={clickable ? (event) => activateRowWithKeyboard(event, row) : undefined}
@@ -85,13 +103,22 @@ export function Table<Row>({
           // the table still reads as a table.
           tabIndex={clickable ? 0 : undefined}
         >
-          {columns.map((column, index) => (
-            <td key={column.key} id={index === 0 ? firstCellId : undefined} className={css.cell}>
-              {column.render(row)}
-            </td>
-          ))}
+          {columns.map((column, index) => {
+            const label = columnLabel(column);
+            return (
+              <td role="cell" key={column.key} id={index === 0 ? firstCellId : undefined} className={css.cell}>
+                {/* Heard from the column header already; shown only where the header is not. */}
+                {label && (
+                  <span className={css.cellLabel} aria-hidden="true">
+                    {label}
+                  </span>
+                )}
+                <span className={css.cellValue}>{column.render(row)}</span>
+              </td>
+            );
+          })}
           {action && (
-            <td className={css.actionCell}>
+            <td role="cell" className={css.actionCell}>
               <button
                 type="button"
                 className={css.actionButton}
@@ -110,23 +137,31 @@ export function Table<Row>({
 
   return (
     <div className={css.wrapper}>
-      <table className={css.table} aria-busy={loading || undefined}>
+      <table role="table" className={css.table} aria-busy={loading || undefined}>
         {caption && <caption className={css.caption}>{caption}</caption>}
-        <thead>
-          <tr>
+        <thead role="rowgroup" className={css.head}>
+          <tr role="row" className={css.headRow}>
             {columns.map((column) => (
-              <th key={column.key} scope="col" className={css.headerCell}>
+              <th
+                role="columnheader"
+                key={column.key}
+                scope="col"
+                // On a phone a text header goes out of sight (each cell names its column); a filter stays.
+                className={typeof column.header === 'string' ? css.textHeaderCell : css.controlHeaderCell}
+              >
                 {column.header}
               </th>
             ))}
             {action && (
-              <th scope="col" className={css.headerCell}>
+              <th role="columnheader" scope="col" className={css.textHeaderCell}>
                 <span className={visuallyHidden}>{TABLE_ACTION_HEADER}</span>
               </th>
             )}
           </tr>
         </thead>
-        <tbody>{renderBody()}</tbody>
+        <tbody role="rowgroup" className={css.body}>
+          {renderBody()}
+        </tbody>
       </table>
     </div>
   );

@@ -97,10 +97,11 @@ export function TextArea({
         required={required}
         aria-required={required || undefined}
         aria-invalid={hasError || undefined}
-        aria-describedby={describedBy(ids, hasError, true)}
+        aria-describedby={describedBy(ids, hasError, !disabled)}
         maxLength={maxLength}
       />
-      <CharacterCounter id={ids.counter} limit={maxLength} length={value.length} />
+      {/* A disabled field takes no typing, so nothing remains to count (a read-only intake shows none). */}
+      {!disabled && <CharacterCounter id={ids.counter} limit={maxLength} length={value.length} />}
       <FieldError id={ids.error} message={error} />
     </div>
   );

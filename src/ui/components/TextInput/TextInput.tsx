@@ -10,7 +10,7 @@ export interface TextInputProps {
   required?: boolean;
   /** Red text under the field, red border, aria-invalid. */
   error?: string;
-  /** Longer input is cut, and 'N characters remaining' is shown (docs/product/intake-form.md "Text limits"). */
+  /** Longer input is cut, and 'N characters remaining' is shown while enabled (docs/product/intake-form.md "Text limits"). */
   maxLength?: number;
   disabled?: boolean;
   type?: 'text' | 'email' | 'tel' | 'password' | 'search' | 'url' | 'number';
@@ -48,7 +48,8 @@ export function TextInput({
 }: TextInputProps) {
   const ids = useFieldIds(id);
   const hasError = Boolean(error);
-  const hasCounter = maxLength !== undefined;
+  // A disabled field takes no typing, so nothing remains to count (a read-only intake shows none).
+  const hasCounter = maxLength !== undefined && !disabled;
 
   function handleChange(event: ChangeEvent<HTMLInputElement>) {
     const raw = event.currentTarget.value;

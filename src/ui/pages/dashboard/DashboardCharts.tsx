@@ -27,7 +27,7 @@ export function FunnelChart({ funnel }: { funnel: Dashboard['funnel'] }) {
           <BarChart data={stages} layout="vertical" margin={{ left: 8, right: 72 }} accessibilityLayer={false}>
             <CartesianGrid horizontal={false} stroke={vars.color.border} />
             <XAxis type="number" allowDecimals={false} tick={axisTick} />
-            <YAxis type="category" dataKey="stage" width={170} tick={axisTick} />
+            <YAxis type="category" dataKey="stage" width={130} tick={axisTick} />
             <Bar dataKey="count" fill={vars.color.chartFunnel} isAnimationActive={false}>
               <LabelList dataKey="label" position="right" fill={vars.color.text} />
             </Bar>
@@ -63,7 +63,9 @@ export function RepresentativeChart({ representatives }: { representatives: Dash
     draftLabel: row.draft > 0 ? `${row.draft} ${DASHBOARD_TEXT.draft.toLowerCase()}` : '',
     finalLabel: row.final > 0 ? `${row.final} ${DASHBOARD_TEXT.final.toLowerCase()}` : '',
   }));
-  const height = Math.max(160, rows.length * 44 + 60);
+  // Two bars a representative, side by side, each with its words at its end: stacked, a short
+  // segment could not hold its '2 draft' on a phone's width.
+  const height = Math.max(160, rows.length * 72 + 60);
   return (
     <figure className={css.figure} aria-labelledby="dashboard-representatives">
       <h2 id="dashboard-representatives" className={layout.sectionTitle}>
@@ -71,16 +73,16 @@ export function RepresentativeChart({ representatives }: { representatives: Dash
       </h2>
       <div className={css.chartArea} style={{ height }} aria-hidden="true" data-chart="representatives">
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={rows} layout="vertical" margin={{ left: 8, right: 24 }} accessibilityLayer={false}>
+          <BarChart data={rows} layout="vertical" margin={{ left: 8, right: 72 }} accessibilityLayer={false}>
             <CartesianGrid horizontal={false} stroke={vars.color.border} />
             <XAxis type="number" allowDecimals={false} tick={axisTick} />
-            <YAxis type="category" dataKey="name" width={150} tick={axisTick} />
+            <YAxis type="category" dataKey="name" width={120} tick={axisTick} />
             <Legend formatter={(value: string) => <span style={{ color: vars.color.text }}>{value}</span>} />
-            <Bar dataKey="final" name={DASHBOARD_TEXT.final} stackId="intakes" fill={vars.color.chartFinal} isAnimationActive={false}>
-              <LabelList dataKey="finalLabel" position="center" fill={vars.color.onBrand} />
+            <Bar dataKey="final" name={DASHBOARD_TEXT.final} fill={vars.color.chartFinal} isAnimationActive={false}>
+              <LabelList dataKey="finalLabel" position="right" fill={vars.color.text} />
             </Bar>
-            <Bar dataKey="draft" name={DASHBOARD_TEXT.draft} stackId="intakes" fill={vars.color.chartDraft} isAnimationActive={false}>
-              <LabelList dataKey="draftLabel" position="center" fill={vars.color.text} />
+            <Bar dataKey="draft" name={DASHBOARD_TEXT.draft} fill={vars.color.chartDraft} isAnimationActive={false}>
+              <LabelList dataKey="draftLabel" position="right" fill={vars.color.text} />
             </Bar>
           </BarChart>
         </ResponsiveContainer>

@@ -16,7 +16,7 @@ import { useSignedInUser } from '../../app/session';
 import { TABLE_ACTION_HEADER } from '../../components/Table';
 import { appEmployeeStatusMachine, loadEmployees } from './employeeActors';
 import { StatusButton, StatusConfirmation, type EmployeeStatusActor } from './StatusChange';
-import { PrivilegeFilter } from './PrivilegeFilter';
+import { PRIVILEGE_FILTER_LABEL, PrivilegeFilter } from './PrivilegeFilter';
 import { paths } from '../../app/paths';
 
 /** docs/product/people.md Employees and docs/product/people.md Employee list load failure: the texts, word for word. */
@@ -36,7 +36,12 @@ function employeeColumns(list: PaginationActor, status: EmployeeStatusActor, cal
   return [
     { key: 'name', header: 'Full Name', render: (user) => fullName(user) },
     { key: 'email', header: 'Email Address', render: (user) => user.email },
-    { key: 'privilege', header: <PrivilegeFilter actor={list} />, render: (user) => privilegeLabels[user.privilege] },
+    {
+      key: 'privilege',
+      header: <PrivilegeFilter actor={list} />,
+      label: PRIVILEGE_FILTER_LABEL,
+      render: (user) => privilegeLabels[user.privilege],
+    },
     { key: 'createdAt', header: 'Created At', render: (user) => formatLocalDate(user.createdAt) },
     { key: 'status', header: 'Status', render: (user) => STATUS_LABELS[user.status] },
     {

@@ -18,12 +18,15 @@ function isPrivilege(value: string | null): value is Privilege {
   return privileges.some((privilege) => privilege === value);
 }
 
+/** The column's name: the filter's label, and each cell's label on a phone. */
+export const PRIVILEGE_FILTER_LABEL = 'Privilege';
+
 /** The column title and its filter; 'All Employees' is no filter (null). */
 export function PrivilegeFilter({ actor }: { actor: PaginationActor }) {
   const filter = useSelector(actor, (snapshot) => snapshot.context.filter);
   return (
     <SelectField<FilterChoice>
-      label="Privilege"
+      label={PRIVILEGE_FILTER_LABEL}
       compact
       options={PRIVILEGE_FILTER_OPTIONS}
       value={isPrivilege(filter) ? filter : ALL}

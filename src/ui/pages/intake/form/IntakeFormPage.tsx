@@ -21,6 +21,7 @@ import { ClientAnswersContext, useClientAnswers } from '../clientLink/FromClient
 import { PdfPreview } from '../pdf/PdfPreviewModal';
 import { useIntakeFormEvents } from './useIntakeFormEvents';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
+import * as css from './intakeForm.css';
 
 const routeModes: readonly IntakeRouteMode[] = ['create', 'edit', 'view'];
 
@@ -124,9 +125,11 @@ function IntakeFormBody({ actor }: { actor: IntakeActor }) {
   if (!shown) return null;
   return (
     <>
-      <IntakeHistory actor={actor} />
-      {draftCaseId ? <ClientLinkButton caseId={draftCaseId} /> : null}
-      <PdfButtons actor={actor} />
+      <div className={css.toolbar}>
+        <IntakeHistory actor={actor} />
+        {draftCaseId ? <ClientLinkButton caseId={draftCaseId} /> : null}
+        <PdfButtons actor={actor} />
+      </div>
       <IntakeTabs actor={actor} />
       <IntakeFormButtons actor={actor} />
     </>

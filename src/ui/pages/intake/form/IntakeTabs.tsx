@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { errorsByTab } from '../../../../domain/intake/schemas';
 import { intakeTabs } from '../../../../domain/intake/tabs';
 import { TabBar, tabElementId } from '../../../components/TabBar';
@@ -7,6 +7,7 @@ import { tabComponents } from '../tabs/tabComponents';
 import type { IntakeActor } from './intakeActor';
 import { INTAKE_FORM_TEXT } from './intakeFormText';
 import * as css from './intakeForm.css';
+import { useIntakeFormFocus } from './useIntakeFormFocus';
 
 /**
  * One character per tab, '1' when the tab holds an error: a string, so that the tab bar re-renders
@@ -25,6 +26,8 @@ export function IntakeTabs({ actor }: { actor: IntakeActor }) {
   const marks = useSelector(actor, (snapshot) => errorMarks(snapshot.context.errors));
   const current = intakeTabs[currentIndex] ?? intakeTabs[0];
   const CurrentTab = tabComponents[current.id];
+  const panel = useRef<HTMLElement>(null);
+  useIntakeFormFocus(actor, panel);
 
   return (
     <>
@@ -36,7 +39,15 @@ export function IntakeTabs({ actor }: { actor: IntakeActor }) {
         current={current.id}
         onSelect={(id) => actor.send({ type: 'tab.select', index: intakeTabs.findIndex((tab) => tab.id === id) })}
       />
-      <section id={panelId} role="tabpanel" aria-labelledby={tabElementId(tabBarId, current.id)} className={css.panel}>
+      {/* tabIndex -1: a read-only tab has no field, and the panel takes the focus after Next instead. */}
+      <section
+        ref={panel}
+        id={panelId}
+        role="tabpanel"
+        tabIndex={-1}
+        aria-labelledby={tabElementId(tabBarId, current.id)}
+        className={css.panel}
+      >
         <CurrentTab />
       </section>
     </>

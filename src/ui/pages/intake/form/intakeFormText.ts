@@ -4,6 +4,7 @@ export const INTAKE_FORM_TEXT = {
   // Ours: one title per route mode (docs/product/intake-form.md routes).
   titles: { create: 'New Intake', edit: 'Edit Intake', view: 'View Intake' },
   tabsLabel: 'Intake sections',
+  buttonsLabel: 'Intake actions',
   // Quoted (docs/product/intake-form.md Intake form screen).
   back: 'Back',
   next: 'Next',

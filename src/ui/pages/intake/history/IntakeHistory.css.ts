@@ -1,7 +1,8 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../theme/vars.css';
 
-export const bar = style({ display: 'flex', justifyContent: 'flex-end', marginBottom: vars.space.sm });
+// Its button is one of the row above the tabs (intakeForm.css.ts toolbar).
+export const bar = style({ display: 'contents' });
 
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.sm });
 

@@ -8,7 +8,7 @@ import type { TableAction, TableColumn } from '../../../components/Table';
 import { intakePath, paths } from '../../../app/paths';
 import { useSignedInUser } from '../../../app/session';
 import { intakePageLoader } from './intakeListActors';
-import { StatusFilter } from './StatusFilter';
+import { STATUS_FILTER_LABEL, StatusFilter } from './StatusFilter';
 
 /** docs/product/intake-list.md Intakes list: the texts, word for word. */
 export const INTAKE_LIST_TEXT = {
@@ -38,6 +38,7 @@ function intakeColumns(list: PaginationActor): TableColumn<IntakeRow>[] {
     {
       key: 'status',
       header: <StatusFilter actor={list} />,
+      label: STATUS_FILTER_LABEL,
       render: (row) => (row.status === 'final' ? INTAKE_LIST_TEXT.final : INTAKE_LIST_TEXT.draft),
     },
   ];

@@ -13,6 +13,9 @@ export const STATUS_FILTER_OPTIONS: readonly { value: StatusChoice; label: strin
   { value: 'final', label: 'Final' },
 ];
 
+/** The column's name: the filter's label, and each cell's label on a phone. */
+export const STATUS_FILTER_LABEL = 'Status';
+
 export function isIntakeStatus(value: string | null): value is IntakeStatus {
   return intakeStatuses.some((status) => status === value);
 }
@@ -22,7 +25,7 @@ export function StatusFilter({ actor }: { actor: PaginationActor }) {
   const filter = useSelector(actor, (snapshot) => snapshot.context.filter);
   return (
     <SelectField<StatusChoice>
-      label="Status"
+      label={STATUS_FILTER_LABEL}
       compact
       options={STATUS_FILTER_OPTIONS}
       value={isIntakeStatus(filter) ? filter : ALL}

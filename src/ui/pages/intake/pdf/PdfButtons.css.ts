@@ -1,10 +1,4 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../../theme/vars.css';
 
-export const buttons = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  justifyContent: 'flex-end',
-  gap: vars.space.sm,
-  marginBottom: vars.space.md,
-});
+// Its buttons are part of the row above the tabs (intakeForm.css.ts toolbar).
+export const buttons = style({ display: 'contents' });

@@ -14,7 +14,8 @@ export function IncidentTab() {
       <IntakeTextField path="incidentDescription.city" />
       <IntakeTextField path="incidentDescription.county" />
       <IntakeYesNo path="incidentDescription.police" />
-      <IntakeTextField path="incidentDescription.crashLocation" span="twoThirds" />
+      {/* The whole row, so that each question below starts a row and its follow-up sits beside it. */}
+      <IntakeTextField path="incidentDescription.crashLocation" span="full" />
       <IntakeYesNo path="incidentDescription.clientCited" />
       <IntakeTextField path="incidentDescription.clientCitedReason" span="twoThirds" />
       <IntakeYesNo path="incidentDescription.defendant" />

@@ -1,0 +1,139 @@
+// Every screen on a 375 px phone (docs/product/app-shell.md, Tables; docs/product/intake-form.md,
+// Tabs): signed in as an owner whose firm has intakes, leads and employees (set up through the
+// API), each route of src/ui/app/paths.ts is no wider than the window, the intake list shows its
+// key columns on screen, and axe finds nothing serious on the screens drawn differently on a phone,
+// at 375 px and at 1366 px.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/a11y';
+import { signIn, startE2eApp, type E2eApp } from './support/app';
+import { launchChromium, withPage } from './support/browser';
+import { addScreenData, everyScreen, overflowWidth, screenAtRest, type Screen, type ScreenData } from './support/everyScreen';
+
+const phone = { width: 375, height: 812 };
+const laptop = { width: 1366, height: 800 };
+
+let app: E2eApp;
+let browser: Browser;
+let data: ScreenData;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startE2eApp(), launchChromium()]);
+  data = await addScreenData(app);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function open(page: Page, screen: Screen): Promise<void> {
+  page.setDefaultTimeout(15_000);
+  if (!screen.signedOut) await signIn(page, app.owner);
+  await page.goto(screen.address);
+  await screenAtRest(page);
+}
+
+/** The screens whose layout changes on a phone: the tables, the dashboard, the intake form. */
+const changedScreens = ['intakeList', 'leadsList', 'employees', 'activity', 'dashboard', 'newIntake', 'intakeDetails-1', 'intakeDetails-2'];
+
+describe('on a 375 px phone', () => {
+  it('no screen is wider than the window', async () => {
+    const tooWide: string[] = [];
+    for (const screen of everyScreen(data)) {
+      await withPage(
+        browser,
+        app.baseUrl,
+        async (page) => {
+          await open(page, screen);
+          // Where the screen came to rest: a signed-in screen is not the login page, and back.
+          expect(new URL(page.url()).pathname).toBe(screen.name === 'root' ? '/' : screen.address);
+          const overflow = await overflowWidth(page);
+          if (overflow > 0) tooWide.push(`${screen.address}: ${overflow} px too wide`);
+        },
+        phone,
+      );
+    }
+    expect(tooWide).toEqual([]);
+  });
+
+  it('shows the intake list as cards whose every column, the row click and the action are on screen', async () => {
+    await withPage(
+      browser,
+      app.baseUrl,
+      async (page) => {
+        await open(page, { name: 'intakeList', address: '/intake-list' });
+        const row = page.getByRole('row', { name: new RegExp(data.draftClientName) });
+        for (const text of [data.draftClientName, 'Olivia Owner', 'Draft']) {
+          const box = await row.getByText(text, { exact: true }).boundingBox();
+          expect(box, text).not.toBeNull();
+          expect(box!.x + box!.width, text).toBeLessThanOrEqual(phone.width);
+        }
+        const edit = row.getByRole('button', { name: 'Edit' });
+        const editBox = await edit.boundingBox();
+        expect(editBox!.x + editBox!.width).toBeLessThanOrEqual(phone.width);
+        // Each cell names its column on a phone.
+        expect(await row.getByText('Date Created', { exact: true }).isVisible()).toBe(true);
+        // The status filter is still there, and the pager below the cards.
+        expect(await page.getByRole('combobox', { name: 'Status' }).isVisible()).toBe(true);
+        expect(await page.getByText('Page 1', { exact: true }).isVisible()).toBe(true);
+
+        await edit.click();
+        await page.waitForURL(`**/intake-details/edit/${data.draftCaseId}`);
+        await page.goBack();
+        await page
+          .getByRole('row', { name: new RegExp(data.draftClientName) })
+          .getByText('Date Updated')
+          .click();
+        await page.waitForURL(`**/intake-details/edit/${data.draftCaseId}`);
+        await page.getByRole('heading', { level: 1, name: 'Edit Intake' }).waitFor();
+      },
+      phone,
+    );
+  });
+
+  it('draws the dashboard deadlines as cards with their deadline and days left', async () => {
+    await withPage(
+      browser,
+      app.baseUrl,
+      async (page) => {
+        await open(page, { name: 'dashboard', address: '/dashboard' });
+        expect(await overflowWidth(page)).toBe(0);
+        // Recharts draws each bar's words at its end: none overlaps another.
+        const labels = await page.locator('[data-chart="representatives"] .recharts-label').evaluateAll((elements) =>
+          elements.map((element) => {
+            const box = element.getBoundingClientRect();
+            return { left: box.left, right: box.right, top: box.top, bottom: box.bottom };
+          }),
+        );
+        for (const [index, a] of labels.entries()) {
+          for (const b of labels.slice(index + 1)) {
+            const overlap = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+            expect(overlap).toBe(false);
+          }
+        }
+      },
+      phone,
+    );
+  });
+});
+
+describe('accessibility of the screens drawn differently on a phone', () => {
+  for (const viewport of [phone, laptop]) {
+    it(`axe finds nothing serious at ${viewport.width} px`, async () => {
+      const found: string[] = [];
+      for (const screen of everyScreen(data).filter((candidate) => changedScreens.includes(candidate.name))) {
+        await withPage(
+          browser,
+          app.baseUrl,
+          async (page) => {
+            await open(page, screen);
+            found.push(...(await seriousViolations(page)).map((violation) => `${screen.address}: ${violation}`));
+          },
+          viewport,
+        );
+      }
+      expect(found).toEqual([]);
+    });
+  }
+});
