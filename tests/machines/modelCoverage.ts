@@ -291,18 +291,44 @@ export function coverageSummary(machine: AnyStateMachine, plans: ModelPlan | rea
  */
 export const MODEL_COVERAGE_DIR_ENV = 'MODEL_COVERAGE_DIR';
 
+/**
+ * Where a record's paths ran: on the machine alone (the unit suites, `runPath`) or through the real
+ * app in Chromium (tests/e2e/model, `drivePath`).
+ */
+export type CoverageSource = 'model' | 'browser';
+
 /** A summary as recorded: the edge keys too, so runs of the same machine can be added up. */
 export interface RecordedCoverage extends CoverageSummary {
+  source: CoverageSource;
   traversedKeys: string[];
 }
 
 /** Writes one file per call (suites run in parallel workers); nothing when the variable is unset. */
-export function recordCoverage(summary: CoverageSummary, traversedKeys: Iterable<string>): void {
+export function recordCoverage(summary: CoverageSummary, traversedKeys: Iterable<string>, source: CoverageSource = 'model'): void {
   const dir = process.env[MODEL_COVERAGE_DIR_ENV];
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
-  const recorded: RecordedCoverage = { ...summary, traversedKeys: [...traversedKeys].sort() };
-  writeFileSync(path.join(dir, `${summary.machineId}.${randomUUID()}.json`), `${JSON.stringify(recorded)}\n`);
+  const recorded: RecordedCoverage = { ...summary, source, traversedKeys: [...traversedKeys].sort() };
+  writeFileSync(path.join(dir, `${summary.machineId}.${source}.${randomUUID()}.json`), `${JSON.stringify(recorded)}\n`);
+}
+
+/**
+ * What a browser suite drove through the app: the transitions of the paths that passed, and how
+ * many paths. Every suite under tests/e2e/model calls it once, after its paths ran, whatever it
+ * covered, so `npm run test:model` reports the browser's share from what actually ran.
+ */
+export function recordBrowserCoverage(machine: AnyStateMachine, paths: number, traversedKeys: Iterable<string>): CoverageSummary {
+  const keys = new Set(traversedKeys);
+  const edges = collectTransitions(machine);
+  const summary: CoverageSummary = {
+    machineId: machine.id,
+    states: graphNodes(toDirectedGraph(machine)).length - 1,
+    transitions: edges.length,
+    traversed: edges.filter((edge) => keys.has(edge.key)).length,
+    paths,
+  };
+  recordCoverage(summary, keys, 'browser');
+  return summary;
 }
 
 /** Every summary recorded in `dir` (an absent folder holds none). */

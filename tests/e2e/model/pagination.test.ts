@@ -11,7 +11,14 @@ import { SEARCH_DEBOUNCE_MS } from '../../../src/domain/constants';
 import { privileges } from '../../../src/domain/enums';
 import { paginationMachine, totalPages, type PaginationContext } from '../../../src/machines/pagination.machine';
 import { bearer } from '../../api/support/testServer';
-import { collectTransitions, coverageSummary, describePath, planModel, traversedTransitions } from '../../machines/modelCoverage';
+import {
+  collectTransitions,
+  coverageSummary,
+  describePath,
+  planModel,
+  recordBrowserCoverage,
+  traversedTransitions,
+} from '../../machines/modelCoverage';
 import { signIn, startE2eApp, type E2eApp } from '../support/app';
 import { launchChromium, newPage } from '../support/browser';
 import { holdRequests, type HeldRequests } from './support/heldRequests';
@@ -244,6 +251,7 @@ describe('pagination paths on /employees in Chromium', () => {
 
   it('the driven paths passed through every state and took every transition', () => {
     const transitions = new Set(completed.flatMap((planned) => [...planned.transitions]));
+    recordBrowserCoverage(paginationMachine, completed.length, transitions);
     const snapshots = completed.flatMap((planned) => planned.path.steps.map((step) => step.state));
     const visited = statesVisited(paginationMachine, snapshots, transitions);
     const summary = coverageSummary(paginationMachine, plan);

@@ -13,7 +13,14 @@ import { AUTH_STORAGE_KEY, writeStoredSession, type StoredSession } from '../../
 import type { SessionUser } from '../../../src/domain/session';
 import { LOGIN_FAILED_MESSAGE, sessionMachine, userFromToken } from '../../../src/machines/session.machine';
 import type { TestUser } from '../../api/support/testServer';
-import { collectTransitions, coverageSummary, describePath, planModel, traversedTransitions } from '../../machines/modelCoverage';
+import {
+  collectTransitions,
+  coverageSummary,
+  describePath,
+  planModel,
+  recordBrowserCoverage,
+  traversedTransitions,
+} from '../../machines/modelCoverage';
 import { startE2eApp, type E2eApp } from '../support/app';
 import { launchChromium, newPage } from '../support/browser';
 import { holdRequests, type HeldRequests } from './support/heldRequests';
@@ -309,6 +316,7 @@ describe('session paths through the login screen and the shell in Chromium', () 
 
   it('the driven paths passed through every state and took every transition', () => {
     const transitions = new Set(completed.flatMap((planned) => [...planned.transitions]));
+    recordBrowserCoverage(sessionMachine, completed.length, transitions);
     const snapshots = completed.flatMap((planned) => planned.path.steps.map((step) => step.state));
     const visited = statesVisited(sessionMachine, snapshots, transitions);
     expect([...visited].sort()).toEqual(stateIds(sessionMachine).sort());
