@@ -20,6 +20,9 @@ export type ActivityRowWithName = ActivityTable & {
   first_name: string | null;
   middle_name: string | null;
   last_name: string | null;
+  /** The client's name and status of the firm's intake the row is about; null for other subjects. */
+  client_name: string | null;
+  intake_status: string | null;
 };
 
 function filtered(db: Kysely<Database>, filter: ActivityFilter) {
@@ -33,12 +36,18 @@ function filtered(db: Kysely<Database>, filter: ActivityFilter) {
 }
 
 function withNames<O>(query: SelectQueryBuilder<Database, 'activity', O>) {
-  return query
-    .leftJoin('users', 'users.id', 'activity.user_id')
-    .selectAll('activity')
-    .select(['users.first_name', 'users.middle_name', 'users.last_name'])
-    .orderBy('activity.at', 'desc')
-    .orderBy('activity.id', 'desc');
+  return (
+    query
+      .leftJoin('users', 'users.id', 'activity.user_id')
+      // Only the firm's own intake: a subject is a caseId or a user id, never another firm's row.
+      .leftJoin('intakes', (join) =>
+        join.onRef('intakes.case_id', '=', 'activity.subject').onRef('intakes.firm_id', '=', 'activity.firm_id'),
+      )
+      .selectAll('activity')
+      .select(['users.first_name', 'users.middle_name', 'users.last_name', 'intakes.client_name', 'intakes.status as intake_status'])
+      .orderBy('activity.at', 'desc')
+      .orderBy('activity.id', 'desc')
+  );
 }
 
 export async function listActivity(

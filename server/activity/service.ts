@@ -1,6 +1,7 @@
 // The activity trail as the API answers it (openapi.yaml, ActivityEntry; docs/product/activity.md):
 // the firm's trail for owner and administrator, one intake's history for whoever may open it.
 import type { Kysely } from 'kysely';
+import type { IntakeStatus } from '../../src/domain/enums';
 import type { SessionUser } from '../../src/domain/session';
 import type { Database } from '../db/database';
 import type { PageQuery, Schemas } from '../http/contractTypes';
@@ -31,6 +32,8 @@ export function toActivityEntry(row: ActivityRowWithName): ActivityEntry {
     userName: name || null,
     action: row.action as ActivityAction,
     subject: row.subject,
+    subjectClientName: row.client_name,
+    subjectIntakeStatus: (row.intake_status as IntakeStatus | null) ?? null,
     fields: parseFields(row.fields),
     clientAddress: row.client_address,
   };

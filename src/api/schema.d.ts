@@ -1510,6 +1510,10 @@ export interface components {
             action: components["schemas"]["ActivityAction"];
             /** @description The caseId or user id acted on. */
             subject: string | null;
+            /** @description When the subject is an intake of the firm, its client's name as it is now ('' before one is typed); else null. */
+            subjectClientName?: string | null;
+            /** @description When the subject is an intake of the firm, its status (which address opens it); else null. */
+            subjectIntakeStatus?: components["schemas"]["IntakeStatus"] | null;
             /** @description Changed field paths (`section.field`), never their values. */
             fields: string[];
             clientAddress: string | null;

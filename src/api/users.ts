@@ -79,3 +79,19 @@ export async function reactivateUser(id: string): Promise<User> {
   if (error || !data) throw new ApiError(error, response);
   return data.data;
 }
+
+export type EmployeeUpdateRequest = components['schemas']['EmployeeUpdateRequest'];
+
+/** An employee of the caller's firm, for Edit Employee (owner and administrator). */
+export async function getEmployee(id: string): Promise<User> {
+  const { data, error, response } = await api.GET('/v1/users/{id}', { params: { path: { id } } });
+  if (error || !data) throw new ApiError(error, response);
+  return data.data;
+}
+
+/** Changes an employee's names, email, phone and privilege; answers the employee as stored. */
+export async function updateEmployee(id: string, changes: EmployeeUpdateRequest): Promise<User> {
+  const { data, error, response } = await api.PATCH('/v1/users/{id}', { params: { path: { id } }, body: changes });
+  if (error || !data) throw new ApiError(error, response);
+  return data.data;
+}

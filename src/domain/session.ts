@@ -46,3 +46,6 @@ export function canChangeStatusOf(caller: { id: string; privilege: Privilege }, 
   if (!canManageEmployees(caller.privilege) || caller.id === target.id) return false;
   return !(caller.privilege === 'administrator' && target.privilege === 'owner');
 }
+
+/** Edit Employee follows the same rules as deactivation (docs/product/people.md, Edit employee). */
+export const canEditEmployee = canChangeStatusOf;

@@ -1,7 +1,7 @@
 // What the profile and employee form machines share (docs/product/people.md Edit Profile and Employee
 // Registration: "Same fields"): the field events, how a change lands in the values, how a server
 // refusal becomes messages under fields (docs/product/app-shell.md), and the request bodies (docs/product/app-shell.md).
-import type { EmployeeCreateRequest, UserUpdateRequest } from '../api/users';
+import type { EmployeeCreateRequest, EmployeeUpdateRequest, UserUpdateRequest } from '../api/users';
 import type { CivilStatus, Gender, PhoneUsage, Privilege, SsnStatus } from '../domain/enums';
 import type { FieldErrors } from '../domain/schemas/shared';
 import type { FieldChange, FormState } from './formParts';
@@ -178,5 +178,17 @@ export function employeeCreateRequest(values: EmployeeFormValues): EmployeeCreat
     password: values.password,
     privilege: values.privilege,
     userInformation: userInformationRequest(values.userInformation),
+  };
+}
+
+/** PATCH /v1/users/{id} body (docs/product/people.md, Edit employee): only what that page edits. */
+export function employeeUpdateRequest(values: EmployeeFormValues): EmployeeUpdateRequest {
+  return {
+    firstName: values.firstName.trim(),
+    middleName: textOrNull(values.middleName),
+    lastName: values.lastName.trim(),
+    email: values.email.trim(),
+    phoneNumber: textOrNull(values.userInformation.phoneNumber),
+    privilege: values.privilege,
   };
 }

@@ -57,6 +57,9 @@ const trustCalls: Call[] = [
   'POST /v1/user/{id}/reveal',
   'POST /v1/user/{id}/deactivate',
   'POST /v1/user/{id}/reactivate',
+  /** docs/product/people.md, Edit employee. */
+  'GET /v1/users/{id}',
+  'PATCH /v1/users/{id}',
   'GET /v1/activity',
   'POST /v1/intake/{caseId}/reveal',
   'GET /v1/intake/{caseId}/history',

@@ -59,6 +59,7 @@ describe('every request schema compiles under Ajv draft-07 strict mode', () => {
         'POST /v1/users/login body',
         'POST /v1/firmUser body',
         'PUT /v1/user/{id} body',
+        'PATCH /v1/users/{id} body',
         'POST /cases/v2/checkDuplicate body',
         'POST /cases/v2/FromLead body',
         'PUT /v1/firm body',

@@ -6,6 +6,7 @@ import { intakeTabs } from '../../domain/intake/tabs';
 import { activityTexts, employeeTexts, firmTexts, intakeTexts, leadTexts, profileTexts, sessionTexts } from '../../domain/texts';
 import type { CredentialsEmitted } from '../../machines/credentials.machine';
 import type { EmployeeFormEmitted } from '../../machines/employeeForm.machine';
+import type { EmployeeEditEmitted } from '../../machines/employeeEdit.machine';
 import type { EmployeeStatusEmitted } from '../../machines/employeeStatus.machine';
 import type { FirmFormEmitted } from '../../machines/firmForm.machine';
 import type { FirmRecordEmitted } from '../../machines/firmRecord.machine';
@@ -64,6 +65,14 @@ export const employeeFormToasts: FactToasts<EmployeeFormEmitted> = {
 export const profileFormToasts: FactToasts<ProfileFormEmitted> = {
   saved: () => success(profileTexts.saved),
   saveFailed: ({ hasErrorBody }) => (hasErrorBody ? undefined : error(profileTexts.saveFailed)),
+};
+
+/** docs/product/people.md, Edit employee: the server's message when its refusal named no field. */
+export const employeeEditToasts: FactToasts<EmployeeEditEmitted> = {
+  loadFailed: ({ message }) => error(message ?? employeeTexts.loadOneFailed),
+  saving: () => loading(employeeTexts.saving),
+  saved: () => success(employeeTexts.saved),
+  saveFailed: ({ message }) => error(message ?? employeeTexts.saveFailed),
 };
 
 /** docs/product/people.md, Deactivation: the server's message when it sent one. */

@@ -16,6 +16,8 @@ export const paths = {
   editFirm: '/edit-firm',
   employees: '/employees',
   newEmployee: '/new-employee',
+  /** docs/product/people.md, Edit employee; `editEmployeePath` builds its addresses. */
+  editEmployee: '/edit-employee/:id',
   activity: '/activity',
   /** docs/product/dashboard.md: every signed-in role; not the page after sign-in. */
   dashboard: '/dashboard',
@@ -42,6 +44,13 @@ export function helpPath(anchor: keyof typeof helpAnchors): string {
   return `${paths.help}#${helpAnchors[anchor]}`;
 }
 
+const EDIT_EMPLOYEE_PREFIX = paths.editEmployee.slice(0, paths.editEmployee.indexOf('/:'));
+
+/** The Edit Employee page of one employee. */
+export function editEmployeePath(id: string): string {
+  return `${EDIT_EMPLOYEE_PREFIX}/${encodeURIComponent(id)}`;
+}
+
 const INTAKE_DETAILS_PREFIX = paths.intakeDetails.slice(0, paths.intakeDetails.indexOf('/:'));
 
 /** A stored intake's form in `mode`. */
@@ -58,7 +67,7 @@ export function intakePath({ caseId, status }: { caseId: string; status: IntakeS
 export const areaPaths = {
   intakes: [paths.newIntake, INTAKE_DETAILS_PREFIX],
   leads: [paths.newLeads],
-  employees: [paths.newEmployee],
+  employees: [paths.newEmployee, EDIT_EMPLOYEE_PREFIX],
   profile: [paths.editProfile],
   firm: [paths.editFirm],
 } as const;

@@ -43,6 +43,7 @@ export const appRoutes: RouteObject[] = [
                   { path: paths.employees, element: <screens.EmployeesScreen /> },
                   { path: paths.activity, element: <screens.ActivityScreen /> },
                   { path: paths.newEmployee, element: <screens.NewEmployeeScreen /> },
+                  { path: paths.editEmployee, element: <screens.EditEmployeeScreen /> },
                   { path: paths.editFirm, element: <screens.EditFirmScreen /> },
                 ],
               },

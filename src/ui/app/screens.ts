@@ -9,6 +9,9 @@ export const ActivityScreen = lazyScreen(() => import('../pages/activity/Activit
 export const NewEmployeeScreen = lazyScreen(() =>
   import('../pages/employees/NewEmployeePage').then((m) => ({ default: m.NewEmployeePage })),
 );
+export const EditEmployeeScreen = lazyScreen(() =>
+  import('../pages/employees/EditEmployeePage').then((m) => ({ default: m.EditEmployeePage })),
+);
 export const NewLeadsScreen = lazyScreen(() => import('../pages/leads/NewLeadsPage').then((m) => ({ default: m.NewLeadsPage })));
 export const LeadsListScreen = lazyScreen(() => import('../pages/leads/LeadsListPage').then((m) => ({ default: m.LeadsListPage })));
 export const FirmScreen = lazyScreen(() => import('../pages/firm/FirmPage').then((m) => ({ default: m.FirmPage })));

@@ -10,18 +10,19 @@ import { employeeListToasts } from '../../app/factToasts';
 import { useToastEvents } from '../../app/useToastEvents';
 import { PageHeader } from '../../components/PageHeader';
 import type { TableColumn } from '../../components/Table';
-import { canChangeStatusOf } from '../../../domain/session';
+import { canChangeStatusOf, canEditEmployee } from '../../../domain/session';
 import { useMachineActor } from '../../app/inspect';
 import { useSignedInUser } from '../../app/session';
 import { TABLE_ACTION_HEADER } from '../../components/Table';
 import { appEmployeeStatusMachine, loadEmployees } from './employeeActors';
 import { StatusButton, StatusConfirmation, type EmployeeStatusActor } from './StatusChange';
 import { PRIVILEGE_FILTER_LABEL, PrivilegeFilter } from './PrivilegeFilter';
-import { paths } from '../../app/paths';
+import { editEmployeePath, paths } from '../../app/paths';
 
 /** docs/product/people.md Employees and docs/product/people.md Employee list load failure: the texts, word for word. */
 export const EMPLOYEES_TEXT = {
   empty: 'No users for the desired search.',
+  edit: 'Edit',
 } as const;
 
 /** openapi.yaml: GET /v1/users takes a search text of at most 100 characters. */
@@ -32,7 +33,12 @@ export const STATUS_LABELS = { Active: 'Active', Deactivated: 'Deactivated' } as
 
 type Caller = { id: string; privilege: User['privilege'] } | undefined;
 
-function employeeColumns(list: PaginationActor, status: EmployeeStatusActor, caller: Caller): TableColumn<User>[] {
+function employeeColumns(
+  list: PaginationActor,
+  status: EmployeeStatusActor,
+  caller: Caller,
+  edit: (user: User) => void,
+): TableColumn<User>[] {
   return [
     { key: 'name', header: 'Full Name', render: (user) => fullName(user) },
     { key: 'email', header: 'Email Address', render: (user) => user.email },
@@ -47,7 +53,21 @@ function employeeColumns(list: PaginationActor, status: EmployeeStatusActor, cal
     {
       key: 'statusAction',
       header: TABLE_ACTION_HEADER,
-      render: (user) => (caller && canChangeStatusOf(caller, user) ? <StatusButton actor={status} user={user} /> : null),
+      render: (user) => (
+        <>
+          {caller && canEditEmployee(caller, user) ? (
+            <Button
+              tone="secondary"
+              size="sm"
+              aria-label={`${EMPLOYEES_TEXT.edit} ${fullName(user) ?? user.email}`}
+              onClick={() => edit(user)}
+            >
+              {EMPLOYEES_TEXT.edit}
+            </Button>
+          ) : null}{' '}
+          {caller && canChangeStatusOf(caller, user) ? <StatusButton actor={status} user={user} /> : null}
+        </>
+      ),
     },
   ];
 }
@@ -70,7 +90,7 @@ export function EmployeesPage() {
       </PageHeader>
       <PagedTable<User>
         actor={list}
-        columns={employeeColumns(list, status, caller)}
+        columns={employeeColumns(list, status, caller, (user) => void navigate(editEmployeePath(user.id)))}
         getRowKey={(user) => user.id}
         emptyText={EMPLOYEES_TEXT.empty}
       />

@@ -1,8 +1,18 @@
 // The real implementations of the employee screens' actors (docs/architecture.md: the app provides them with
 // machine.provide; tests mock the fetchers).
 import { fromPromise } from 'xstate';
-import { createEmployee, deactivateUser, listUsers, reactivateUser, type EmployeeCreateRequest, type User } from '../../../api/users';
+import {
+  createEmployee,
+  deactivateUser,
+  getEmployee,
+  listUsers,
+  reactivateUser,
+  updateEmployee,
+  type EmployeeCreateRequest,
+  type User,
+} from '../../../api/users';
 import { privileges } from '../../../domain/enums';
+import { employeeEditMachine, type SaveEmployeeInput } from '../../../machines/employeeEdit.machine';
 import { employeeFormMachine } from '../../../machines/employeeForm.machine';
 import { employeeStatusMachine, type StatusChange } from '../../../machines/employeeStatus.machine';
 import type { PageRequest } from '../../../machines/pagination.machine';
@@ -30,5 +40,13 @@ export const appEmployeeStatusMachine = employeeStatusMachine.provide({
     changeStatus: fromPromise<unknown, { userId: string; change: StatusChange }>(({ input }) =>
       input.change === 'deactivate' ? deactivateUser(input.userId) : reactivateUser(input.userId),
     ),
+  },
+});
+
+/** GET and PATCH /v1/users/{id} (docs/product/people.md, Edit employee). */
+export const appEmployeeEditMachine = employeeEditMachine.provide({
+  actors: {
+    loadEmployee: fromPromise<User, { id: string }>(({ input }) => getEmployee(input.id)),
+    saveEmployee: fromPromise<User, SaveEmployeeInput>(({ input }) => updateEmployee(input.id, input.body)),
   },
 });

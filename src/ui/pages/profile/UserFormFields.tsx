@@ -30,9 +30,9 @@ export interface UserFormActor {
 }
 
 /** openapi.yaml's maxLength of each text the API stores (User, UserInformation). */
-const NAME_MAX_LENGTH = 100;
-const EMAIL_MAX_LENGTH = 254;
-const PHONE_MAX_LENGTH = 30;
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+export const PHONE_MAX_LENGTH = 30;
 
 /** The DOM id of a field's control, for focusing the first invalid one. */
 export function fieldId(field: string): string {
@@ -60,7 +60,7 @@ interface TextFieldProps extends Pick<TextInputProps, 'type' | 'autoComplete' | 
   label: string;
 }
 
-function FormTextField({ actor, field, label, ...inputProps }: TextFieldProps) {
+export function FormTextField({ actor, field, label, ...inputProps }: TextFieldProps) {
   const { value, error, disabled } = useFieldState(actor, field);
   return (
     <TextInput
