@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { toApiIntake } from '../../../src/domain/intake';
 import { toIsoTimestamp } from '../../../src/domain/dates';
 import { toLeadBody } from '../../../src/api/leads';
-import { intakeFormPath, paths } from '../../../src/ui/app/paths';
+import { editEmployeePath, intakeFormPath, paths } from '../../../src/ui/app/paths';
 import { fullValidIntake } from '../../domain/intake/fixtures';
 import { typedEmployeeRequest } from '../../support/sampleEmployee';
 import { sampleLead } from '../../support/sampleLead';
@@ -19,6 +19,8 @@ export interface ScreenData {
   finalCaseId: string;
   /** The client name of the first intake, whose row the list must show whole. */
   draftClientName: string;
+  /** An administrator the owner may edit. */
+  employeeId: string;
 }
 
 const intakeClients = [
@@ -51,13 +53,20 @@ export async function addScreenData(app: E2eApp): Promise<ScreenData> {
     });
     if (error) throw new Error(`POST /cases/v2/FromLead failed: ${JSON.stringify(error)}`);
   }
+  const employeeIds: string[] = [];
   for (const [index, privilege] of (['administrator', 'representative'] as const).entries()) {
     const body = { ...typedEmployeeRequest(privilege, null), email: `theo.${index}@example.test`, lastName: `Sample${'x'.repeat(index)}` };
-    const { error } = await server.api.POST('/v1/firmUser', { body, headers });
-    if (error) throw new Error(`POST /v1/firmUser failed: ${JSON.stringify(error)}`);
+    const { data, error } = await server.api.POST('/v1/firmUser', { body, headers });
+    if (error || !data) throw new Error(`POST /v1/firmUser failed: ${JSON.stringify(error)}`);
+    employeeIds.push(data.data.id);
   }
   const first = intakeClients[0]!;
-  return { draftCaseId: caseIds[0]!, finalCaseId: caseIds[1]!, draftClientName: `${first.firstName} ${first.lastName}` };
+  return {
+    draftCaseId: caseIds[0]!,
+    finalCaseId: caseIds[1]!,
+    draftClientName: `${first.firstName} ${first.lastName}`,
+    employeeId: employeeIds[0]!,
+  };
 }
 
 export interface Screen {
@@ -85,6 +94,7 @@ export function everyScreen(data: ScreenData): Screen[] {
     editFirm: [{ address: paths.editFirm }],
     employees: [{ address: paths.employees }],
     newEmployee: [{ address: paths.newEmployee }],
+    editEmployee: [{ address: editEmployeePath(data.employeeId) }],
     activity: [{ address: paths.activity }],
     dashboard: [{ address: paths.dashboard }],
     intakeList: [{ address: paths.intakeList }],
