@@ -48,6 +48,10 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/{machines,domain,contract,pdf,docs}/**/*.test.ts'],
           environment: 'node',
+          // Limits for a busy machine, as for the other projects: Vitest's own 5 s / 10 s were met
+          // by a setup hook and a contract test on two shared cores. Never expectations of speed.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
           sequence: { groupOrder: 1 },
         },
       },
@@ -61,6 +65,7 @@ export default defineConfig({
           // Limits for a busy machine (CI runs on two shared cores), never expectations of speed:
           // a test that waits for what it checks passes as soon as the thing is there.
           testTimeout: 20_000,
+          hookTimeout: 60_000,
           expect: { poll: { timeout: 10_000 } },
           sequence: { groupOrder: 1 },
         },
@@ -71,8 +76,8 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
@@ -84,8 +89,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
           // expect.poll waits up to this long for what the page shows (Vitest's default is 1 s).
           expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,

@@ -27,7 +27,8 @@ export async function newPage(
   baseURL: string,
   viewport = desktopViewport,
 ): Promise<{ context: BrowserContext; page: Page; pageErrors: Error[] }> {
-  const context = await browser.newContext({ baseURL, viewport });
+  // Reduced motion: toasts and transitions appear at rest at once, so no check reads a page in motion.
+  const context = await browser.newContext({ baseURL, viewport, reducedMotion: 'reduce' });
   const page = await context.newPage();
   // Uncaught errors in the page are collected so that each test can assert there were none.
   const pageErrors: Error[] = [];
