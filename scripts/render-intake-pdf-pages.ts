@@ -1,5 +1,5 @@
 // `npm run pdf:pictures`: fills a made-up intake and renders each page of the result to
-// docs/pdf-pages/page-N.png (80 dpi) so people can see the PDF without opening it. Needs
+// docs/pdf-pages/page-N.png (80 dpi), Continued pages included, so people can see the PDF without opening it. Needs
 // pdftoppm (Debian/Ubuntu: `apt-get install -y poppler-utils`).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toApiIntake } from '../src/domain/intake';
 import { fillIntakePdf } from '../src/pdf/fill';
-import { fullValidIntake } from '../tests/domain/intake/fixtures';
+import { longValuesIntake } from '../tests/pdf/longValues';
 import { readPdfAssets } from './pdf-assets';
 
 const outputDir = fileURLToPath(new URL('../docs/pdf-pages/', import.meta.url));
@@ -18,20 +18,9 @@ if (spawnSync('pdftoppm', ['-v']).error) {
   process.exit(1);
 }
 
-// The sample shows the harder cases too: a Vietnamese name, a two-line address, wrapped text.
-const sample = fullValidIntake();
-sample.personalInformation = {
-  ...sample.personalInformation,
-  firstName: 'Nguyễn Thị',
-  middleName: 'Minh',
-  lastName: 'Khai',
-  languages: ['vietnamese', 'english'],
-  address: '4500 Example Boulevard, Apartment 12B, Building C, Springfield Heights, EX 00000-0000',
-};
-sample.injuryInformation.painAndSymptomsExp =
-  'Sharp neck pain since the crash, headaches most mornings, and numbness in the left hand when typing or driving for more than an hour.';
-sample.incidentDescription.witnessNamesAndContacts =
-  'Pat Witness (555) 010-0500, saw the defendant run the red light; Lee Observer (555) 010-0501, was waiting at the crosswalk.';
+// The sample shows the hardest case: every text of the field catalogue at its limit, in made-up
+// words (tests/pdf/longValues.ts), so the pictures show wrapped boxes and the Continued pages.
+const sample = longValuesIntake();
 
 const { templateBytes, fontBytes } = await readPdfAssets();
 const bytes = await fillIntakePdf(toApiIntake(sample), templateBytes, fontBytes);
