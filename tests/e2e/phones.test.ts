@@ -55,7 +55,7 @@ describe('on a 375 px phone', () => {
       );
     }
     expect(tooWide).toEqual([]);
-  });
+  }, 600_000);
 
   it('shows the intake list as cards whose every column, the row click and the action are on screen', async () => {
     await withPage(
@@ -134,6 +134,6 @@ describe('accessibility of the screens drawn differently on a phone', () => {
         );
       }
       expect(found).toEqual([]);
-    });
+    }, 600_000);
   }
 });

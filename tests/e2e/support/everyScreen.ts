@@ -36,7 +36,14 @@ export async function addScreenData(app: E2eApp): Promise<ScreenData> {
   const caseIds: string[] = [];
   for (const [index, client] of intakeClients.entries()) {
     const base = fullValidIntake();
-    const intake = { ...base, caseId: null, personalInformation: { ...base.personalInformation, ...client } };
+    // An incident two years less a few weeks ago: its limitation deadline shows on the dashboard.
+    const incidentDate = new Date(Date.now() - (730 - 20 * (index + 1)) * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    const intake = {
+      ...base,
+      caseId: null,
+      personalInformation: { ...base.personalInformation, ...client, middleName: '' },
+      incidentDescription: { ...base.incidentDescription, incidentDate },
+    };
     const status = index === 1 ? 'final' : 'draft';
     const { data, error } = await server.api.POST('/v1/intake', {
       body: { userId: owner.id, generalCaseInformation: { ...toApiIntake(intake), status } },

@@ -102,7 +102,7 @@ export const cell = style({
   verticalAlign: 'middle',
   ...phone({
     display: 'grid',
-    gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 3fr)',
+    gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
     gap: vars.space.sm,
     padding: `${vars.space.xs} ${vars.space.md}`,
     borderBottom: 'none',
@@ -112,7 +112,14 @@ export const cell = style({
 /** The column's name inside each cell: only on a phone, where the header row is out of sight. */
 export const cellLabel = style({
   display: 'none',
-  ...phone({ display: 'block', fontSize: vars.font.sizeSm, fontWeight: vars.font.weightBold, color: vars.color.textMuted }),
+  ...phone({
+    display: 'block',
+    minWidth: 0,
+    overflowWrap: 'anywhere',
+    fontSize: vars.font.sizeSm,
+    fontWeight: vars.font.weightBold,
+    color: vars.color.textMuted,
+  }),
 });
 
 export const cellValue = style(phone({ minWidth: 0, overflowWrap: 'anywhere' }));

@@ -34,25 +34,28 @@ export function FunnelChart({ funnel }: { funnel: Dashboard['funnel'] }) {
           </BarChart>
         </ResponsiveContainer>
       </div>
-      <table className={visuallyHidden}>
-        <caption>{DASHBOARD_TEXT.funnel}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{DASHBOARD_TEXT.stage}</th>
-            <th scope="col">{DASHBOARD_TEXT.count}</th>
-            <th scope="col">{DASHBOARD_TEXT.conversion}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {stages.map((row) => (
-            <tr key={row.stage}>
-              <th scope="row">{row.stage}</th>
-              <td>{row.count}</td>
-              <td>{row.conversion === null ? '' : percentText(row.conversion)}</td>
+      {/* In a clipped box: a table is never narrower than its words, and would widen the page. */}
+      <div className={visuallyHidden}>
+        <table>
+          <caption>{DASHBOARD_TEXT.funnel}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{DASHBOARD_TEXT.stage}</th>
+              <th scope="col">{DASHBOARD_TEXT.count}</th>
+              <th scope="col">{DASHBOARD_TEXT.conversion}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {stages.map((row) => (
+              <tr key={row.stage}>
+                <th scope="row">{row.stage}</th>
+                <td>{row.count}</td>
+                <td>{row.conversion === null ? '' : percentText(row.conversion)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
@@ -87,25 +90,28 @@ export function RepresentativeChart({ representatives }: { representatives: Dash
           </BarChart>
         </ResponsiveContainer>
       </div>
-      <table className={visuallyHidden}>
-        <caption>{DASHBOARD_TEXT.perRepresentative}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{DASHBOARD_TEXT.representative}</th>
-            <th scope="col">{DASHBOARD_TEXT.draft}</th>
-            <th scope="col">{DASHBOARD_TEXT.final}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.representativeId ?? ''}>
-              <th scope="row">{row.name}</th>
-              <td>{row.draft}</td>
-              <td>{row.final}</td>
+      {/* In a clipped box: a table is never narrower than its words, and would widen the page. */}
+      <div className={visuallyHidden}>
+        <table>
+          <caption>{DASHBOARD_TEXT.perRepresentative}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{DASHBOARD_TEXT.representative}</th>
+              <th scope="col">{DASHBOARD_TEXT.draft}</th>
+              <th scope="col">{DASHBOARD_TEXT.final}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.representativeId ?? ''}>
+                <th scope="row">{row.name}</th>
+                <td>{row.draft}</td>
+                <td>{row.final}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
