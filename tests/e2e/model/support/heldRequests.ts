@@ -16,11 +16,14 @@ export interface HeldRequests {
   settle(matches: (request: Request) => boolean, what: string, answer: (route: Route) => Promise<void>): Promise<void>;
 }
 
-export async function holdRequests(page: Page, method: string, pathname: string): Promise<HeldRequests> {
+/** `pathname`: the endpoint's path, or a test for paths with an id in them. */
+export async function holdRequests(page: Page, method: string, pathname: string | ((pathname: string) => boolean)): Promise<HeldRequests> {
+  const matchesPath = typeof pathname === 'string' ? (candidate: string) => candidate === pathname : pathname;
+  const what = typeof pathname === 'string' ? pathname : 'request';
   const pending: Route[] = [];
   const seen: Request[] = [];
   await page.route(
-    (url) => url.pathname === pathname,
+    (url) => matchesPath(url.pathname),
     async (route) => {
       if (route.request().method() !== method) return route.fallback();
       seen.push(route.request());
@@ -30,12 +33,12 @@ export async function holdRequests(page: Page, method: string, pathname: string)
   const newest = (matches: (request: Request) => boolean) => [...pending].reverse().find((route) => matches(route.request()));
   return {
     seen,
-    async waitFor(matches, what) {
-      await until(() => newest(matches) !== undefined, `${method} ${pathname}: ${what}`);
+    async waitFor(matches, description) {
+      await until(() => newest(matches) !== undefined, `${method} ${what}: ${description}`);
       return (newest(matches) as Route).request();
     },
-    async settle(matches, what, answer) {
-      await until(() => newest(matches) !== undefined, `${method} ${pathname}: ${what}`);
+    async settle(matches, description, answer) {
+      await until(() => newest(matches) !== undefined, `${method} ${what}: ${description}`);
       const chosen = newest(matches) as Route;
       const others = pending.splice(0).filter((route) => route !== chosen);
       await Promise.all(others.map((route) => route.continue()));
