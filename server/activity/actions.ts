@@ -8,6 +8,7 @@ export const activityActions = [
   'signIn.succeeded',
   'signIn.failed',
   'signOut',
+  'session.renewed',
   'intake.created',
   'intake.draftSaved',
   'intake.submittedFinal',

@@ -14,12 +14,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Privilege } from '../../src/domain/enums';
-import type { SessionUser } from '../../src/domain/session';
+import { sessionRefusalCodes, type SessionUser } from '../../src/domain/session';
 import { ApiError, sendError } from '../http/errors';
 import { isApiPath } from '../http/openapi';
 import type { UserRecordRow } from '../users/repository';
-import type { SessionStore } from './sessions';
-import type { TokenService, TokenSubject } from './tokens';
+import type { SessionRefusal, SessionStore } from './sessions';
+import { ExpiredToken, type TokenService, type TokenSubject } from './tokens';
 
 export type RouteAccess = 'public' | readonly Privilege[];
 
@@ -39,6 +39,24 @@ declare module 'fastify' {
 
 export function unauthenticated(): ApiError {
   return new ApiError(401, 'unauthenticated', 'Authentication required');
+}
+
+const refusalMessages: Record<SessionRefusal, string> = {
+  signedOut: 'This session was signed out',
+  passwordChanged: 'The password was changed: every session of this user has ended',
+  emailChanged: 'The email was changed: every session of this user has ended',
+  privilegeChanged: 'The privilege was changed: every session of this user has ended',
+  expired: 'This session has expired',
+  deactivated: 'This account has been deactivated',
+};
+
+/**
+ * The 401 of a token this server signed whose session no longer opens, with the reason as its
+ * code (openapi.yaml, Unauthorized) so the browser can say why (docs/product/sign-in-and-session.md).
+ * Only the holder of such a token learns it; every other refusal stays `unauthenticated`.
+ */
+export function sessionRefused(reason: SessionRefusal | undefined): ApiError {
+  return reason === undefined ? unauthenticated() : new ApiError(401, sessionRefusalCodes[reason], refusalMessages[reason]);
 }
 
 export function forbidden(): ApiError {
@@ -86,14 +104,18 @@ async function authPlugin(app: FastifyInstance, { tokens, sessions }: AuthPlugin
       try {
         if (!token) throw unauthenticated();
         subject = await tokens.verify(token);
-      } catch {
-        // Tampered, expired, unsigned, foreign or malformed: one answer for all.
-        return sendError(reply, unauthenticated());
+      } catch (error) {
+        // Tampered, unsigned, foreign or malformed: one answer for all. Expired: said below.
+        if (!(error instanceof ExpiredToken)) return sendError(reply, unauthenticated());
+        // Its session row may be gone (long-expired rows go at a later sign-in): expired all the same.
+        const reason = await sessions.refusal(error.subject.sessionId, error.subject.userId);
+        return sendError(reply, sessionRefused(reason === 'deactivated' ? reason : 'expired'));
       }
       // Outside the catch: a database that does not answer is a 503, not a 401.
       const caller = await sessions.liveCaller(subject.sessionId, subject.userId);
-      // Signed out, ended by a password or email change, deactivated or removed: the same 401.
-      if (!caller) return sendError(reply, unauthenticated());
+      // Signed out, ended by a password or email change, expired or deactivated: the 401 says
+      // which (a second read, on this path only); a removed user or a foreign session: no reason.
+      if (!caller) return sendError(reply, sessionRefused(await sessions.refusal(subject.sessionId, subject.userId)));
       if (!allowed.includes(caller.user.privilege)) return sendError(reply, forbidden());
       request.user = caller.user;
       request.sessionId = subject.sessionId;

@@ -13,6 +13,17 @@ import { toSessionUser } from '../users/service';
 
 export type SessionEndReason = 'signOut' | 'passwordChanged' | 'emailChanged' | 'privilegeChanged' | 'deactivated';
 
+/** Why a session no longer opens, as far as the server knows (undefined: it cannot tell). */
+export type SessionRefusal = 'signedOut' | 'passwordChanged' | 'emailChanged' | 'privilegeChanged' | 'expired' | 'deactivated';
+
+const refusalOfEndReason: Record<SessionEndReason, SessionRefusal> = {
+  signOut: 'signedOut',
+  passwordChanged: 'passwordChanged',
+  emailChanged: 'emailChanged',
+  privilegeChanged: 'privilegeChanged',
+  deactivated: 'deactivated',
+};
+
 export interface LiveCaller {
   user: SessionUser;
   /** The caller's row as read with the session, without the password hash. */
@@ -24,9 +35,15 @@ export interface SessionStore {
   start(userId: string, lifetimeMs: number): Promise<string>;
   /** The caller of a live session of an active user; undefined when it ended, expired or its user is gone or deactivated. */
   liveCaller(sessionId: string, userId: string): Promise<LiveCaller | undefined>;
+  /**
+   * Why the session of a valid (or validly signed but expired) token no longer opens: read only
+   * after liveCaller refused it, so the 401 can say why (docs/product/sign-in-and-session.md). A
+   * deactivated user is told so first, whatever else ended the session.
+   */
+  refusal(sessionId: string, userId: string): Promise<SessionRefusal | undefined>;
   end(sessionId: string, reason: SessionEndReason): Promise<void>;
-  /** A live session lasts as long as the fresh token just signed for it. */
-  renew(sessionId: string, lifetimeMs: number): Promise<void>;
+  /** A live session lasts as long as the fresh token just signed for it; false when it is no longer live. */
+  renew(sessionId: string, lifetimeMs: number): Promise<boolean>;
   /** Ends every live session of the user but `keep` (the tab that made the change). */
   endAllOf(userId: string, reason: SessionEndReason, keep?: string): Promise<void>;
 }
@@ -75,6 +92,24 @@ export function createSessionStore(db: Kysely<Database>, now: () => Date = () =>
       return { user: toSessionUser(record), record };
     },
 
+    async refusal(sessionId, userId) {
+      const row = await db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(['users.status', 'sessions.end_reason', 'sessions.expires_at'])
+        .where('sessions.id', '=', sessionId)
+        .where('sessions.user_id', '=', userId)
+        .executeTakeFirst();
+      // No such session of this user (another's, or a removed user): nothing to tell.
+      if (!row) return undefined;
+      if (row.status !== 'Active') return 'deactivated';
+      if (row.end_reason !== null && Object.hasOwn(refusalOfEndReason, row.end_reason)) {
+        return refusalOfEndReason[row.end_reason as SessionEndReason];
+      }
+      if (row.expires_at <= now().toISOString()) return 'expired';
+      return undefined;
+    },
+
     async end(sessionId, reason) {
       await db
         .updateTable('sessions')
@@ -85,12 +120,15 @@ export function createSessionStore(db: Kysely<Database>, now: () => Date = () =>
     },
 
     async renew(sessionId, lifetimeMs) {
-      await db
+      const at = now();
+      const result = await db
         .updateTable('sessions')
-        .set({ expires_at: new Date(now().getTime() + lifetimeMs).toISOString() })
+        .set({ expires_at: new Date(at.getTime() + lifetimeMs).toISOString() })
         .where('id', '=', sessionId)
         .where('ended_at', 'is', null)
-        .execute();
+        .where('expires_at', '>', at.toISOString())
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
 
     async endAllOf(userId, reason, keep) {

@@ -4,7 +4,7 @@
 // do comes from the database on each request. SSN and ITIN digits never go into a token; the
 // profile reads them from GET /v1/users/me.
 import { createSecretKey } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT, errors, jwtVerify } from 'jose';
 import { privileges, type Privilege } from '../../src/domain/enums';
 import type { SessionUser, TokenUserInformation } from '../../src/domain/session';
 import { resolveSecret } from '../crypto/secretFile';
@@ -22,9 +22,23 @@ export interface TokenSubject {
   sessionId: string;
 }
 
+/**
+ * A token the server signed whose time is up: it opens nothing, but the 401 can say why and
+ * whether its user was deactivated meanwhile (auth/plugin.ts).
+ */
+export class ExpiredToken extends Error {
+  override readonly name = 'ExpiredToken';
+  constructor(readonly subject: TokenSubject) {
+    super('Token expired');
+  }
+}
+
 export interface TokenService {
   sign(user: SessionUser, sessionId: string): Promise<string>;
-  /** The subject of a valid token; throws for a tampered, expired, unsigned, sessionless or malformed one. */
+  /**
+   * The subject of a valid token; throws ExpiredToken for one whose signature is good but whose
+   * time is up, and another error for a tampered, unsigned, sessionless or malformed one.
+   */
   verify(token: string): Promise<TokenSubject>;
 }
 
@@ -63,7 +77,14 @@ export function createTokenService(secret: string): TokenService {
       if (known && known.expiresAt > Date.now()) return known.subject;
       if (known) verified.delete(token);
       // Only HS256 is accepted: `alg: none` and every other algorithm fail here.
-      const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM] });
+      let payload: Record<string, unknown>;
+      try {
+        ({ payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM] }));
+      } catch (error) {
+        // jose checks the signature before the claims: an expired claim means a signature we made.
+        if (error instanceof errors.JWTExpired) throw new ExpiredToken(subjectOf(error.payload));
+        throw error;
+      }
       const subject = subjectOf(payload);
       if (typeof payload.exp === 'number') {
         if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value as string);

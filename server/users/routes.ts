@@ -53,6 +53,10 @@ export async function usersRoutes(app: FastifyInstance, { users }: UsersRoutesOp
     return reply.code(204).send();
   });
 
+  app.post<Route<'renewSession'>>('/v1/users/me/session/renew', { config: { access: privileges } }, async (request) => ({
+    data: await users.renewSession(callerOf(request), sessionOf(request), callerRecordOf(request), request.ip),
+  }));
+
   app.get<Route<'getCurrentUser'>>('/v1/users/me', { config: { access: privileges } }, async (request) => ({
     data: await users.currentUser(callerRecordOf(request)),
   }));

@@ -14,7 +14,7 @@ import type { DeviceCookie, DeviceCookies } from '../auth/deviceCookie';
 import type { EmailHasher } from '../auth/emailHash';
 import type { LoginThrottle } from '../auth/loginThrottle';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password';
-import { forbidden, unauthenticated } from '../auth/plugin';
+import { forbidden, sessionRefused, unauthenticated } from '../auth/plugin';
 import type { SessionStore } from '../auth/sessions';
 import { TOKEN_LIFETIME, TOKEN_LIFETIME_MS, type TokenService } from '../auth/tokens';
 import type { Database } from '../db/database';
@@ -339,6 +339,17 @@ export function createUsersService({ db, tokens, sessions, throttle, devices, em
     async logout(caller: SessionUser, sessionId: string, clientAddress: string): Promise<void> {
       await sessions.end(sessionId, 'signOut');
       await recordActivity(db, { firmId: caller.firmId, userId: caller.id, action: 'signOut', clientAddress });
+    },
+
+    /**
+     * 'Stay signed in' (docs/product/sign-in-and-session.md): the caller's live session lasts a full
+     * lifetime from now, with a fresh token for it. A session that ended or expired meanwhile is
+     * not brought back: 401 as for any call it makes.
+     */
+    async renewSession(caller: SessionUser, sessionId: string, row: UserRecordRow, clientAddress: string): Promise<LoginResult> {
+      if (!(await sessions.renew(sessionId, TOKEN_LIFETIME_MS))) throw sessionRefused(await sessions.refusal(sessionId, caller.id));
+      await recordActivity(db, { firmId: caller.firmId, userId: caller.id, action: 'session.renewed', clientAddress });
+      return { token: await tokens.sign(toSessionUser(row), sessionId), expiresIn: TOKEN_LIFETIME };
     },
 
     /** The caller's row comes from the auth check (auth/sessions.ts), read with the session. */

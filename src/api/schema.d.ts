@@ -81,6 +81,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/users/me/session/renew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 'Stay signed in': the caller's session lasts a full lifetime from now.
+         * @description Offered five minutes before the session expires (docs/product/sign-in-and-session.md). The
+         *     bearer token's session, if still live, now ends a full token lifetime (8 hours) from this
+         *     call, and a fresh token for that same session is answered; the old token stops at its own
+         *     expiry. Every role; recorded in the activity trail (`session.renewed`). A session that was
+         *     signed out, ended by a password or email change, expired or whose user was deactivated
+         *     answers 401 with the reason as its code.
+         */
+        post: operations["renewSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/users/me": {
         parameters: {
             query?: never;
@@ -624,6 +649,7 @@ export interface components {
             message: string;
             /**
              * @description Machine-readable reason, e.g. `validation_failed`, `invalid_credentials`,
+             *     `unauthenticated`, `session_expired` (see the Unauthorized response),
              *     `invalid_password_format`, `email_taken`, `duplicate_lead`, `intake_final`,
              *     `intake_stale`, `neos_credentials_invalid`, `neos_unavailable`.
              */
@@ -1498,7 +1524,7 @@ export interface components {
             data: components["schemas"]["UserReveal"];
         };
         /** @enum {string} */
-        ActivityAction: "signIn.succeeded" | "signIn.failed" | "signOut" | "intake.created" | "intake.draftSaved" | "intake.submittedFinal" | "intake.opened" | "pdf.previewed" | "pdf.downloaded" | "ssn.revealed" | "employee.created" | "employee.deactivated" | "employee.reactivated" | "employee.changed" | "profile.changed" | "firm.changed" | "neos.credentialsChanged" | "clientLink.created" | "clientLink.emailed" | "clientLink.opened" | "clientLink.submitted";
+        ActivityAction: "signIn.succeeded" | "signIn.failed" | "signOut" | "session.renewed" | "intake.created" | "intake.draftSaved" | "intake.submittedFinal" | "intake.opened" | "pdf.previewed" | "pdf.downloaded" | "ssn.revealed" | "employee.created" | "employee.deactivated" | "employee.reactivated" | "employee.changed" | "profile.changed" | "firm.changed" | "neos.credentialsChanged" | "clientLink.created" | "clientLink.emailed" | "clientLink.opened" | "clientLink.submitted";
         ActivityEntry: {
             id: string;
             /** Format: date-time */
@@ -1560,7 +1586,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description No valid token, or (login) wrong email or password (`invalid_credentials`). */
+        /**
+         * @description No valid token, or (login) wrong email or password (`invalid_credentials`). A token this
+         *     server signed whose session no longer opens says why in `code`
+         *     (docs/product/sign-in-and-session.md): `session_signed_out` (Sign Out, e.g. in another
+         *     browser), `session_password_changed`, `session_email_changed`, `session_privilege_changed`
+         *     (an owner or administrator changed it on Edit Employee), `session_expired`,
+         *     `account_deactivated`. Every other refusal (no token, a malformed, tampered or foreign one,
+         *     a removed user) is `unauthenticated`.
+         */
         Unauthorized: {
             headers: {
                 [name: string]: unknown;
@@ -1835,6 +1869,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    renewSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Renewed; the fresh token and its lifetime, as at sign-in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

@@ -34,6 +34,13 @@ export async function logout(): Promise<void> {
   if (!response.ok) throw new ApiError(error, response);
 }
 
+/** 'Stay signed in': the session lasts a full lifetime from now, with a fresh token for it. */
+export async function renewSession(): Promise<LoginResult> {
+  const { data, error, response } = await api.POST('/v1/users/me/session/renew');
+  if (error || !data) throw new ApiError(error, response);
+  return data.data;
+}
+
 export async function getCurrentUser(): Promise<User> {
   const { data, error, response } = await api.GET('/v1/users/me');
   if (error || !data) throw new ApiError(error, response);

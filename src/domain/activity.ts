@@ -8,6 +8,7 @@ export const activityActionLabels = {
   'signIn.succeeded': 'Signed in',
   'signIn.failed': 'Sign-in failed',
   signOut: 'Signed out',
+  'session.renewed': 'Stayed signed in',
   'intake.created': 'Created',
   'intake.draftSaved': 'Saved draft',
   'intake.submittedFinal': 'Submitted final',

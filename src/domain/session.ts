@@ -49,3 +49,30 @@ export function canChangeStatusOf(caller: { id: string; privilege: Privilege }, 
 
 /** Edit Employee follows the same rules as deactivation (docs/product/people.md, Edit employee). */
 export const canEditEmployee = canChangeStatusOf;
+
+/**
+ * Why a signed-in call was refused (docs/product/sign-in-and-session.md, Sessions that end in the
+ * browser): the 401's `code` (openapi.yaml, Unauthorized) names it when the server knows. Any other
+ * 401 code is `unknown`: the session is over without a reason to tell.
+ */
+export const sessionRefusalCodes = {
+  signedOut: 'session_signed_out',
+  passwordChanged: 'session_password_changed',
+  emailChanged: 'session_email_changed',
+  privilegeChanged: 'session_privilege_changed',
+  expired: 'session_expired',
+  deactivated: 'account_deactivated',
+} as const;
+
+export type SessionRefusalReason = keyof typeof sessionRefusalCodes | 'unknown';
+
+/** The reason a 401's code names. */
+export function refusalReasonOf(code: unknown): SessionRefusalReason {
+  const found = (Object.keys(sessionRefusalCodes) as Array<keyof typeof sessionRefusalCodes>).find(
+    (reason) => sessionRefusalCodes[reason] === code,
+  );
+  return found ?? 'unknown';
+}
+
+/** How long before its expiry the session offers 'Stay signed in' (docs/product/sign-in-and-session.md). */
+export const EXPIRY_NOTICE_MS = 5 * 60_000;

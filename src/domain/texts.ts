@@ -10,6 +10,23 @@ export const sessionTexts = {
   loginFailed: 'Email or password is incorrect',
   loginRequired: 'You must be logged in before taking any action.',
   tooManyAttempts: 'Too many failed sign-in attempts. Try again later.',
+  /** The dialog of a session that ended under a page (docs/product/sign-in-and-session.md). */
+  endedTitle: 'Your session has ended',
+  endedReasons: {
+    signedOut: 'You were signed out from another window or device.',
+    passwordChanged: 'Your password was changed, which ends every session.',
+    emailChanged: 'Your email address was changed, which ends every session.',
+    privilegeChanged: 'Your privilege was changed by the firm, which ends every session.',
+    expired: 'Your session expired.',
+    unknown: 'The server no longer accepts this session.',
+  },
+  endedPrompt: 'Enter your password to go on where you left off. Nothing on this page is lost.',
+  accessEndedTitle: 'Your access has ended',
+  accessEnded:
+    "Your account has been deactivated, so you can no longer use the app. What you had not saved stays in this browser tab. Ask your firm's owner or an administrator if you need access again.",
+  signOut: 'Sign Out',
+  expiryNotice: 'Your session ends in 5 minutes.',
+  staySignedIn: 'Stay signed in',
 } as const;
 
 /** docs/product/leads.md */

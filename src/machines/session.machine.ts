@@ -1,14 +1,21 @@
-// The signed-in session (docs/product/sign-in-and-session.md Session, docs/product/sign-in-and-session.md login failure, docs/product/sign-in-and-session.md): restored from
-// localStorage on start, started by a login, ended by logout or by its expiry timer. The UI
-// listens to the emitted events for the toasts and navigation; it never touches storage itself.
-// Sign Out first tells the server (POST /v1/users/logout, so the token stops working there too,
-// docs/product/sign-in-and-session.md); the local session ends whatever that call answers.
+// The signed-in session (docs/product/sign-in-and-session.md): restored from localStorage on
+// start, started by a login, ended by logout. The UI listens to the emitted events for the toasts
+// and navigation; it never touches storage itself. Sign Out first tells the server (POST
+// /v1/users/logout, so the token stops working there too); the local session ends whatever that
+// call answers.
+//
+// A session that ends under a signed-in page (a 401 the API client reports as `session.refused`,
+// or the expiry timer) does not leave the page: `ended` keeps the shell (tag signedIn) and asks for
+// the password again, or, for a deactivated account, says that access has ended. Signing in there
+// goes back to loggedIn, and the API client sends again what was refused (src/api/sessionGate.ts).
+// Five minutes before expiry `loggedIn.expiring` offers 'Stay signed in' (POST
+// /v1/users/me/session/renew).
 import { sessionTexts } from '../domain/texts';
 import { decodeJwt } from 'jose';
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { clearStoredSession, readStoredSession, writeStoredSession, type StoredSession } from '../api/authStorage';
 import { civilStatuses, genders, phoneUsages, privileges, ssnStatuses } from '../domain/enums';
-import { expiryFrom, type SessionUser } from '../domain/session';
+import { EXPIRY_NOTICE_MS, expiryFrom, type SessionRefusalReason, type SessionUser } from '../domain/session';
 
 /** What POST /v1/users/login returns (docs/product/sign-in-and-session.md, Login response). */
 export interface TokenGrant {
@@ -27,14 +34,20 @@ export interface SessionContext {
   expiresAt?: number;
   user?: SessionUser;
   loginError?: string;
+  /** Why the session ended under the page (state `ended`): what its dialog says. */
+  endReason?: SessionRefusalReason;
 }
 
 export type SessionEvent =
   | { type: 'session.login'; email: string; password: string }
   | { type: 'session.logout' }
-  | { type: 'session.tokenRefreshed'; token: string; expiresIn: string };
+  | { type: 'session.tokenRefreshed'; token: string; expiresIn: string }
+  /** A signed-in call answered 401 (src/api/sessionGate.ts), with the reason its code names. */
+  | { type: 'session.refused'; reason: SessionRefusalReason }
+  /** 'Stay signed in' on the expiry notice. */
+  | { type: 'session.stay' };
 
-export type SessionEmitted = { type: 'loggedIn'; user: SessionUser } | { type: 'loggedOut' } | { type: 'expired' };
+export type SessionEmitted = { type: 'loggedIn'; user: SessionUser } | { type: 'loggedOut' };
 
 /** docs/product/sign-in-and-session.md: any login failure shows this one text. */
 export const LOGIN_FAILED_MESSAGE = sessionTexts.loginFailed;
@@ -137,16 +150,27 @@ export const sessionMachine = setup({
     logout: fromPromise<void>(() => {
       throw new Error('provided by the app');
     }),
+    renew: fromPromise<TokenGrant>(() => {
+      throw new Error('provided by the app');
+    }),
   },
   guards: {
     hasLiveStoredSession: () => liveStoredSession() !== undefined,
     // Only asked after hasLiveStoredSession failed: a readable stored session is then expired.
     hasExpiredStoredSession: () => readStoredSession() !== undefined,
     isUsableGrant: (_, grant: TokenGrant) => sessionFromGrant(grant, now()) !== undefined,
+    // Signing in again from the dialog must give back the same person's session.
+    isGrantOfSameUser: ({ context }, grant: TokenGrant) => {
+      const session = sessionFromGrant(grant, now());
+      return session !== undefined && session.user.id === context.user?.id;
+    },
+    isDeactivation: (_, reason: SessionRefusalReason) => reason === 'deactivated',
   },
   delays: {
     // The token's remaining life, measured when loggedIn is entered (also after a restore).
     untilExpiry: ({ context }) => Math.min(Math.max((context.expiresAt ?? 0) - now(), 0), MAX_TIMER_DELAY_MS),
+    // The notice comes five minutes before (at once when less is left).
+    untilExpiryNotice: ({ context }) => Math.min(Math.max((context.expiresAt ?? 0) - EXPIRY_NOTICE_MS - now(), 0), MAX_TIMER_DELAY_MS),
   },
   actions: {
     // hasLiveStoredSession has just checked the expiry; reading it again could disagree by a ms.
@@ -163,7 +187,10 @@ export const sessionMachine = setup({
         writeStoredSession({ token: context.token, expiresAt: context.expiresAt, user: context.user });
       }
     },
-    clearSession: assign(() => noSession),
+    clearSession: assign(() => ({ ...noSession, endReason: undefined })),
+    // The person stays (their email is shown in the dialog); the token is of no more use.
+    endUnderPage: assign((_, reason: SessionRefusalReason) => ({ token: undefined, expiresAt: undefined, endReason: reason })),
+    clearEndReason: assign({ endReason: undefined }),
     eraseStoredSession: () => clearStoredSession(),
     // The intake form keeps unsaved copies (client data) in this tab's sessionStorage; they must
     // not survive a sign-out on a shared office computer.
@@ -175,7 +202,6 @@ export const sessionMachine = setup({
       return { type: 'loggedIn' as const, user: context.user };
     }),
     emitLoggedOut: emit({ type: 'loggedOut' }),
-    emitExpired: emit({ type: 'expired' }),
   },
 }).createMachine({
   id: 'session',
@@ -218,8 +244,10 @@ export const sessionMachine = setup({
     },
     loggedIn: {
       tags: ['signedIn'],
+      initial: 'active',
       after: {
-        untilExpiry: { target: 'expired', actions: ['clearSession', 'eraseStoredSession', 'emitExpired'] },
+        // Nobody answered the notice: the same dialog as any ended session, on the same page.
+        untilExpiry: { target: 'ended.askingPassword', actions: [{ type: 'endUnderPage', params: 'expired' }, 'eraseStoredSession'] },
       },
       on: {
         'session.logout': { target: 'signingOut' },
@@ -232,6 +260,45 @@ export const sessionMachine = setup({
             { type: 'startSession', params: ({ event }) => ({ token: event.token, expiresIn: event.expiresIn }) },
             'persistSession',
           ],
+        },
+        'session.refused': [
+          {
+            guard: { type: 'isDeactivation', params: ({ event }) => event.reason },
+            target: 'ended.accessEnded',
+            actions: [{ type: 'endUnderPage', params: ({ event }) => event.reason }, 'eraseStoredSession'],
+          },
+          {
+            target: 'ended.askingPassword',
+            actions: [{ type: 'endUnderPage', params: ({ event }) => event.reason }, 'eraseStoredSession'],
+          },
+        ],
+      },
+      states: {
+        active: {
+          after: { untilExpiryNotice: { target: 'expiring' } },
+        },
+        // The notice: 'Stay signed in' (docs/product/sign-in-and-session.md).
+        expiring: {
+          on: { 'session.stay': { target: 'renewing' } },
+        },
+        renewing: {
+          tags: ['busy'],
+          invoke: {
+            id: 'renew',
+            src: 'renew',
+            onDone: [
+              {
+                guard: { type: 'isUsableGrant', params: ({ event }) => event.output },
+                // Re-entering loggedIn restarts both timers for the new expiry.
+                target: '#session.loggedIn',
+                reenter: true,
+                actions: [{ type: 'startSession', params: ({ event }) => event.output }, 'persistSession'],
+              },
+              { target: 'expiring' },
+            ],
+            // Offline: the notice stays, to try again. A 401 arrives as session.refused instead.
+            onError: { target: 'expiring' },
+          },
         },
       },
     },
@@ -249,6 +316,45 @@ export const sessionMachine = setup({
     },
     expired: {
       on: { 'session.login': { target: 'authenticating', actions: 'clearLoginError' } },
+    },
+    // The session ended under a signed-in page: the shell and the page stay (tag signedIn) under a
+    // dialog; nothing stored is left to sign calls with. Sign Out from here goes straight to the
+    // login screen (the server's session is over already) and keeps the tab's unsaved intake
+    // copies, as an expiry always has (docs/product/sign-in-and-session.md).
+    ended: {
+      tags: ['signedIn'],
+      initial: 'askingPassword',
+      on: {
+        'session.logout': { target: 'loggedOut', actions: ['clearSession', 'clearLoginError', 'emitLoggedOut'] },
+      },
+      states: {
+        askingPassword: {
+          on: { 'session.login': { target: 'reauthenticating', actions: 'clearLoginError' } },
+        },
+        reauthenticating: {
+          tags: ['busy'],
+          invoke: {
+            id: 'login',
+            src: 'login',
+            input: ({ event }) => {
+              assertEvent(event, 'session.login');
+              return { email: event.email, password: event.password };
+            },
+            onDone: [
+              {
+                guard: { type: 'isGrantOfSameUser', params: ({ event }) => event.output },
+                // No welcome and no move: the page goes on where it was.
+                target: '#session.loggedIn',
+                actions: [{ type: 'startSession', params: ({ event }) => event.output }, 'persistSession', 'clearEndReason'],
+              },
+              { target: 'askingPassword', actions: 'reportLoginFailure' },
+            ],
+            onError: { target: 'askingPassword', actions: 'reportLoginFailure' },
+          },
+        },
+        // A deactivated account: no password can help, so none is asked for (docs/product/people.md).
+        accessEnded: {},
+      },
     },
   },
 });

@@ -108,7 +108,7 @@ describe.each(testDatabases())('authentication and roles on %s', (kind) => {
     });
   });
 
-  describe('refuses with 401 and the same body', () => {
+  describe('refuses with 401 (and, but for an expired token of ours, the same body)', () => {
     it('no token', async () => {
       const response = await me();
       expect(response.status).toBe(401);
@@ -137,7 +137,8 @@ describe.each(testDatabases())('authentication and roles on %s', (kind) => {
       const expired = await sign(payloadOf(tokens.owner), server.jwtSecret, Math.floor(Date.now() / 1000) - 60);
       const response = await me(bearer(expired));
       expect(response.status).toBe(401);
-      expect(await response.json()).toEqual(unauthenticatedBody);
+      // Signed here, so the holder is told why (docs/product/sign-in-and-session.md).
+      expect(await response.json()).toEqual({ message: 'This session has expired', code: 'session_expired' });
     });
 
     it('an unsigned token (alg none)', async () => {

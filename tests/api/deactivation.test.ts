@@ -151,7 +151,7 @@ describe.each(testDatabases())('deactivation on %s', (kind) => {
     const outcomes = await Promise.all(answers.map(async (answer) => `${answer.status} ${(await answer.json()).code ?? 'ok'}`));
     expect(outcomes.filter((outcome) => outcome === '200 ok')).toHaveLength(1);
     // The other was refused: either its check saw the last owner, or its caller had just been deactivated.
-    expect(outcomes.filter((outcome) => outcome !== '200 ok')[0]).toMatch(/^(409 last_owner|401 unauthenticated)$/);
+    expect(outcomes.filter((outcome) => outcome !== '200 ok')[0]).toMatch(/^(409 last_owner|401 account_deactivated)$/);
 
     const active = await server.db
       .selectFrom('users')

@@ -7,6 +7,7 @@ import { profileBody } from './support/userBodies';
 import { bearer, startTestServer, testDatabases, type TestServer, type TestUser } from './support/testServer';
 
 const unauthenticatedBody = { message: 'Authentication required', code: 'unauthenticated' };
+const signedOutBody = { message: 'This session was signed out', code: 'session_signed_out' };
 
 describe.each(testDatabases())('sessions on %s', (kind) => {
   let server: TestServer;
@@ -57,7 +58,8 @@ describe.each(testDatabases())('sessions on %s', (kind) => {
 
     const after = await fetch(`${server.baseUrl}/v1/users/me`, { headers: bearer(first) });
     expect(after.status).toBe(401);
-    expect(await after.json()).toEqual(unauthenticatedBody);
+    // The token's holder learns why (docs/product/sign-in-and-session.md).
+    expect(await after.json()).toEqual(signedOutBody);
     expect((await logout(first)).status).toBe(401);
     expect(await meStatus(second)).toBe(200);
   });
@@ -189,5 +191,136 @@ describe.each(testDatabases())('sessions on %s', (kind) => {
     expect(await meStatus(await sign({ ...claims, id: owner.id }))).toBe(401);
     expect(claims.id).toBe(user.id);
     expect(await meStatus(await sign(claims))).toBe(200);
+  });
+  describe('a refused session says why in its 401 code', () => {
+    async function meRefusal(token: string): Promise<{ status: number; code: unknown }> {
+      const response = await fetch(`${server.baseUrl}/v1/users/me`, { headers: bearer(token) });
+      return { status: response.status, code: ((await response.json()) as { code?: unknown }).code };
+    }
+
+    it('signed out elsewhere: session_signed_out', async () => {
+      const { first, second } = await twoSessions();
+      await logout(second);
+      expect(await meRefusal(second)).toEqual({ status: 401, code: 'session_signed_out' });
+      expect(await meStatus(first)).toBe(200);
+    });
+
+    it('password changed: session_password_changed; email changed: session_email_changed', async () => {
+      const changed = await twoSessions();
+      await updateProfile(changed.user, changed.first, { password: 'Changed#Pass2' });
+      expect(await meRefusal(changed.second)).toEqual({ status: 401, code: 'session_password_changed' });
+
+      const moved = await twoSessions();
+      await updateProfile(moved.user, moved.first, { email: `moved-again-${moved.user.id.slice(0, 8)}@example.test` });
+      expect(await meRefusal(moved.second)).toEqual({ status: 401, code: 'session_email_changed' });
+    });
+
+    it('deactivated: account_deactivated, also for a session that had expired or ended before', async () => {
+      const { user, first, second } = await twoSessions();
+      await logout(second);
+      await server.api.POST('/v1/user/{id}/deactivate', { params: { path: { id: user.id } }, headers: bearer(ownerToken) });
+      expect(await meRefusal(first)).toEqual({ status: 401, code: 'account_deactivated' });
+      expect(await meRefusal(second)).toEqual({ status: 401, code: 'account_deactivated' });
+    });
+
+    it('expired on the server: session_expired', async () => {
+      const { user, first } = await twoSessions();
+      await server.db
+        .updateTable('sessions')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('user_id', '=', user.id)
+        .execute();
+      expect(await meRefusal(first)).toEqual({ status: 401, code: 'session_expired' });
+    });
+
+    it('a token past its own expiry: session_expired; a forged or foreign one stays unauthenticated', async () => {
+      const { first } = await twoSessions();
+      const claims = JSON.parse(Buffer.from(first.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+      const signWith = (secret: string) =>
+        new SignJWT(claims)
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(String(claims.id))
+          .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+          .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+          .sign(new TextEncoder().encode(secret));
+      expect(await meRefusal(await signWith(server.jwtSecret))).toEqual({ status: 401, code: 'session_expired' });
+      expect(await meRefusal(await signWith('another-secret-another-secret-another-secret'))).toEqual({
+        status: 401,
+        code: 'unauthenticated',
+      });
+    });
+  });
+
+  describe('POST /v1/users/me/session/renew', () => {
+    async function renew(token?: string): Promise<Response> {
+      return fetch(`${server.baseUrl}/v1/users/me/session/renew`, { method: 'POST', headers: token ? bearer(token) : {} });
+    }
+
+    it('answers a fresh token for the same session, whose expiry moves a full lifetime from now, and records it', async () => {
+      const { user, first, second } = await twoSessions();
+      const sid = (token: string) =>
+        (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sid: string }).sid;
+      const shortened = new Date(Date.now() + 4 * 60_000).toISOString();
+      await server.db.updateTable('sessions').set({ expires_at: shortened }).where('id', '=', sid(first)).execute();
+      const before = Date.now();
+
+      const response = await renew(first);
+
+      expect(response.status).toBe(200);
+      const { data } = (await response.json()) as { data: { token: string; expiresIn: string } };
+      expect(data.expiresIn).toBe('8h');
+      expect(sid(data.token)).toBe(sid(first));
+      expect(await meStatus(data.token)).toBe(200);
+      // The old token still opens until its own expiry: it names the same, live session.
+      expect(await meStatus(first)).toBe(200);
+      const row = await server.db.selectFrom('sessions').select('expires_at').where('id', '=', sid(first)).executeTakeFirstOrThrow();
+      expect(Date.parse(row.expires_at)).toBeGreaterThanOrEqual(before + 8 * 3_600_000 - 1000);
+      expect(row.expires_at > shortened).toBe(true);
+      // The other session is untouched.
+      const other = await server.db.selectFrom('sessions').select('expires_at').where('id', '=', sid(second)).executeTakeFirstOrThrow();
+      expect(Date.parse(other.expires_at)).toBeLessThanOrEqual(before + 8 * 3_600_000);
+
+      const activity = await server.db
+        .selectFrom('activity')
+        .select(['action', 'firm_id', 'user_id', 'subject'])
+        .where('user_id', '=', user.id)
+        .where('action', '=', 'session.renewed')
+        .execute();
+      expect(activity).toEqual([{ action: 'session.renewed', firm_id: firmId, user_id: user.id, subject: null }]);
+    });
+
+    it('a revoked session cannot renew: 401 with the reason, and its row stays ended', async () => {
+      const { user, second } = await twoSessions();
+      await logout(second);
+
+      const response = await renew(second);
+
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual(signedOutBody);
+      expect(await meStatus(second)).toBe(401);
+      const renewed = await server.db
+        .selectFrom('activity')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .where('action', '=', 'session.renewed')
+        .execute();
+      expect(renewed).toEqual([]);
+    });
+
+    it('an expired session cannot renew, and without a token: unauthenticated', async () => {
+      const { user, first } = await twoSessions();
+      await server.db
+        .updateTable('sessions')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('user_id', '=', user.id)
+        .execute();
+      const expired = await renew(first);
+      expect(expired.status).toBe(401);
+      expect(((await expired.json()) as { code: string }).code).toBe('session_expired');
+
+      const anonymous = await renew();
+      expect(anonymous.status).toBe(401);
+      expect(await anonymous.json()).toEqual(unauthenticatedBody);
+    });
   });
 });

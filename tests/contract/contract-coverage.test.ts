@@ -54,6 +54,8 @@ const unshownCalls: Call[] = ['GET /v1/users/me', 'GET /v1/intake/{caseId}', 'GE
 /** docs/architecture.md "API and server", PII and sessions: sign-out, reveals, deactivation, the activity trail. */
 const trustCalls: Call[] = [
   'POST /v1/users/logout',
+  // docs/product/sign-in-and-session.md, Sessions that end in the browser: 'Stay signed in'.
+  'POST /v1/users/me/session/renew',
   'POST /v1/user/{id}/reveal',
   'POST /v1/user/{id}/deactivate',
   'POST /v1/user/{id}/reactivate',

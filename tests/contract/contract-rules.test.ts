@@ -178,6 +178,7 @@ describe('operations', () => {
     'PATCH /v1/intake/{caseId}': ['400', '401', '403', '404', '409', '429', '503'],
     'GET /intake-template.pdf': ['404', '429'],
     'POST /v1/users/logout': ['400', '401', '429', '503'],
+    'POST /v1/users/me/session/renew': ['400', '401', '429', '503'],
     'POST /v1/user/{id}/reveal': ['400', '401', '403', '404', '429', '503'],
     'POST /v1/user/{id}/deactivate': ['400', '401', '403', '404', '409', '429', '503'],
     'POST /v1/user/{id}/reactivate': ['400', '401', '403', '404', '429', '503'],

@@ -38,7 +38,7 @@ describe('activityLines', () => {
 
   it('has a text for every action', () => {
     expect(Object.values(activityActionLabels).every((text) => text.length > 0)).toBe(true);
-    expect(Object.keys(activityActionLabels)).toHaveLength(20);
+    expect(Object.keys(activityActionLabels)).toHaveLength(21);
   });
 
   it("reads the client's submit as one line with the count of fields answered", () => {

@@ -80,6 +80,13 @@ const samples = [
   { type: 'xstate.done.actor.logout' },
   // Offline or already ended on the server: the session still ends here.
   { type: 'xstate.error.actor.logout', error: { status: 0, message: 'The server could not be reached' } },
+  // A signed-in call answered 401 (the API client's gate), with and without a password to ask for.
+  { type: 'session.refused', reason: 'signedOut' },
+  { type: 'session.refused', reason: 'deactivated' },
+  { type: 'session.stay' },
+  { type: 'xstate.done.actor.renew', output: { token: danaToken, expiresIn: '8h' } },
+  { type: 'xstate.done.actor.renew', output: { token: 'not-a-jwt', expiresIn: '8h' } },
+  { type: 'xstate.error.actor.renew', error: { status: 0, message: 'The server could not be reached' } },
 ];
 
 const startingPoints = [
@@ -95,6 +102,9 @@ const startingPoints = [
   return { ...start, plan };
 });
 
+/** Whether the path is in `ended` (its sign-in goes back to the page, without a welcome). */
+let resumingEnded = false;
+
 /** What the UI and the API client see in each state. */
 const stateChecks = {
   loggedOut: (snapshot, probe) => {
@@ -104,6 +114,10 @@ const stateChecks = {
     if (probe.event.type.endsWith('.actor.logout')) {
       expect(probe.emitted).toEqual([{ type: 'loggedOut' }]);
       expect(sessionStorage.getItem(draftKey)).toBeNull();
+    } else if (probe.event.type === 'session.logout') {
+      // Signed out from the dialog of an ended session: the tab's unsaved copies stay.
+      expect(probe.emitted).toEqual([{ type: 'loggedOut' }]);
+      expect(sessionStorage.getItem(draftKey)).toBe('{"firstName":"Ana"}');
     } else {
       expect(probe.emitted).toEqual([]);
     }
@@ -119,16 +133,18 @@ const stateChecks = {
   },
   loggedIn: (snapshot, probe) => {
     const { token, expiresAt, user } = snapshot.context;
+    expect(snapshot.context.endReason).toBeUndefined();
     expect(readStoredSession()).toEqual({ token, expiresAt, user });
     expect(currentToken()).toBe(token);
     expect(snapshot.can({ type: 'session.logout' })).toBe(true);
-    if (probe.event.type === 'xstate.done.actor.login') {
+    if (probe.event.type === 'xstate.done.actor.login' && !resumingEnded) {
       expect(probe.emitted).toEqual([{ type: 'loggedIn', user: dana }]);
       expect(expiresAt).toBe(T0 + 8 * HOUR);
     } else {
-      // Restored or refreshed: no welcome toast.
+      // Restored, refreshed, renewed or signed in again from the dialog: no welcome, no move.
       expect(probe.emitted).toEqual([]);
     }
+    resumingEnded = false;
     if (probe.event.type === 'session.tokenRefreshed') {
       expect({ token, expiresAt, user }).toEqual({ token: renamedToken, expiresAt: T0 + 12 * HOUR, user: danaRenamed });
     }
@@ -147,9 +163,45 @@ const stateChecks = {
     expect(readStoredSession()).toBeUndefined();
     expect(snapshot.context).toEqual({});
     expect(snapshot.can({ type: 'session.login', ...credentials })).toBe(true);
-    expect(probe.emitted).toEqual(probe.event.type.startsWith('xstate.after.') ? [{ type: 'expired' }] : []);
+    expect(probe.emitted).toEqual([]);
     // Expiry is not a sign-out: the tab's unsaved drafts stay for the next login.
     expect(sessionStorage.getItem(draftKey)).toBe('{"firstName":"Ana"}');
+  },
+  'loggedIn.expiring': (snapshot) => {
+    // The notice: the session still signs calls until the expiry.
+    expect(currentToken()).toBe(snapshot.context.token);
+    expect(snapshot.can({ type: 'session.stay' })).toBe(true);
+  },
+  'loggedIn.renewing': (snapshot, probe) => {
+    expect(snapshot.hasTag('busy')).toBe(true);
+    expect(probe.calls).toEqual([{ actor: 'renew', input: undefined }]);
+  },
+  ended: (snapshot, probe) => {
+    resumingEnded = true;
+    // The shell and the page stay; nothing is left to sign calls with; no navigation.
+    expect(snapshot.hasTag('signedIn')).toBe(true);
+    expect([dana, danaRenamed]).toContainEqual(snapshot.context.user);
+    expect(snapshot.context.token).toBeUndefined();
+    expect(readStoredSession()).toBeUndefined();
+    expect(currentToken()).toBeUndefined();
+    expect(probe.emitted).toEqual([]);
+    expect(sessionStorage.getItem(draftKey)).toBe('{"firstName":"Ana"}');
+    if (probe.event.type.startsWith('xstate.after.untilExpiry')) expect(snapshot.context.endReason).toBe('expired');
+    if (probe.event.type === 'session.refused') expect(snapshot.context.endReason).toBe(probe.event.reason);
+  },
+  'ended.askingPassword': (snapshot, probe) => {
+    expect(snapshot.can({ type: 'session.login', ...credentials })).toBe(true);
+    if (probe.event.type.endsWith('.actor.login')) expect(snapshot.context.loginError).toBe('Email or password is incorrect');
+  },
+  'ended.reauthenticating': (snapshot, probe) => {
+    expect(snapshot.hasTag('busy')).toBe(true);
+    expect(probe.calls).toEqual([{ actor: 'login', input: credentials }]);
+  },
+  'ended.accessEnded': (snapshot) => {
+    // No password can help: none is asked for.
+    expect(snapshot.can({ type: 'session.login', ...credentials })).toBe(false);
+    expect(snapshot.can({ type: 'session.logout' })).toBe(true);
+    expect(snapshot.context.endReason).toBe('deactivated');
   },
 } satisfies Record<string, (snapshot: SnapshotFrom<typeof sessionMachine>, probe: StepProbe) => void>;
 
@@ -164,8 +216,9 @@ describe('session model', () => {
       for (const path of start.plan.paths) {
         it(describePath(path), async () => {
           start.seed();
+          resumingEnded = false;
           sessionStorage.setItem(draftKey, '{"firstName":"Ana"}');
-          await runPath(sessionMachine, path, { actors: ['login', 'logout'], states: stateChecks });
+          await runPath(sessionMachine, path, { actors: ['login', 'logout', 'renew'], states: stateChecks });
         });
       }
     });
@@ -176,7 +229,7 @@ describe('session model', () => {
       sessionMachine,
       startingPoints.map((start) => start.plan),
     );
-    expect(summary).toMatchObject({ machineId: 'session', states: 6, transitions: summary.traversed });
+    expect(summary).toMatchObject({ machineId: 'session', states: 13, transitions: summary.traversed });
   });
 });
 
@@ -220,7 +273,7 @@ describe('session rules', () => {
 
       const { actor, emitted } = startSession(grantingDana);
 
-      expect(actor.getSnapshot().value).toBe('loggedIn');
+      expect(actor.getSnapshot().matches('loggedIn')).toBe(true);
       expect(actor.getSnapshot().context).toEqual({ token: danaToken, expiresAt: T0 + 2 * HOUR, user: dana });
       expect(emitted).toEqual([]);
       expect(readStoredSession()).toEqual(stored);
@@ -260,7 +313,7 @@ describe('session rules', () => {
 
       const snapshot = await logIn(actor);
 
-      expect(snapshot.value).toBe('loggedIn');
+      expect(snapshot.matches('loggedIn')).toBe(true);
       expect(snapshot.context.user).toEqual(dana);
       expect(snapshot.context.user).not.toHaveProperty('exp');
       expect(readStoredSession()).toEqual({ token: danaToken, expiresAt: T0 + 8 * HOUR, user: dana });
@@ -364,22 +417,26 @@ describe('session rules', () => {
   });
 
   describe('expiry', () => {
-    it('fires exactly at the expiry: storage cleared, expired emitted, login possible again', async () => {
+    it('fires exactly at the expiry: storage cleared, the dialog asks for the password, signing in there goes on', async () => {
       const { actor, emitted } = startSession(grantingDana);
       await logIn(actor);
 
       vi.advanceTimersByTime(8 * HOUR - 1);
-      expect(actor.getSnapshot().value).toBe('loggedIn');
+      expect(actor.getSnapshot().matches('loggedIn')).toBe(true);
 
       vi.advanceTimersByTime(1);
-      expect(actor.getSnapshot().value).toBe('expired');
-      expect(actor.getSnapshot().context).toEqual({});
+      // The same page, under the dialog that asks for the password: no navigation, no event.
+      expect(actor.getSnapshot().value).toEqual({ ended: 'askingPassword' });
+      expect(actor.getSnapshot().context).toMatchObject({ token: undefined, expiresAt: undefined, user: dana, endReason: 'expired' });
       expect(readStoredSession()).toBeUndefined();
-      expect(emitted.at(-1)).toEqual({ type: 'expired' });
+      expect(emitted).toEqual([{ type: 'loggedIn', user: dana }]);
 
-      const again = await logIn(actor);
-      expect(again.value).toBe('loggedIn');
+      actor.send({ type: 'session.login', ...credentials });
+      const again = await waitFor(actor, (snapshot) => !snapshot.matches({ ended: 'reauthenticating' }));
+      expect(again.matches({ loggedIn: 'active' })).toBe(true);
       expect(again.context.expiresAt).toBe(T0 + 16 * HOUR);
+      // Back on the same page: no second welcome.
+      expect(emitted).toEqual([{ type: 'loggedIn', user: dana }]);
     });
 
     it('a restored session expires at its stored time, not a full lifetime later', () => {
@@ -388,7 +445,7 @@ describe('session rules', () => {
 
       vi.advanceTimersByTime(30 * 60_000);
 
-      expect(actor.getSnapshot().value).toBe('expired');
+      expect(actor.getSnapshot().value).toEqual({ ended: 'askingPassword' });
     });
 
     it('a lifetime beyond what setTimeout can hold does not expire at once', () => {
@@ -396,7 +453,7 @@ describe('session rules', () => {
       const { actor } = startSession(grantingDana);
 
       vi.advanceTimersByTime(HOUR);
-      expect(actor.getSnapshot().value).toBe('loggedIn');
+      expect(actor.getSnapshot().matches('loggedIn')).toBe(true);
       expect(MAX_TIMER_DELAY_MS).toBe(2 ** 31 - 1);
     });
   });
@@ -415,9 +472,9 @@ describe('session rules', () => {
       expect(emitted).toEqual([{ type: 'loggedIn', user: dana }]);
 
       vi.advanceTimersByTime(HOUR);
-      expect(actor.getSnapshot().value).toBe('loggedIn');
+      expect(actor.getSnapshot().matches('loggedIn')).toBe(true);
       vi.advanceTimersByTime(11 * HOUR);
-      expect(actor.getSnapshot().value).toBe('expired');
+      expect(actor.getSnapshot().value).toEqual({ ended: 'askingPassword' });
     });
 
     it('an unreadable refreshed token is ignored', async () => {

@@ -4,9 +4,10 @@ import { HOME_PATH, paths } from './paths';
 import { useSessionActor } from './session';
 
 /**
- * The root route: turns what the session machine emits into where a person is (staff-app spec
- * docs/product/sign-in-and-session.md): the intake list after login, the login screen after
- * logout and after expiry (the route guard then explains why). Its toasts are AppFrame's.
+ * The root route: turns what the session machine emits into where a person is
+ * (docs/product/sign-in-and-session.md): the intake list after login, the login screen after
+ * logout. A session that ends under a page moves nowhere: its dialog (SessionDialogs.tsx) shows
+ * on that page. Its toasts are AppFrame's.
  */
 export function SessionEvents() {
   const session = useSessionActor();
@@ -18,9 +19,6 @@ export function SessionEvents() {
         void navigate(HOME_PATH, { replace: true });
       }),
       session.on('loggedOut', () => {
-        void navigate(paths.login, { replace: true });
-      }),
-      session.on('expired', () => {
         void navigate(paths.login, { replace: true });
       }),
     ];

@@ -20,6 +20,10 @@ export const appSessionMachine = sessionMachine.provide({
       const { logout } = await loadSessionCalls();
       return logout();
     }),
+    renew: fromPromise<TokenGrant>(async () => {
+      const { renewSession } = await loadSessionCalls();
+      return renewSession();
+    }),
   },
 });
 

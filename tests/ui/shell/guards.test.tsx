@@ -98,16 +98,19 @@ describe('route guards (docs/product/intake-form.md)', () => {
     expect(screen.queryByText(LOGIN_REQUIRED)).not.toBeInTheDocument();
   });
 
-  it('returns to /login with the toast when the session expires on screen', async () => {
+  it('asks for the password again on the same page when the session expires on screen', async () => {
     const user = makeUser('administrator');
     writeStoredSession({ token: tokenFor(user), expiresAt: Date.now() + 500, user });
     const app = renderApp({ path: '/firm' });
     // Signed in at first: the dashboard is there.
     expect(screen.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
-    expect(screen.queryByText(LOGIN_REQUIRED)).not.toBeInTheDocument();
 
-    expect(await screen.findByText(LOGIN_REQUIRED, undefined, { timeout: 3000 })).toBeInTheDocument();
-    expect(app.pathname()).toBe('/login');
-    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Your session has ended' }, { timeout: 3000 });
+    expect(dialog).toHaveTextContent('Your session expired.');
+    expect(screen.getByPlaceholderText('Email Address')).toHaveValue(user.email);
+    expect(screen.getByPlaceholderText('Password')).toBeInTheDocument();
+    // No redirect and no toast: the page stays under the dialog.
+    expect(app.pathname()).toBe('/firm');
+    expect(screen.queryByText(LOGIN_REQUIRED)).not.toBeInTheDocument();
   });
 });
