@@ -32,4 +32,3 @@ export const figure = style({ margin: 0 });
 
 export const chartArea = style({ width: '100%', height: '260px' });
 
-export const caseId = style({ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: vars.font.sizeSm });
