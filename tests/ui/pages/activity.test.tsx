@@ -8,7 +8,7 @@ import { listActivity, type ActivityEntry } from '../../../src/api/activity';
 import { ApiError } from '../../../src/api/errors';
 import { listUsers, type User } from '../../../src/api/users';
 import { formatLocalDateTime } from '../../../src/domain/dates';
-import { fieldLabel } from '../../../src/domain/intake/fields';
+import { fieldPathLabel } from '../../../src/domain/activity';
 import { renderApp, signedInAs } from '../shell/harness';
 
 vi.mock('../../../src/api/activity', async (importOriginal) => ({
@@ -91,7 +91,7 @@ describe('the Activity page', () => {
       'Rita Example',
       'Submitted finalChanged 2 fields in Injury Information',
       'case-0042',
-      `${fieldLabel('injuryInformation.bodyParts')}, ${fieldLabel('injuryInformation.painLevel')}`,
+      `${fieldPathLabel('injuryInformation.bodyParts')}, ${fieldPathLabel('injuryInformation.painLevel')}`,
       '203.0.113.7',
     ]);
     // A user as subject reads as their name once the firm's people are known.

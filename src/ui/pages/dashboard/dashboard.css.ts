@@ -31,4 +31,3 @@ export const charts = style({
 export const figure = style({ margin: 0 });
 
 export const chartArea = style({ width: '100%', height: '260px' });
-
