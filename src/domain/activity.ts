@@ -1,6 +1,7 @@
 // The activity trail in words (docs/product/activity.md): the one place that turns an action of
 // the trail and its changed field paths into what the Activity page and an intake's History panel
 // show. Shared by both, so the same event reads the same everywhere.
+import { fieldLabel, isIntakeField, labelFromKey } from './intake/fields';
 import { intakeTabs, tabOfPath } from './intake/tabs';
 
 /** What each action of the trail reads as (src/api/activity.ts keeps the keys equal to openapi.yaml's). */
@@ -56,6 +57,55 @@ export function changedFieldLines(fields: readonly string[]): string[] {
     .map((tab) => `Changed ${plural(byTab.get(tab.name) ?? 0, 'field')} in ${tab.name}`);
   if (other > 0) lines.push(`Changed ${plural(other, 'field')}`);
   return lines;
+}
+
+/**
+ * A changed field as staff read it: the intake form's own label from the field catalogue
+ * ('personalInformation.ssnItin' -> its label on the form); any other path (a profile's
+ * 'userInformation.phoneNumber') by its last name in words ('Phone Number').
+ */
+export function fieldPathLabel(path: string): string {
+  if (isIntakeField(path)) return fieldLabel(path);
+  return labelFromKey(path.slice(path.lastIndexOf('.') + 1));
+}
+
+/** The fields of a row as one line of labels, in the order the trail wrote them. */
+export function fieldLabelsText(fields: readonly string[]): string {
+  return fields.map(fieldPathLabel).join(', ');
+}
+
+/** The actions the client takes on their link (docs/product/client-intake.md): their rows name no user. */
+const clientActions: ReadonlySet<ActivityAction> = new Set(['clientLink.opened', 'clientLink.submitted']);
+
+export const ACTIVITY_WHO = { client: 'Client', unknown: 'Unknown user' } as const;
+
+/** Who acted: the user's name, 'Client' for the client's own actions, else 'Unknown user'. */
+export function activityWho(entry: { action: ActivityAction; userName: string | null }): string {
+  if (entry.userName) return entry.userName;
+  return clientActions.has(entry.action) ? ACTIVITY_WHO.client : ACTIVITY_WHO.unknown;
+}
+
+/** Repeated 'Opened' rows by one person within this long of the one shown are shown once. */
+export const OPENED_REPEAT_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * An intake's history without the crowd of 'Opened': rows come newest first, and an 'Opened' by
+ * the same person within an hour of an 'Opened' already kept (a newer one) is left out, so the
+ * saves and submits stay in view. Every other row is kept.
+ */
+export function withoutRepeatedOpens<Entry extends { action: ActivityAction; userId: string | null; at: string }>(
+  entries: readonly Entry[],
+): Entry[] {
+  const lastKeptOpen = new Map<string, number>();
+  return entries.filter((entry) => {
+    if (entry.action !== 'intake.opened') return true;
+    const who = entry.userId ?? '';
+    const at = Date.parse(entry.at);
+    const kept = lastKeptOpen.get(who);
+    if (kept !== undefined && kept - at < OPENED_REPEAT_WINDOW_MS) return false;
+    lastKeptOpen.set(who, at);
+    return true;
+  });
 }
 
 /**

@@ -112,33 +112,53 @@ export function formatLongUsDate(value: string | null | undefined): string | nul
 }
 
 /**
- * The local calendar date of an instant, as MM/DD/YYYY ('Created At (local date)', staff-app spec
- * docs/product/intake-form.md; the intake list's Date Created and Date Updated). `timeZone` defaults to the user's own.
- * Null when the timestamp cannot be read.
+ * One Intl.DateTimeFormat per locale and options: building one is far slower than formatting with
+ * it, and a table of a few hundred rows formats a date in each.
  */
-export function formatLocalDate(isoTimestamp: string | null | undefined, timeZone?: string): string | null {
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const january = new Date(Date.UTC(2024, 0, 15));
+const july = new Date(Date.UTC(2024, 6, 15));
+
+export function cachedDateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  // Without a timeZone a format keeps the zone the process was in when it was built; the key
+  // names that zone by its winter and summer offsets (cheap to read), so a process whose zone
+  // changes (a test's TZ) gets a new one.
+  const zone = options.timeZone ?? `${january.getTimezoneOffset()}/${july.getTimezoneOffset()}`;
+  const key = `${locale}|${zone}|${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+/** The long US form of a day: 'March 14, 2027' (the one date style staff read, see `formatLongUsDate`). */
+const longUsDate = { year: 'numeric', month: 'long', day: 'numeric' } as const;
+
+function instantOf(isoTimestamp: string | null | undefined): Date | null {
   if (!isoTimestamp) return null;
   const instant = new Date(isoTimestamp);
-  if (Number.isNaN(instant.getTime())) return null;
-  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).format(instant);
+  return Number.isNaN(instant.getTime()) ? null : instant;
 }
 
 /**
- * The local date and time of an instant, 'MM/DD/YYYY, hh:mm AM' (the activity trail's 'When').
+ * The local calendar date of an instant in the long US form, 'March 14, 2027' ('Created At (local
+ * date)', docs/product/people.md; the lists' Date Created and Date Updated). `timeZone` defaults to the
+ * user's own. Null when the timestamp cannot be read.
+ */
+export function formatLocalDate(isoTimestamp: string | null | undefined, timeZone?: string): string | null {
+  const instant = instantOf(isoTimestamp);
+  return instant ? cachedDateTimeFormat('en-US', { ...longUsDate, timeZone }).format(instant) : null;
+}
+
+/**
+ * The local date and time of an instant, 'March 14, 2027 at 09:05 AM' (the activity trail's 'When').
  * Null when the timestamp cannot be read.
  */
 export function formatLocalDateTime(isoTimestamp: string | null | undefined, timeZone?: string): string | null {
-  if (!isoTimestamp) return null;
-  const instant = new Date(isoTimestamp);
-  if (Number.isNaN(instant.getTime())) return null;
-  return new Intl.DateTimeFormat('en-US', {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone,
-  }).format(instant);
+  const instant = instantOf(isoTimestamp);
+  return instant ? cachedDateTimeFormat('en-US', { ...longUsDate, hour: '2-digit', minute: '2-digit', timeZone }).format(instant) : null;
 }
 
 /**

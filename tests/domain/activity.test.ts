@@ -51,7 +51,7 @@ describe('activityLines', () => {
 describe('formatLocalDateTime', () => {
   it('reads an instant as the local date and time, and nothing for what is not one', async () => {
     const { formatLocalDateTime } = await import('../../src/domain/dates');
-    expect(formatLocalDateTime('2025-03-14T09:05:00.000Z', 'America/Chicago')).toBe('03/14/2025, 04:05 AM');
+    expect(formatLocalDateTime('2025-03-14T09:05:00.000Z', 'America/Chicago')).toBe('March 14, 2025 at 04:05 AM');
     expect(formatLocalDateTime('not a date')).toBeNull();
     expect(formatLocalDateTime(null)).toBeNull();
   });
@@ -74,5 +74,38 @@ describe('the Activity page filters', () => {
     expect(new Date(range.from ?? '').getTime()).toBe(new Date(2025, 2, 1).getTime());
     expect(new Date(range.to ?? '').getTime()).toBe(new Date(2025, 2, 3).getTime());
     expect(activityRange({ from: '', to: '' })).toEqual({ from: undefined, to: undefined });
+  });
+});
+
+describe('words for the trail (docs/product/activity.md)', () => {
+  it('reads field paths as the labels of the intake form, other paths in words', async () => {
+    const { fieldLabelsText, fieldPathLabel } = await import('../../src/domain/activity');
+    const { fieldLabel } = await import('../../src/domain/intake/fields');
+    expect(fieldPathLabel('personalInformation.ssnItin')).toBe(fieldLabel('personalInformation.ssnItin'));
+    expect(fieldPathLabel('personalInformation.ssnItin')).not.toContain('.');
+    expect(fieldPathLabel('userInformation.phoneNumber')).toBe('Phone Number');
+    expect(fieldLabelsText(['firstName', 'email'])).toBe('First Name, Email');
+  });
+
+  it("names the client for the client's own actions, and nobody else", async () => {
+    const { activityWho } = await import('../../src/domain/activity');
+    expect(activityWho({ action: 'clientLink.submitted', userName: null })).toBe('Client');
+    expect(activityWho({ action: 'clientLink.opened', userName: null })).toBe('Client');
+    expect(activityWho({ action: 'signIn.failed', userName: null })).toBe('Unknown user');
+    expect(activityWho({ action: 'intake.opened', userName: 'Rita Rep' })).toBe('Rita Rep');
+  });
+
+  it("shows repeated 'Opened' by one person within an hour once, and keeps every save", async () => {
+    const { withoutRepeatedOpens } = await import('../../src/domain/activity');
+    const row = (id: string, action: 'intake.opened' | 'intake.draftSaved', userId: string, at: string) => ({ id, action, userId, at });
+    const newestFirst = [
+      row('1', 'intake.opened', 'ana', '2026-03-01T12:00:00.000Z'),
+      row('2', 'intake.draftSaved', 'ana', '2026-03-01T11:55:00.000Z'),
+      row('3', 'intake.opened', 'ana', '2026-03-01T11:50:00.000Z'),
+      row('4', 'intake.opened', 'ben', '2026-03-01T11:45:00.000Z'),
+      row('5', 'intake.opened', 'ana', '2026-03-01T11:10:00.000Z'),
+      row('6', 'intake.opened', 'ana', '2026-03-01T10:30:00.000Z'),
+    ];
+    expect(withoutRepeatedOpens(newestFirst).map((entry) => entry.id)).toEqual(['1', '2', '4', '6']);
   });
 });

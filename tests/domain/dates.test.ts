@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   ageOn,
+  cachedDateTimeFormat,
   formatLocalDate,
   formatLongUsDate,
   fromIsoTimestamp,
@@ -114,13 +115,13 @@ describe('toIsoTimestamp and fromIsoTimestamp (docs/product/intake-form.md)', ()
 
 describe('formatLocalDate (Created At, local date)', () => {
   it('shows the calendar date in the given time zone', () => {
-    expect(formatLocalDate('2024-03-05T02:30:00.000Z', 'UTC')).toBe('03/05/2024');
-    expect(formatLocalDate('2024-03-05T02:30:00.000Z', 'America/Los_Angeles')).toBe('03/04/2024');
-    expect(formatLocalDate('2024-03-05T12:00:00.000Z', 'Pacific/Kiritimati')).toBe('03/06/2024');
+    expect(formatLocalDate('2024-03-05T02:30:00.000Z', 'UTC')).toBe('March 5, 2024');
+    expect(formatLocalDate('2024-03-05T02:30:00.000Z', 'America/Los_Angeles')).toBe('March 4, 2024');
+    expect(formatLocalDate('2024-03-05T12:00:00.000Z', 'Pacific/Kiritimati')).toBe('March 6, 2024');
   });
 
   it('uses the local time zone by default', () => {
-    expect(withTimeZone('America/Los_Angeles', () => formatLocalDate('2024-03-05T02:30:00.000Z'))).toBe('03/04/2024');
+    expect(withTimeZone('America/Los_Angeles', () => formatLocalDate('2024-03-05T02:30:00.000Z'))).toBe('March 4, 2024');
   });
 
   it('gives null for a missing or unreadable timestamp', () => {
@@ -138,5 +139,25 @@ describe('todayIso', () => {
 
   it('pads month and day', () => {
     expect(todayIso(new Date(2024, 0, 7))).toBe('2024-01-07');
+  });
+});
+
+describe('cachedDateTimeFormat', () => {
+  it('builds one format per locale, options and zone, and reuses it', () => {
+    const options = { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' } as const;
+    const first = cachedDateTimeFormat('en-US', options);
+    expect(cachedDateTimeFormat('en-US', { ...options })).toBe(first);
+    expect(cachedDateTimeFormat('en-US', { ...options, timeZone: 'Asia/Tokyo' })).not.toBe(first);
+    expect(cachedDateTimeFormat('es-US', options)).not.toBe(first);
+  });
+
+  it('formats many dates with the one format it built', () => {
+    const built = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      for (let day = 1; day <= 28; day++) formatLocalDate(`2031-02-${String(day).padStart(2, '0')}T12:00:00.000Z`, 'UTC');
+      expect(built.mock.calls.length).toBeLessThanOrEqual(1);
+    } finally {
+      built.mockRestore();
+    }
   });
 });

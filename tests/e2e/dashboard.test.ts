@@ -117,13 +117,17 @@ describe('dashboard', () => {
     });
   });
 
-  it('opens a final intake without an incident date read-only from its list', async () => {
+  it('opens a final intake without an incident date read-only from its client name in the list', async () => {
     const final = dashboard.missingIncidentDate.find((row) => row.status === 'final');
     if (!final) throw new Error('the sample data has no final intake without an incident date');
     await withPage(async (page) => {
       await openDashboard(page);
       const list = page.getByRole('region', { name: 'Intakes without an incident date' });
-      await list.getByRole('row').filter({ hasText: final.caseId }).getByRole('button', { name: 'View' }).click();
+      // The row names the client, linking to the intake, instead of the case UUID.
+      expect(await list.getByText(final.caseId).count()).toBe(0);
+      const link = list.locator(`a[href="${intakePath(final)}"]`);
+      expect(await link.textContent()).toBe(final.clientName);
+      await link.click();
       await page.waitForURL(`**${intakePath(final)}`);
       const firstName = page.getByLabel('First Name');
       await expect.poll(() => firstName.inputValue()).toBe(final.clientName.split(' ')[0]);

@@ -8,6 +8,7 @@ import { listActivity, type ActivityEntry } from '../../../src/api/activity';
 import { ApiError } from '../../../src/api/errors';
 import { listUsers, type User } from '../../../src/api/users';
 import { formatLocalDateTime } from '../../../src/domain/dates';
+import { fieldPathLabel } from '../../../src/domain/activity';
 import { renderApp, signedInAs } from '../shell/harness';
 
 vi.mock('../../../src/api/activity', async (importOriginal) => ({
@@ -90,7 +91,7 @@ describe('the Activity page', () => {
       'Rita Example',
       'Submitted finalChanged 2 fields in Injury Information',
       'case-0042',
-      'injuryInformation.bodyParts, injuryInformation.painLevel',
+      `${fieldPathLabel('injuryInformation.bodyParts')}, ${fieldPathLabel('injuryInformation.painLevel')}`,
       '203.0.113.7',
     ]);
     // A user as subject reads as their name once the firm's people are known.

@@ -86,7 +86,7 @@ describe('employees (docs/product/people.md Employees)', () => {
       'Administrator',
       formatLocalDate('2024-03-09T15:30:00.000Z'),
       'Active',
-      'Deactivate',
+      'Edit Deactivate',
     ]);
     expect(within(table).getByRole('cell', { name: 'Owner' })).toBeInTheDocument();
     expect(screen.getByText('Page 1')).toBeInTheDocument();

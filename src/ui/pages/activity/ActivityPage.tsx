@@ -7,6 +7,8 @@ import {
   activityFilterText,
   activityFiltersOf,
   activityLines,
+  activityWho,
+  fieldLabelsText,
   type ActivityAction,
   type ActivityFilters,
 } from '../../../domain/activity';
@@ -22,6 +24,7 @@ import { SelectField } from '../../components/SelectField';
 import type { TableColumn } from '../../components/Table';
 import { firmPeopleLogic, loadActivity } from './activityActors';
 import * as css from './ActivityPage.css';
+import { ClientNameLink } from '../intake/link/ClientNameLink';
 
 /** The page's texts (docs/product/activity.md). */
 export const ACTIVITY_TEXT = {
@@ -31,7 +34,6 @@ export const ACTIVITY_TEXT = {
   allUsers: 'All users',
   allActions: 'All actions',
   empty: 'No activity for these filters.',
-  unknownUser: 'Unknown user',
 } as const;
 
 /** openapi.yaml: GET /v1/activity takes a case ID of at most 100 characters. */
@@ -41,17 +43,28 @@ const ALL = 'all';
 function activityColumns(people: ReadonlyMap<string, string>): TableColumn<ActivityEntry>[] {
   return [
     { key: 'at', header: 'When', render: (entry) => <time dateTime={entry.at}>{formatLocalDateTime(entry.at)}</time> },
-    { key: 'who', header: 'Who', render: (entry) => entry.userName ?? ACTIVITY_TEXT.unknownUser },
+    { key: 'who', header: 'Who', render: (entry) => activityWho(entry) },
     {
       key: 'what',
       header: 'What',
       render: (entry) => activityLines(entry).map((line) => <div key={line}>{line}</div>),
     },
-    // A user id reads as that person's name when they are in this firm's list.
-    { key: 'subject', header: 'Subject', render: (entry) => (entry.subject ? (people.get(entry.subject) ?? entry.subject) : '') },
-    { key: 'fields', header: 'Fields', render: (entry) => <span className={css.fields}>{entry.fields.join(', ')}</span> },
+    { key: 'subject', header: 'Subject', render: (entry) => <Subject entry={entry} people={people} /> },
+    { key: 'fields', header: 'Fields', render: (entry) => <span className={css.fields}>{fieldLabelsText(entry.fields)}</span> },
     { key: 'address', header: 'Address', render: (entry) => entry.clientAddress ?? '' },
   ];
+}
+
+/**
+ * What a row is about: an intake by its client's name, linking to it; a user id by that person's
+ * name when they are in this firm's list; anything else as stored.
+ */
+function Subject({ entry, people }: { entry: ActivityEntry; people: ReadonlyMap<string, string> }) {
+  if (!entry.subject) return null;
+  if (entry.subjectIntakeStatus) {
+    return <ClientNameLink caseId={entry.subject} status={entry.subjectIntakeStatus} clientName={entry.subjectClientName ?? ''} />;
+  }
+  return <>{people.get(entry.subject) ?? entry.subject}</>;
 }
 
 /** /activity: the firm's activity trail, owner and administrator only (docs/product/activity.md). */

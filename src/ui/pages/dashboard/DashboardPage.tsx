@@ -12,6 +12,7 @@ import { Table, type TableAction, type TableColumn } from '../../components/Tabl
 import { UrgencyText } from '../../components/UrgencyText';
 import * as layout from '../../theme/layout.css';
 import { INTAKE_LIST_TEXT } from '../intake/list/IntakeListPage';
+import { ClientNameLink } from '../intake/link/ClientNameLink';
 import { appDashboardMachine } from './dashboardActors';
 import { FunnelChart, RepresentativeChart } from './DashboardCharts';
 import { dashboardMessages } from '../../../machines/dashboard.machine';
@@ -43,12 +44,12 @@ function Counts({ counts }: { counts: Dashboard['counts'] }) {
   );
 }
 
-const caseIdColumn: TableColumn<{ caseId: string }> = {
-  key: 'caseId',
-  header: DASHBOARD_TEXT.caseId,
-  render: (row) => <span className={css.caseId}>{row.caseId}</span>,
+// The client's name, linking to the intake, instead of the case UUID.
+const clientColumn: TableColumn<{ caseId: string; status: DashboardIntakeRow['status']; clientName: string }> = {
+  key: 'client',
+  header: DASHBOARD_TEXT.client,
+  render: (row) => <ClientNameLink caseId={row.caseId} status={row.status} clientName={row.clientName} />,
 };
-const clientColumn: TableColumn<{ clientName: string }> = { key: 'client', header: DASHBOARD_TEXT.client, render: (row) => row.clientName };
 const representativeColumn: TableColumn<{ representativeName: string | null }> = {
   key: 'representative',
   header: DASHBOARD_TEXT.representative,
@@ -56,7 +57,6 @@ const representativeColumn: TableColumn<{ representativeName: string | null }> =
 };
 
 const intakeColumns: TableColumn<DashboardIntakeRow>[] = [
-  caseIdColumn,
   clientColumn,
   representativeColumn,
   // Instants shown as the day they were where the user is, as in the intake list.
@@ -64,7 +64,6 @@ const intakeColumns: TableColumn<DashboardIntakeRow>[] = [
 ];
 
 const deadlineColumns: TableColumn<DashboardDeadlineRow>[] = [
-  caseIdColumn,
   clientColumn,
   { key: 'deadline', header: DASHBOARD_TEXT.deadline, render: (row) => formatLongUsDate(row.deadline) ?? row.deadline },
   {

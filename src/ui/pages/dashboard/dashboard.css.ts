@@ -31,5 +31,3 @@ export const charts = style({
 export const figure = style({ margin: 0 });
 
 export const chartArea = style({ width: '100%', height: '260px' });
-
-export const caseId = style({ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: vars.font.sizeSm });

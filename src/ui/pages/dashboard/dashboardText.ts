@@ -26,7 +26,6 @@ export const DASHBOARD_TEXT = {
   staleDrafts: `Drafts untouched for ${STALE_DRAFT_DAYS} days or more`,
   deadlines: `Limitation deadlines in the next ${DEADLINE_WINDOW_DAYS} days`,
   missingIncidentDate: 'Intakes without an incident date',
-  caseId: 'Case ID',
   client: 'Client',
   lastUpdate: 'Last Update',
   deadline: 'Deadline',

@@ -1,6 +1,7 @@
 // 'Send to client' on a draft intake in edit mode (docs/product/client-intake.md#the-link): the
 // dialog draws the link machine (src/machines/clientLink.machine.ts), which makes, copies or
 // emails the link.
+import { formatLocalDate } from '../../../../domain/dates';
 import { useMachine } from '@xstate/react';
 import { useId } from 'react';
 import { fromPromise } from 'xstate';
@@ -80,7 +81,7 @@ export function ClientLinkButton({ caseId }: { caseId: string }) {
             <div>
               <label htmlFor={inputId}>{CLIENT_LINK_TEXT.link}</label>
               <input id={inputId} readOnly value={link.url} style={{ width: '100%' }} onFocus={(event) => event.target.select()} />
-              <p>{CLIENT_LINK_TEXT.until(link.expiresAt.slice(0, 10))}</p>
+              <p>{CLIENT_LINK_TEXT.until(formatLocalDate(link.expiresAt) ?? link.expiresAt)}</p>
               <p role="status">{link.emailedTo ? CLIENT_LINK_TEXT.sentTo(link.emailedTo) : copied ? CLIENT_LINK_TEXT.copied : ''}</p>
             </div>
           ) : null}

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { getIntakeHistory } from '../../../../api/intakes';
-import { activityLines, type ActivityAction } from '../../../../domain/activity';
+import { activityLines, activityWho, withoutRepeatedOpens, type ActivityAction } from '../../../../domain/activity';
 import { formatLocalDateTime } from '../../../../domain/dates';
 import { intakeHistoryMachine, type HistoryEntry } from '../../../../machines/intakeHistory.machine';
 import { useMachineActor } from '../../../app/inspect';
@@ -19,11 +19,11 @@ export const HISTORY_TEXT = {
   failed: 'The history could not be loaded.',
   retry: 'Try again',
   empty: 'Nothing has been recorded for this intake yet.',
-  unknownUser: 'Unknown user',
 } as const;
 
 const appIntakeHistoryMachine = intakeHistoryMachine.provide({
-  actors: { loadHistory: fromPromise(({ input }) => getIntakeHistory(input.caseId)) },
+  // Repeated 'Opened' rows would crowd out the saves (docs/product/intake-form.md#history).
+  actors: { loadHistory: fromPromise(async ({ input }) => withoutRepeatedOpens(await getIntakeHistory(input.caseId))) },
 });
 
 /** 'History' beside the PDF buttons, once the intake has a caseId, and the panel it opens. */
@@ -85,7 +85,8 @@ function HistoryItem({ entry }: { entry: HistoryEntry }) {
       ))}
       {entry.attestation ? <ClientAttestation attestation={entry.attestation} /> : null}
       <p className={css.meta}>
-        {entry.userName ?? HISTORY_TEXT.unknownUser} · <time dateTime={entry.at}>{formatLocalDateTime(entry.at)}</time>
+        {activityWho({ action: entry.action as ActivityAction, userName: entry.userName })} ·{' '}
+        <time dateTime={entry.at}>{formatLocalDateTime(entry.at)}</time>
       </p>
     </li>
   );
