@@ -137,6 +137,12 @@ function liveStoredSession(): StoredSession | undefined {
 
 const noSession = { token: undefined, expiresAt: undefined, user: undefined } as const;
 
+/** What a sign-in sends: the password goes to the actor only, never into context. */
+function loginInput({ event }: { event: SessionEvent }): Credentials {
+  assertEvent(event, 'session.login');
+  return { email: event.email, password: event.password };
+}
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -225,11 +231,7 @@ export const sessionMachine = setup({
       invoke: {
         id: 'login',
         src: 'login',
-        input: ({ event }) => {
-          // The password goes to the actor only; it is never kept in context.
-          assertEvent(event, 'session.login');
-          return { email: event.email, password: event.password };
-        },
+        input: loginInput,
         onDone: [
           {
             guard: { type: 'isUsableGrant', params: ({ event }) => event.output },
@@ -336,10 +338,7 @@ export const sessionMachine = setup({
           invoke: {
             id: 'login',
             src: 'login',
-            input: ({ event }) => {
-              assertEvent(event, 'session.login');
-              return { email: event.email, password: event.password };
-            },
+            input: loginInput,
             onDone: [
               {
                 guard: { type: 'isGrantOfSameUser', params: ({ event }) => event.output },
