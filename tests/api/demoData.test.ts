@@ -139,7 +139,7 @@ describe('npm start', { timeout: 120_000 }, () => {
 
   it('in demo mode adds the sample data and prints none of it', async () => {
     const { server, dataDir } = await start({ DEMO_DATA: '' });
-    const password = /password: +(\S+)/.exec(server.output())?.[1] ?? '';
+    const password = /Password: +(\S+)/.exec(server.output())?.[1] ?? '';
     const counts = await dashboardOf(server, 'owner@demo.test', password);
     expect(counts.draftIntakes + counts.finalIntakes).toBe(DEMO_INTAKES);
     const output = server.output();
