@@ -10,6 +10,7 @@ import { listUsers, type User } from '../../../src/api/users';
 import { formatLocalDateTime } from '../../../src/domain/dates';
 import { fieldPathLabel } from '../../../src/domain/activity';
 import { renderApp, signedInAs } from '../shell/harness';
+import { cellTexts } from '../support/cells';
 
 vi.mock('../../../src/api/activity', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../src/api/activity')>()),
@@ -82,11 +83,7 @@ describe('the Activity page', () => {
         .map((header) => header.textContent),
     ).toEqual(['When', 'Who', 'What', 'Subject', 'Fields', 'Address']);
     const row = (await within(table).findByRole('cell', { name: /^Submitted final/ })).closest('tr') as HTMLElement;
-    expect(
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    ).toEqual([
+    expect(cellTexts(row)).toEqual([
       formatLocalDateTime(submitted.at),
       'Rita Example',
       'Submitted finalChanged 2 fields in Injury Information',

@@ -8,6 +8,7 @@ import { ApiError } from '../../../src/api/errors';
 import { deactivateUser, listUsers, reactivateUser, type User } from '../../../src/api/users';
 import { formatLocalDate } from '../../../src/domain/dates';
 import { renderApp, signedInAs } from '../shell/harness';
+import { cellTexts } from '../support/cells';
 
 vi.mock('../../../src/api/users', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../src/api/users')>()),
@@ -76,11 +77,7 @@ describe('employees (docs/product/people.md Employees)', () => {
       'Actions',
     ]);
     const row = (await within(table).findByRole('cell', { name: 'Ana Maria Lopez' })).closest('tr') as HTMLElement;
-    expect(
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    ).toEqual([
+    expect(cellTexts(row)).toEqual([
       'Ana Maria Lopez',
       'employee1@firm.test',
       'Administrator',

@@ -8,6 +8,7 @@ import { ApiError } from '../../../src/api/errors';
 import { listIntakes, type IntakeRow } from '../../../src/api/intakes';
 import { formatLocalDate } from '../../../src/domain/dates';
 import { renderApp, signedInAs } from '../shell/harness';
+import { cellTexts } from '../support/cells';
 
 vi.mock('../../../src/api/intakes', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../src/api/intakes')>()),
@@ -71,11 +72,7 @@ describe('intakes list', () => {
     expect(headers[5]).toHaveTextContent('Actions');
 
     await screen.findByRole('cell', { name: 'Client1 Testperson' });
-    expect(
-      within(rowOf('Client1 Testperson'))
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    ).toEqual([
+    expect(cellTexts(rowOf('Client1 Testperson'))).toEqual([
       'Client1 Testperson',
       'Rita Example',
       formatLocalDate('2024-03-09T15:30:00.000Z'),

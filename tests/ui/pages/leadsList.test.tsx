@@ -8,6 +8,7 @@ import { ApiError } from '../../../src/api/errors';
 import { listLeads, type LeadRow } from '../../../src/api/leads';
 import { formatLocalDate } from '../../../src/domain/dates';
 import { renderApp, signedInAs } from '../shell/harness';
+import { cellTexts } from '../support/cells';
 
 vi.mock('../../../src/api/leads', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../src/api/leads')>()),
@@ -63,11 +64,14 @@ describe('leads list', () => {
         .map((header) => header.textContent),
     ).toEqual(['Name', 'Phone', 'Email', 'Birth Date', 'Created', 'Intake Status']);
     const row = (await within(table).findByRole('cell', { name: 'Ana Maria Lopez' })).closest('tr') as HTMLElement;
-    expect(
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    ).toEqual(['Ana Maria Lopez', '555-010-0101', '', 'March 5, 1990', formatLocalDate('2024-03-09T15:30:00.000Z'), 'Draft']);
+    expect(cellTexts(row)).toEqual([
+      'Ana Maria Lopez',
+      '555-010-0101',
+      '',
+      'March 5, 1990',
+      formatLocalDate('2024-03-09T15:30:00.000Z'),
+      'Draft',
+    ]);
     expect(within(table).getByRole('cell', { name: 'Final' })).toBeInTheDocument();
     expect(within(table).getByRole('cell', { name: 'No intake' })).toBeInTheDocument();
     expect(listMock).toHaveBeenCalledWith({ pageSize: 10, offset: 0, search: '' });
