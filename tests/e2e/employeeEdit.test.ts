@@ -7,6 +7,7 @@ import type { TestUser } from '../api/support/testServer';
 import { seriousViolations } from './support/a11y';
 import { signIn, startE2eApp, type E2eApp } from './support/app';
 import { launchChromium, withPage as withPageIn } from './support/browser';
+import { cellTexts } from './support/cells';
 
 let app: E2eApp;
 let browser: Browser;
@@ -73,7 +74,7 @@ describe('edit an employee in Chromium', () => {
       await expect.poll(() => page.getByText('Employee updated successfully').count()).toBe(1);
       await page.waitForURL('**/employees');
       const row = await rowOf(page, employee.email);
-      await expect.poll(() => row.locator('td').first().textContent()).toBe('Wendy Editable');
+      await expect.poll(async () => (await cellTexts(row.locator('td')))[0]).toBe('Wendy Editable');
       expect(await row.getByRole('cell', { name: 'Administrator', exact: true }).count()).toBe(1);
       expect(new URL(page.url()).pathname).toBe('/employees');
     });

@@ -13,6 +13,7 @@ import { fullValidIntake } from '../domain/intake/fixtures';
 import { signIn, startE2eApp, type E2eApp } from './support/app';
 import { launchChromium, withPage } from './support/browser';
 import { field, fillAllTabs, fillSection, openTab, storedIntake, storedRows } from './support/intakeForm';
+import { cellTexts } from './support/cells';
 
 const CREATED = 'Intake created successfully!';
 const DRAFT_SAVED = 'Draft saved';
@@ -52,7 +53,7 @@ async function submitAndRestOnTheList(page: Page, clientName: string): Promise<v
 
   const row = page.getByRole('row').filter({ hasText: clientName });
   await row.getByRole('button', { name: 'View' }).waitFor();
-  expect(await row.getByRole('cell').nth(4).textContent()).toBe('Final');
+  expect((await cellTexts(row.getByRole('cell')))[4]).toBe('Final');
   // Still the list once it has loaded: no form came back under another address.
   expect(pathname(page)).toBe('/intake-list');
   await page.getByRole('searchbox', { name: 'Search intakes' }).waitFor();

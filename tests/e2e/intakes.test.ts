@@ -16,6 +16,7 @@ import { describePath, planModel, type ModelPath } from '../machines/modelCovera
 import { signIn, startE2eApp, type E2eApp } from './support/app';
 import { field, fillAllTabs, openTab, panel, storedIntake, storedRows } from './support/intakeForm';
 import { launchChromium, withPage } from './support/browser';
+import { cellTexts } from './support/cells';
 
 let app: E2eApp;
 let browser: Browser;
@@ -112,11 +113,11 @@ describe('intakes in Chromium', () => {
     await inPage(async (page) => {
       const row = page.getByRole('row').filter({ hasText: clientName });
       await row.getByRole('button', { name: 'Edit' }).waitFor();
-      expect(await row.getByRole('cell').allTextContents()).toEqual([
+      expect(await cellTexts(row.getByRole('cell'))).toEqual([
         clientName,
         'Olivia Owner',
-        expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/),
-        expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/),
+        expect.stringMatching(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/),
+        expect.stringMatching(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/),
         'Draft',
         'Edit',
       ]);
@@ -171,7 +172,7 @@ describe('intakes in Chromium', () => {
       await page.waitForURL('**/intake-list');
       const row = page.getByRole('row').filter({ hasText: clientName });
       await row.getByRole('button', { name: 'View' }).waitFor();
-      expect(await row.getByRole('cell').nth(4).textContent()).toBe('Final');
+      expect((await cellTexts(row.getByRole('cell')))[4]).toBe('Final');
       expect((await storedIntake(app, caseId)).status).toBe('final');
     });
   });

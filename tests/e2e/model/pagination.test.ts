@@ -23,6 +23,7 @@ import { signIn, startE2eApp, type E2eApp } from '../support/app';
 import { launchChromium, newPage } from '../support/browser';
 import { holdRequests, type HeldRequests } from './support/heldRequests';
 import { coveringPaths, describeTransitions, drivePath, stateIds, statesVisited, type Drive, type PlannedPath } from './support/modelDrive';
+import { cellTexts } from '../support/cells';
 
 type PaginationSnapshot = SnapshotFrom<typeof paginationMachine>;
 
@@ -134,7 +135,7 @@ async function pagerEnabled(page: Page) {
 
 async function shownEmails(page: Page): Promise<string[]> {
   if ((await page.locator('tbody td[colspan]').count()) > 0) return [];
-  return page.locator('tbody tr td:nth-child(2)').allTextContents();
+  return cellTexts(page.locator('tbody tr td:nth-child(2)'));
 }
 
 function employeesDrive(page: Page, loads: HeldRequests): Drive {
