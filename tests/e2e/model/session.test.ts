@@ -1,18 +1,23 @@
 // The session machine's planned paths driven through the login screen and the shell in Chromium,
 // against the real server (docs/architecture.md, model-based tests; docs/product/sign-in-and-session.md Login, docs/product/sign-in-and-session.md Auth state,
 // docs/product/sign-in-and-session.md Session, docs/product/sign-in-and-session.md login failure). Each event becomes what a person or the server does: the login
-// form filled with the right or the wrong password, the server's answer to the held login call,
-// Sign Out, a profile save (the server's fresh token), or the page's clock moved to the token's
-// expiry. Each path starts from what the browser may hold: nothing, a live session, an expired one,
-// or unreadable data. Every planned path runs, and together they take every transition.
+// form (or the 'Your session has ended' dialog) filled with the right or the wrong password, the
+// server's answer to the held login, logout or renew call, Sign Out (from the shell or the dialog),
+// a profile save (the server's fresh token), the session ended on the server (signed out
+// elsewhere, or the account deactivated) and then a search on the page, 'Stay signed in', or the
+// page's clock moved to the expiry notice or to the expiry. Each path starts from what the browser
+// may hold: nothing, a live session, an expired one, or unreadable data. The shortest planned paths
+// that together take every transition run (coveringPaths), each with a person of its own.
 import { SignJWT } from 'jose';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnyEventObject, SnapshotFrom } from 'xstate';
 import { AUTH_STORAGE_KEY, writeStoredSession, type StoredSession } from '../../../src/api/authStorage';
 import type { SessionUser } from '../../../src/domain/session';
+import { EXPIRY_NOTICE_MS } from '../../../src/domain/session';
+import { sessionTexts } from '../../../src/domain/texts';
 import { LOGIN_FAILED_MESSAGE, sessionMachine, userFromToken } from '../../../src/machines/session.machine';
-import type { TestUser } from '../../api/support/testServer';
+import { bearer, type TestUser } from '../../api/support/testServer';
 import {
   collectTransitions,
   coverageSummary,
@@ -25,12 +30,11 @@ import { startE2eApp, type E2eApp } from '../support/app';
 import { launchChromium, newPage } from '../support/browser';
 import { holdRequests, type HeldRequests } from './support/heldRequests';
 import { MemoryStorage } from '../../support/memoryStorage';
-import { describeTransitions, drivePath, stateIds, statesVisited, type Drive, type PlannedPath } from './support/modelDrive';
+import { coveringPaths, describeTransitions, drivePath, stateIds, statesVisited, type Drive, type PlannedPath } from './support/modelDrive';
 
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
 const HOUR = 3_600_000;
-const MUST_LOG_IN = 'You must be logged in before taking any action.';
 const WRONG_PASSWORD = 'Wrong#Pass1';
 /** A 200 whose token cannot be read: the real server never sends one, so the held call gets it. */
 const UNREADABLE_TOKEN = 'not-a-jwt';
@@ -66,6 +70,13 @@ const samples = [
   { type: 'session.tokenRefreshed', token: plannedToken, expiresIn: '8h' },
   { type: 'xstate.done.actor.logout' },
   { type: 'xstate.error.actor.logout', error: { status: 0, message: 'The server could not be reached' } },
+  // A signed-in call answered 401: signed out elsewhere (the password is asked for) or deactivated.
+  { type: 'session.refused', reason: 'signedOut' },
+  { type: 'session.refused', reason: 'deactivated' },
+  { type: 'session.stay' },
+  { type: 'xstate.done.actor.renew', output: { token: plannedToken, expiresIn: '8h' } },
+  { type: 'xstate.done.actor.renew', output: { token: UNREADABLE_TOKEN, expiresIn: '8h' } },
+  { type: 'xstate.error.actor.renew', error: { status: 0, message: 'The server could not be reached' } },
 ];
 
 type Start = 'nothing' | 'live' | 'expired' | 'unreadable';
@@ -89,8 +100,8 @@ const plans = (Object.keys(plannedSeeds) as Start[]).map((start) => {
   const paths: SessionPath[] = plan.paths.map((path) => ({ path, start, transitions: traversedTransitions(sessionMachine, [path]) }));
   return { plan, paths };
 });
-// Every planned path runs: twenty short ones fit in under a minute.
-const driven = plans.flatMap(({ paths }) => paths);
+// The fewest planned paths that together take every transition (about a dozen short ones).
+const driven = coveringPaths(plans.flatMap(({ paths }) => paths));
 const summary = coverageSummary(
   sessionMachine,
   plans.map(({ plan }) => plan),
@@ -104,21 +115,14 @@ vi.unstubAllGlobals();
 
 let app: E2eApp;
 let browser: Browser;
-let person: TestUser;
+let ownerToken: string;
 let middleNames = 0;
 const completed: SessionPath[] = [];
 
 beforeAll(async () => {
   [app, browser] = await Promise.all([startE2eApp(), launchChromium()]);
-  // A birth date, so that the profile form saves as it is.
-  person = await app.server.createUser({
-    firmId: app.firm.id,
-    privilege: 'representative',
-    firstName: 'Sasha',
-    lastName: 'Session',
-    email: 'sasha.session@example.test',
-    userInformation: { birthDate: '1990-05-20' },
-  });
+  // The owner deactivates a path's person through the API, as the Employees page does.
+  ownerToken = await app.server.login(app.owner.email, app.owner.password);
 });
 
 afterAll(async () => {
@@ -126,8 +130,20 @@ afterAll(async () => {
   await app?.close();
 });
 
+/** Each path's own person: a path may sign them out elsewhere or deactivate them. */
+function createPerson(): Promise<TestUser> {
+  // A birth date, so that the profile form saves as it is.
+  return app.server.createUser({
+    firmId: app.firm.id,
+    privilege: 'representative',
+    firstName: 'Sasha',
+    lastName: 'Session',
+    userInformation: { birthDate: '1990-05-20' },
+  });
+}
+
 /** What the browser holds under the session key at start, with a token the real server signed. */
-async function storedAtStart(start: Start): Promise<string | undefined> {
+async function storedAtStart(start: Start, person: TestUser): Promise<string | undefined> {
   if (start === 'nothing') return undefined;
   if (start === 'unreadable') return '{"token":';
   const token = await app.server.login(person.email, person.password);
@@ -148,21 +164,72 @@ function isSettling(event: AnyEventObject | undefined, type: 'done' | 'error'): 
   return event?.type === `xstate.${type}.actor.login`;
 }
 
-function sessionDrive(page: Page, logins: HeldRequests, logouts: HeldRequests): Drive {
+async function renewals(person: TestUser): Promise<number> {
+  const rows = await app.server.db
+    .selectFrom('activity')
+    .select('action')
+    .where('user_id', '=', person.id)
+    .where('action', '=', 'session.renewed')
+    .execute();
+  return rows.length;
+}
+
+interface Held {
+  logins: HeldRequests;
+  logouts: HeldRequests;
+  renews: HeldRequests;
+  /** The statuses the intake search of a `session.refused` step was answered with, in order. */
+  searches: number[];
+  /** The statuses of every intake list load, in order. */
+  listLoads: number[];
+}
+
+const REFUSED_SEARCH = 'Refused';
+
+function sessionDrive(page: Page, person: TestUser, { logins, logouts, renews, searches, listLoads }: Held): Drive {
   const loginButton = page.getByRole('button', { name: 'Log in' });
   const signOut = page.getByRole('button', { name: 'Sign Out' });
+  const endedDialog = page.getByRole('dialog', { name: sessionTexts.endedTitle });
+  const accessEndedDialog = page.getByRole('dialog', { name: sessionTexts.accessEndedTitle });
+  const notice = page.getByRole('status').filter({ hasText: sessionTexts.expiryNotice });
+  const stayButton = notice.getByRole('button', { name: sessionTexts.staySignedIn });
   let middleName: string | undefined;
+  /** The address when the step's action began: a session that ends under a page leaves it there. */
+  let address = '';
+  /** The session stored when the notice was answered, to tell a renewed session from the old one. */
+  let atStay: StoredSession | null = null;
 
   const toastCount = (text: string) => page.getByText(text, { exact: true }).count();
+  const pageNow = () => page.evaluate(() => Date.now());
+
+  /** Moves the page's clock to `before` ms ahead of the stored expiry: the machine's timer fires. */
+  async function clockTo(before: number) {
+    // The intake list's first load goes out on a timer of its own; left for after the jump, it
+    // would go without the (then expired) token, and its 401 could end the session before the
+    // expiry timer does, with another reason.
+    await expect.poll(() => listLoads.includes(200)).toBe(true);
+    const stored = await readStored(page);
+    const remaining = (stored?.expiresAt ?? 0) - (await pageNow());
+    expect(remaining).toBeGreaterThan(before);
+    await page.clock.fastForward(remaining - before);
+  }
 
   return {
-    async act({ event, next }) {
+    async act({ before, event, next }) {
+      address = page.url();
       switch (event.type) {
         case 'session.login': {
           // The server decides: the password is right unless the next step is the server refusing.
+          const password = isSettling(next, 'error') ? WRONG_PASSWORD : person.password;
+          if (before.matches('ended')) {
+            // The email is the signed-in person's, fixed; only the password is typed.
+            await endedDialog.getByPlaceholder('Password').fill(password);
+            await endedDialog.getByRole('button', { name: 'Log in' }).click();
+            return;
+          }
           await loginButton.waitFor();
           await page.getByPlaceholder('Email Address').fill(person.email);
-          await page.getByPlaceholder('Password').fill(isSettling(next, 'error') ? WRONG_PASSWORD : person.password);
+          await page.getByPlaceholder('Password').fill(password);
           await loginButton.click();
           return;
         }
@@ -193,7 +260,10 @@ function sessionDrive(page: Page, logins: HeldRequests, logouts: HeldRequests): 
           return;
         }
         case 'session.logout':
-          await signOut.click();
+          // From the dialog of an ended session, or from the shell.
+          if (before.matches({ ended: 'accessEnded' })) await accessEndedDialog.getByRole('button', { name: sessionTexts.signOut }).click();
+          else if (before.matches('ended')) await endedDialog.getByRole('button', { name: sessionTexts.signOut }).click();
+          else await signOut.click();
           return;
         case 'xstate.done.actor.logout': {
           await logouts.settle(
@@ -225,18 +295,64 @@ function sessionDrive(page: Page, logins: HeldRequests, logouts: HeldRequests): 
           await page.getByRole('button', { name: 'Save Changes' }).click();
           return;
         }
+        case 'session.refused': {
+          // The server ends the session under the page; the person's next call meets the 401.
+          if ('reason' in event && event.reason === 'deactivated') {
+            const { response } = await app.server.api.POST('/v1/user/{id}/deactivate', {
+              params: { path: { id: person.id } },
+              headers: bearer(ownerToken),
+            });
+            expect(response.status, 'the owner deactivates the person').toBe(200);
+          } else {
+            // Sign Out from another window: the same token is ended on the server.
+            const token = (await readStored(page))?.token;
+            expect(token).toBeDefined();
+            const logout = await fetch(`${app.baseUrl}/v1/users/logout`, { method: 'POST', headers: bearer(token ?? '') });
+            expect(logout.status, 'the session ends elsewhere').toBe(204);
+          }
+          expect(new URL(address).pathname, 'the search below is on the intake list').toBe('/intake-list');
+          await page.getByRole('searchbox', { name: 'Search intakes' }).fill(REFUSED_SEARCH);
+          return;
+        }
+        case 'session.stay':
+          atStay = await readStored(page);
+          await stayButton.click();
+          return;
+        case 'xstate.done.actor.renew': {
+          const unreadable = (event.output as { token: string }).token === UNREADABLE_TOKEN;
+          await renews.settle(
+            () => true,
+            'the renew call',
+            (route) =>
+              unreadable
+                ? route.fulfill({
+                    status: 200,
+                    contentType: 'application/json',
+                    body: JSON.stringify({ data: { token: UNREADABLE_TOKEN, expiresIn: '8h' } }),
+                  })
+                : route.continue(),
+          );
+          if (!unreadable) expect((await renews.seen.at(-1)?.response())?.status(), 'the server renews the session').toBe(200);
+          return;
+        }
+        case 'xstate.error.actor.renew':
+          // Offline: the notice stays, to try again.
+          await renews.settle(
+            () => true,
+            'the renew call',
+            (route) => route.abort('connectionrefused'),
+          );
+          return;
         default: {
-          if (!event.type.startsWith('xstate.after.untilExpiry.')) throw new Error(`No UI action for ${event.type}`);
-          // The page's clock jumps to the stored expiry: the timer the machine set then fires.
-          const stored = await readStored(page);
-          const remaining = (stored?.expiresAt ?? 0) - (await page.evaluate(() => Date.now()));
-          expect(remaining).toBeGreaterThan(0);
-          await page.clock.fastForward(remaining);
+          // The page's clock jumps to the notice or to the expiry: the timer the machine set then fires.
+          if (event.type.startsWith('xstate.after.untilExpiryNotice.')) await clockTo(EXPIRY_NOTICE_MS);
+          else if (event.type.startsWith('xstate.after.untilExpiry.')) await clockTo(0);
+          else throw new Error(`No UI action for ${event.type}`);
         }
       }
     },
 
-    async check({ after, event }) {
+    async check({ before, after, event }) {
       const snapshot = after as SessionSnapshot;
       if (snapshot.matches('authenticating')) {
         const request = await logins.waitFor(() => true, 'the login call');
@@ -251,14 +367,83 @@ function sessionDrive(page: Page, logins: HeldRequests, logouts: HeldRequests): 
         expect(await signOut.count()).toBe(1);
         return;
       }
+      if (snapshot.matches('ended')) {
+        // The page stays where it was, under a dialog; nothing is left stored to sign calls with.
+        expect(page.url()).toBe(address);
+        await expect.poll(() => readStored(page)).toBeNull();
+        // The refused search waits: the server has answered it only with the 401.
+        if (snapshot.context.endReason !== 'expired') await expect.poll(() => searches).toEqual([401]);
+        if (snapshot.matches({ ended: 'accessEnded' })) {
+          await accessEndedDialog.getByText(sessionTexts.accessEnded).waitFor();
+          // No password can help: none is asked for.
+          expect(await page.getByPlaceholder('Password').count()).toBe(0);
+          return;
+        }
+        await endedDialog.waitFor();
+        const reason = snapshot.context.endReason ?? 'unknown';
+        expect(reason).not.toBe('deactivated');
+        await expect
+          .poll(() => endedDialog.innerText())
+          .toContain(sessionTexts.endedReasons[reason === 'deactivated' ? 'unknown' : reason]);
+        expect(await endedDialog.innerText()).toContain(sessionTexts.endedPrompt);
+        const email = endedDialog.getByPlaceholder('Email Address');
+        expect(await email.inputValue()).toBe(person.email);
+        expect(await email.isDisabled()).toBe(true);
+        if (snapshot.matches({ ended: 'reauthenticating' })) {
+          const request = await logins.waitFor(() => true, 'the login call from the dialog');
+          expect(request.postDataJSON()).toMatchObject({ email: person.email });
+          await expect.poll(() => endedDialog.getByRole('button', { name: 'Loading...' }).getAttribute('aria-busy')).toBe('true');
+        } else if (event.type.endsWith('.actor.login')) {
+          await expect.poll(() => endedDialog.getByRole('alert').filter({ hasText: LOGIN_FAILED_MESSAGE }).count()).toBe(1);
+        } else {
+          expect(await endedDialog.getByRole('alert').count()).toBe(0);
+        }
+        return;
+      }
+      if (snapshot.matches({ loggedIn: 'expiring' }) || snapshot.matches({ loggedIn: 'renewing' })) {
+        // The notice on the page, which stays; the session still signs calls until the expiry.
+        await notice.waitFor();
+        const stored = await readStored(page);
+        expect(stored?.user.email).toBe(person.email);
+        expect(stored?.expiresAt).toBeGreaterThan(await pageNow());
+        if (event.type !== 'session.stay') expect(page.url()).toBe(address);
+        if (snapshot.matches({ loggedIn: 'renewing' })) {
+          const request = await renews.waitFor(() => true, 'the renew call');
+          expect(request.headers().authorization).toBe(`Bearer ${stored?.token}`);
+          await expect.poll(() => notice.getByRole('button', { name: 'Loading...' }).getAttribute('aria-busy')).toBe('true');
+        } else {
+          await stayButton.waitFor();
+          // A failed renewal (offline, or an answer without a usable token) keeps the old session.
+          if (event.type.endsWith('.actor.renew')) {
+            expect(stored).toEqual(atStay);
+            expect(await renewals(person)).toBe(0);
+          }
+        }
+        return;
+      }
       if (snapshot.matches('loggedIn')) {
         await expect.poll(() => signOut.count()).toBe(1);
         const stored = await readStored(page);
         expect(stored?.user.email).toBe(person.email);
-        expect(stored?.expiresAt).toBeGreaterThan(await page.evaluate(() => Date.now()));
-        if (event.type === 'xstate.done.actor.login') {
+        expect(stored?.expiresAt).toBeGreaterThan(await pageNow());
+        if (event.type === 'xstate.done.actor.login' && before.matches('ended')) {
+          // Signed in again from the dialog: the page goes on where it was, without a welcome.
+          await endedDialog.waitFor({ state: 'detached' });
+          expect(page.url()).toBe(address);
+          expect(await toastCount(`Welcome, ${person.firstName}!`)).toBe(0);
+          // What the server refused is sent again with the new token.
+          if ((before as SessionSnapshot).context.endReason !== 'expired') await expect.poll(() => searches).toEqual([401, 200]);
+        } else if (event.type === 'xstate.done.actor.login') {
           await page.waitForURL('**/intake-list');
           await expect.poll(() => toastCount(`Welcome, ${person.firstName}!`)).toBe(1);
+        } else if (event.type === 'xstate.done.actor.renew') {
+          // 'Stay signed in' answered: a fresh token, a full lifetime again, recorded on the server.
+          await notice.waitFor({ state: 'detached' });
+          expect(page.url()).toBe(address);
+          // (A token signed in the same second as the old one may read the same: the expiry tells.)
+          expect(stored?.expiresAt).toBeGreaterThan((atStay?.expiresAt ?? Infinity) + HOUR);
+          expect(stored?.expiresAt).toBeGreaterThan((await pageNow()) + 7 * HOUR);
+          await expect.poll(() => renewals(person)).toBe(1);
         } else if (event.type === 'session.tokenRefreshed') {
           await page.waitForURL('**/profile');
           await expect.poll(() => toastCount('Profile updated successfully')).toBe(1);
@@ -268,6 +453,7 @@ function sessionDrive(page: Page, logins: HeldRequests, logouts: HeldRequests): 
           expect(new URL(page.url()).pathname).toBe('/intake-list');
           expect(await toastCount(`Welcome, ${person.firstName}!`)).toBe(0);
         }
+        expect(await notice.count()).toBe(0);
         return;
       }
       // loggedOut and expired: the login form, no shell, nothing stored.
@@ -276,9 +462,10 @@ function sessionDrive(page: Page, logins: HeldRequests, logouts: HeldRequests): 
       expect(await signOut.count()).toBe(0);
       await expect.poll(() => readStored(page)).toBeNull();
       if (snapshot.matches('expired') || event.type === 'xstate.init') {
-        await expect.poll(() => toastCount(MUST_LOG_IN)).toBe(1);
-      } else if (event.type.endsWith('.actor.logout')) {
-        await expect.poll(() => toastCount('Logged out successfully')).toBe(1);
+        await expect.poll(() => toastCount(sessionTexts.loginRequired)).toBe(1);
+      } else if (event.type.endsWith('.actor.logout') || event.type === 'session.logout') {
+        // Sign Out from the shell (after the server's answer) or from an ended session's dialog.
+        await expect.poll(() => toastCount(sessionTexts.loggedOut)).toBe(1);
       } else {
         await expect.poll(() => page.getByRole('alert').filter({ hasText: LOGIN_FAILED_MESSAGE }).count()).toBe(1);
       }
@@ -287,19 +474,31 @@ function sessionDrive(page: Page, logins: HeldRequests, logouts: HeldRequests): 
 }
 
 async function driveSession({ path, start }: SessionPath) {
+  const person = await createPerson();
   const { context, page, pageErrors } = await newPage(browser, app.baseUrl);
   try {
     await page.clock.install();
-    const logins = await holdRequests(page, 'POST', '/v1/users/login');
-    const logouts = await holdRequests(page, 'POST', '/v1/users/logout');
-    const stored = await storedAtStart(start);
+    const held: Held = {
+      logins: await holdRequests(page, 'POST', '/v1/users/login'),
+      logouts: await holdRequests(page, 'POST', '/v1/users/logout'),
+      renews: await holdRequests(page, 'POST', '/v1/users/me/session/renew'),
+      searches: [],
+      listLoads: [],
+    };
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.pathname !== '/v1/intake' || response.request().method() !== 'GET') return;
+      held.listLoads.push(response.status());
+      if ([...url.searchParams.values()].includes(REFUSED_SEARCH)) held.searches.push(response.status());
+    });
+    const stored = await storedAtStart(start, person);
     if (stored !== undefined) {
       // A same-origin file that is not the app, so nothing reads the key before it is written.
       await page.goto('/building.svg');
       await page.evaluate(([key, value]) => localStorage.setItem(key, value), [AUTH_STORAGE_KEY, stored]);
     }
     await page.goto('/intake-list');
-    await drivePath(path, sessionDrive(page, logins, logouts));
+    await drivePath(path, sessionDrive(page, person, held));
     expect(pageErrors).toEqual([]);
   } finally {
     await context.close();
