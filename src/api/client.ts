@@ -73,7 +73,10 @@ export function authMiddleware(getToken: TokenSource): Middleware {
         // Refused for a token the session has already replaced (a sign-in again while this call
         // was on its way): it goes again at once. Otherwise the session decides.
         if (token === undefined || sent === `Bearer ${token}`) {
-          const outcome = await sessionRefused(refusalReasonOf(await codeOf(answer)));
+          const reason = refusalReasonOf(await codeOf(answer));
+          // Sent without a token: this browser's copy of the session had expired before the
+          // server could say so (a laptop that slept past it), which is the reason to tell.
+          const outcome = await sessionRefused(sent === null && reason === 'unknown' ? 'expired' : reason);
           if (outcome === 'notSignedIn') break;
           // Signed out instead: nothing is sent, and no error toast covers the way to /login.
           if (outcome === 'left') return never();

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearStoredSession, currentToken, writeStoredSession } from '../../src/api/authStorage';
 import { createApiClient, publicOperations } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
+import { connectSessionGate } from '../../src/api/sessionGate';
 import type { SessionUser } from '../../src/domain/session';
 import { MemoryStorage } from '../support/memoryStorage';
 import { listOperations, loadDocument } from './openapiDocument';
@@ -84,6 +85,46 @@ describe('auth middleware', () => {
       body: { email: 'ada@example.test', password: 'x' },
     });
     expect(server.requests[0]!.headers.has('Authorization')).toBe(false);
+  });
+
+  it('holds a refused call until the person signs in again, then sends it again with the new token', async () => {
+    writeStoredSession({ token: 'old-token', expiresAt: Date.now() + hour, user: signedInUser });
+    const reasons: string[] = [];
+    const disconnect = connectSessionGate((reason) => {
+      reasons.push(reason);
+      writeStoredSession({ token: 'new-token', expiresAt: Date.now() + hour, user: signedInUser });
+      return Promise.resolve('resumed');
+    });
+    const { fetch, requests } = fakeFetch((request) =>
+      request.headers.get('Authorization') === 'Bearer new-token'
+        ? Response.json({ data: { saved: true } })
+        : Response.json({ message: 'This session was signed out', code: 'session_signed_out' }, { status: 401 }),
+    );
+    try {
+      const { data } = await createApiClient(baseUrl, currentToken, fetch).GET('/v1/users/me');
+      expect(data).toEqual({ data: { saved: true } });
+      expect(reasons).toEqual(['signedOut']);
+      expect(requests.map((request) => request.headers.get('Authorization'))).toEqual(['Bearer old-token', 'Bearer new-token']);
+    } finally {
+      disconnect();
+    }
+  });
+
+  it('tells an expired session as expired when the call went without a token', async () => {
+    writeStoredSession({ token: 'old-token', expiresAt: Date.now() - 1, user: signedInUser });
+    const reasons: string[] = [];
+    const disconnect = connectSessionGate((reason) => {
+      reasons.push(reason);
+      return Promise.resolve('notSignedIn');
+    });
+    const { fetch } = fakeFetch(() => Response.json({ message: 'Authentication required', code: 'unauthenticated' }, { status: 401 }));
+    try {
+      const { response } = await createApiClient(baseUrl, currentToken, fetch).GET('/v1/users/me');
+      expect(response.status).toBe(401);
+      expect(reasons).toEqual(['expired']);
+    } finally {
+      disconnect();
+    }
   });
 
   it('sends Accept any type, and JSON on POST (docs/product/app-shell.md default headers)', async () => {
