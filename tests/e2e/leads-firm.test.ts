@@ -96,6 +96,11 @@ describe('leads and firm in Chromium', () => {
       expect(await dialog.getByRole('listitem').allTextContents()).toEqual([expect.stringContaining('Marisol Quillfeather')]);
       await dialog.getByText('Do you still want to register this lead?').waitFor();
       await dialog.getByText('Birth Date: July 14, 1988').waitFor();
+      // The intake ID opens that intake in a new tab, so the lead typed here stays.
+      const [firstLead] = await storedLeads();
+      const intakeLink = dialog.getByRole('link', { name: firstLead!.intakeId! });
+      expect(await intakeLink.getAttribute('href')).toBe(`/intake-details/view/${firstLead!.intakeId}`);
+      expect(await intakeLink.getAttribute('target')).toBe('_blank');
       expect(await seriousViolations(page)).toEqual([]);
 
       await dialog.getByRole('button', { name: 'No, Cancel' }).click();

@@ -6,6 +6,7 @@ import { fullName } from '../../../domain/formatters';
 import type { leadRegistrationMachine } from '../../../machines/leadRegistration.machine';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
+import { intakeFormPath } from '../../app/paths';
 import * as css from './leads.css';
 
 /** docs/product/leads.md Lead Registration: the dialog's texts, word for word. */
@@ -25,7 +26,17 @@ function DuplicateEntry({ duplicate }: { duplicate: DuplicateLead }) {
       <span className={css.duplicateName}>{fullName(duplicate) ?? NOT_AVAILABLE}</span>
       <span className={css.duplicateDetail}>Birth Date: {formatLongUsDate(duplicate.birthDate) ?? NOT_AVAILABLE}</span>
       <span className={css.duplicateDetail}>Address: {address || NOT_AVAILABLE}</span>
-      <span className={css.duplicateDetail}>Intake ID: {duplicate.intakeId ?? NOT_AVAILABLE}</span>
+      <span className={css.duplicateDetail}>
+        Intake ID:{' '}
+        {duplicate.intakeId ? (
+          // A new tab, so the lead typed behind this dialog stays (README, Decisions).
+          <a href={intakeFormPath('view', duplicate.intakeId)} target="_blank" rel="noopener">
+            {duplicate.intakeId}
+          </a>
+        ) : (
+          NOT_AVAILABLE
+        )}
+      </span>
     </li>
   );
 }
