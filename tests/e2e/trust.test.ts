@@ -13,6 +13,7 @@ import { fullValidIntake } from '../domain/intake/fixtures';
 import { extractText } from '../pdf/support';
 import { signIn, startE2eApp, type E2eApp } from './support/app';
 import { launchChromium, withPage as withPageIn } from './support/browser';
+import { cellTexts } from './support/cells';
 
 const CLIENT_SSN = '900-00-0001';
 const CLIENT = { firstName: 'Selma', lastName: 'Trustcase' };
@@ -161,14 +162,18 @@ describe('the trail on screen', () => {
       await expect
         .poll(async () => {
           await page.locator('table:not([aria-busy])').waitFor();
-          return page.locator('tbody tr td:nth-child(3)').allTextContents();
+          return cellTexts(page.locator('tbody tr td:nth-child(3)'));
         })
         .toEqual(expect.arrayContaining(['Opened']));
-      const actions = await page.locator('tbody tr td:nth-child(3)').allTextContents();
+      const actions = await cellTexts(page.locator('tbody tr td:nth-child(3)'));
       expect(actions.every((text) => text === 'Opened')).toBe(true);
-      const cells = await page.locator('tbody tr').first().locator('td').allTextContents();
+      const cells = await cellTexts(page.locator('tbody tr').first().locator('td'));
       expect(cells[1]).toBe('Olivia Owner');
-      expect(cells[3]).toBe(caseId);
+      // The subject reads as its client's name, linking to the intake (docs/product/activity.md).
+      expect(cells[3]).toBe('Selma Q Trustcase');
+      expect(await page.locator('tbody tr').first().getByRole('link', { name: 'Selma Q Trustcase' }).getAttribute('href')).toContain(
+        caseId,
+      );
     });
   });
 
