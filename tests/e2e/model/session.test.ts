@@ -296,7 +296,10 @@ function sessionDrive(page: Page, person: TestUser, { logins, logouts, renews, s
           return;
         }
         case 'session.refused': {
-          // The server ends the session under the page; the person's next call meets the 401.
+          // The server ends the session under the page; the person's next call meets the 401. The
+          // list's first load must have been answered first: refused, it would end the session
+          // itself, and the search below would then be held rather than sent.
+          await expect.poll(() => listLoads.includes(200)).toBe(true);
           if ('reason' in event && event.reason === 'deactivated') {
             const { response } = await app.server.api.POST('/v1/user/{id}/deactivate', {
               params: { path: { id: person.id } },
