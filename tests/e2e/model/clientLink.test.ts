@@ -13,10 +13,9 @@ import { clientLinkMachine } from '../../../src/machines/clientLink.machine';
 import { draftIntake } from '../../api/support/intakes';
 import { bearer } from '../../api/support/testServer';
 import { toApiIntake } from '../../../src/domain/intake';
-import { collectTransitions, describePath, planModel, traversedTransitions } from '../../machines/modelCoverage';
+import { collectTransitions, describePath, planModel, recordBrowserCoverage, traversedTransitions } from '../../machines/modelCoverage';
 import { signIn, startE2eApp, type E2eApp } from '../support/app';
 import { launchChromium, newPage } from '../support/browser';
-import { recordBrowserCoverage } from './support/browserCoverage';
 import { holdRequests, type HeldRequests } from './support/heldRequests';
 import { coveringPaths, describeTransitions, drivePath, stateIds, statesVisited, type Drive, type PlannedPath } from './support/modelDrive';
 
@@ -254,7 +253,7 @@ describe("the client link dialog's paths through 'Send to client' in Chromium", 
 
   it('the driven paths passed through every state and took every transition', () => {
     const transitions = new Set(completed.flatMap((planned) => [...planned.transitions]));
-    recordBrowserCoverage(clientLinkMachine, transitions, completed.length);
+    recordBrowserCoverage(clientLinkMachine, completed.length, transitions);
     const snapshots = completed.flatMap((planned) => planned.path.steps.map((step) => step.state));
     const visited = statesVisited(clientLinkMachine, snapshots, transitions);
     expect([...visited].sort()).toEqual(stateIds(clientLinkMachine).sort());
