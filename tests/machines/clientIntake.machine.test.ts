@@ -12,21 +12,7 @@ import {
   type ClientIntakeSnapshot,
   type SavedClientAnswers,
 } from '../../src/machines/clientIntake.machine';
-import {
-  FULL_NAME,
-  TOKEN,
-  fieldsOfPage,
-  fills,
-  greeting,
-  input,
-  invalidEmail,
-  onItsPage,
-  refusals,
-  returning,
-  returningSpoilt,
-  samples,
-  unnamed,
-} from './clientIntakeSamples';
+import { FULL_NAME, TOKEN, fieldsOfPage, greeting, onScreen, plannedStarts, refusals, unnamed } from './clientIntakeSamples';
 import { describePath, expectEveryTransitionTraversed, planModel, runPath, type StepProbe } from './modelCoverage';
 
 function checks(saved: SavedClientAnswers | undefined) {
@@ -111,55 +97,10 @@ function checks(saved: SavedClientAnswers | undefined) {
 }
 
 describe('client intake machine', () => {
-  const plans = [
-    // The way through: the pages forward and back, the name and consent, sending and its answers.
-    {
-      input,
-      plan: planModel(clientIntakeMachine, {
-        events: samples.filter((sample) => sample !== invalidEmail),
-        input,
-        offer: (type) => type !== 'language.choose',
-        offerIn: onItsPage,
-      }),
-    },
-    // The ways out (expired, used, offline), the language, and a page refused.
-    {
-      input,
-      plan: planModel(clientIntakeMachine, {
-        events: samples.filter((sample) => !fills.includes(sample)),
-        input,
-        offer: (type) => type !== 'step.back' && type !== 'fullName.change' && type !== 'consent.change',
-        offerIn: onItsPage,
-      }),
-    },
-    // Back with everything answered, on the confirmation: the server's answers to the submit.
-    {
-      input: returning('confirm'),
-      plan: planModel(clientIntakeMachine, {
-        events: samples,
-        input: returning('confirm'),
-        offer: (type) => type === 'answers.submit' || type.startsWith('xstate.'),
-      }),
-    },
-    // Back on the confirmation with an answer refused: the submit shows its page.
-    {
-      input: returningSpoilt,
-      plan: planModel(clientIntakeMachine, {
-        events: samples,
-        input: returningSpoilt,
-        offer: (type) => type === 'answers.submit' || type === 'xstate.done.actor.openLink',
-      }),
-    },
-    // Back on each page of answers: straight to the page that was left.
-    ...(['personal', 'incident', 'injuries'] as const).map((page) => ({
-      input: returning(page),
-      plan: planModel(clientIntakeMachine, {
-        events: samples,
-        input: returning(page),
-        offer: (type) => type === 'xstate.done.actor.openLink',
-      }),
-    })),
-  ];
+  const plans = plannedStarts.map(({ start, events, offer }) => ({
+    input: start,
+    plan: planModel(clientIntakeMachine, { events, input: start, offer, offerIn: onScreen }),
+  }));
 
   it('traverses every transition of its definition', () => {
     expect(

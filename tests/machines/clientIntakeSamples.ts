@@ -89,13 +89,6 @@ export const samples: AnyEventObject[] = [
   { type: 'xstate.error.actor.submitAnswers', error: { status: 503, code: 'database_unavailable', message: 'Later' } },
 ];
 
-/** A field changes only on the page that shows it. */
-export function onItsPage(event: AnyEventObject, snapshot: AnyMachineSnapshot): boolean {
-  if (event.type !== 'answers.change') return true;
-  const page = pageOf(snapshot as ClientIntakeSnapshot);
-  return (event as unknown as { changes: FieldChange[] }).changes.every((change) => pageOfPath(change.path) === page);
-}
-
 /** Answers kept from an earlier visit: the valid fixture (or `changes`), left on `page`, in Vietnamese. */
 export function savedOn(page: ClientPage, changes: FieldChange[] = validChanges): SavedClientAnswers {
   const confirming = page === 'confirm';
@@ -112,3 +105,62 @@ export const returningSpoilt: ClientIntakeInput = {
     validChanges.map((change) => (change.path === 'personalInformation.email' ? { ...change, value: INVALID_EMAIL } : change)),
   ),
 };
+
+/**
+ * What the page lets the client do where they are: a field changes on the page that shows it, and
+ * the language is chosen once the link is read (no language buttons before).
+ */
+export function onScreen(event: AnyEventObject, snapshot: AnyMachineSnapshot): boolean {
+  if (event.type === 'language.choose') return !snapshot.matches('loading');
+  if (event.type !== 'answers.change') return true;
+  const page = pageOf(snapshot as ClientIntakeSnapshot);
+  return (event as unknown as { changes: FieldChange[] }).changes.every((change) => pageOfPath(change.path) === page);
+}
+
+export interface PlannedStart {
+  /** The machine's input: what the phone holds at start. */
+  start: ClientIntakeInput;
+  /** The same, in words. */
+  held: string;
+  events: AnyEventObject[];
+  offer: (eventType: string) => boolean;
+}
+
+/** The plans both suites make, with `onScreen`: together they take every transition. */
+export const plannedStarts: PlannedStart[] = [
+  // The way through: the pages forward and back, the name and consent, sending.
+  {
+    start: input,
+    held: 'nothing kept',
+    events: samples.filter((sample) => sample !== invalidEmail),
+    offer: (type) => type !== 'language.choose' && !type.startsWith('xstate.error.'),
+  },
+  // The ways out (expired, used, offline), the language, and a page refused.
+  {
+    start: input,
+    held: 'nothing kept',
+    events: samples.filter((sample) => !fills.includes(sample)),
+    offer: (type) => type !== 'step.back' && type !== 'fullName.change' && type !== 'consent.change',
+  },
+  // Back with everything answered, on the confirmation: the server's answers to the submit.
+  {
+    start: returning('confirm'),
+    held: 'everything kept on the confirmation',
+    events: samples,
+    offer: (type) => type === 'answers.submit' || type.startsWith('xstate.'),
+  },
+  // Back on the confirmation with an answer refused: the submit shows its page.
+  {
+    start: returningSpoilt,
+    held: 'an email now refused kept on the confirmation',
+    events: samples,
+    offer: (type) => type === 'answers.submit' || type === 'xstate.done.actor.openLink',
+  },
+  // Back on each page of answers: straight to the page that was left.
+  ...(['personal', 'incident', 'injuries'] as const).map((page) => ({
+    start: returning(page),
+    held: `everything kept on the ${page} page`,
+    events: samples,
+    offer: (type: string) => type === 'xstate.done.actor.openLink',
+  })),
+];
