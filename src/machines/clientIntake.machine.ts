@@ -194,6 +194,7 @@ export const clientIntakeMachine = setup({
         src: 'openLink',
         input: ({ context }) => ({ token: context.token }),
         onDone: [
+          // Back from an earlier visit: on the page it was left.
           ...clientPages.map((page) => ({
             guard: { type: 'savedOn' as const, params: { page } },
             target: `filling.page.${page}`,

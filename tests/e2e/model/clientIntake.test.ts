@@ -151,13 +151,12 @@ function readKept(page: Page, token: string): Promise<SavedClientAnswers | null>
 }
 
 function intakeDrive(page: Page, link: Link, gets: HeldRequests, posts: HeldRequests): Drive {
-  const texts = (language: ClientLanguage) => clientTexts(language);
   const group = (name: string) => page.getByRole('group', { name, exact: true });
   const button = (name: string) => page.getByRole('button', { name, exact: true });
 
   /** Sets a field as the client does on its page: typing, or tapping until the buttons show the value. */
   async function give(language: ClientLanguage, { path, value }: FieldChange) {
-    const t = texts(language);
+    const t = clientTexts(language);
     const tap = async (choices: ReturnType<typeof group>, name: string, on: boolean) => {
       const choice = choices.getByRole('button', { name, exact: true });
       if ((await choice.getAttribute('aria-pressed')) !== String(on)) await choice.click();
@@ -169,15 +168,12 @@ function intakeDrive(page: Page, link: Link, gets: HeldRequests, posts: HeldRequ
       return;
     }
     const label = t.fields[path as ClientTextPath].label;
-    if (path === 'personalInformation.gender')
+    if (path === 'personalInformation.gender' || path === 'personalInformation.civilStatus') {
+      const names: Record<string, string> = path === 'personalInformation.gender' ? t.gender : t.civilStatus;
       await group(label)
-        .getByRole('button', { name: t.gender[value as 'male'] })
+        .getByRole('button', { name: names[value as string], exact: true })
         .click();
-    else if (path === 'personalInformation.civilStatus')
-      await group(label)
-        .getByRole('button', { name: t.civilStatus[value as 'single'] })
-        .click();
-    else if (path === 'personalInformation.phoneUsages') {
+    } else if (path === 'personalInformation.phoneUsages') {
       for (const usage of phoneUsages) await tap(group(label), t.phoneUsage[usage], (value as string[]).includes(usage));
     } else if (path === 'injuryInformation.painAndSymptoms') {
       for (const key of painAndSymptomsKeys)
@@ -194,7 +190,7 @@ function intakeDrive(page: Page, link: Link, gets: HeldRequests, posts: HeldRequ
   /** The answers a page shows: typed ones in their boxes, Yes/No pressed. */
   async function expectAnswersShown(snapshot: ClientIntakeSnapshot, shown: (typeof clientSteps)[number]['id']) {
     const { answers, language } = snapshot.context;
-    const t = texts(language);
+    const t = clientTexts(language);
     for (const path of fieldsOfPage(shown)) {
       if (path.startsWith('pointsOfInjury.') || !isClientFieldShown(answers, path)) continue;
       const value = readField(answers, path) as unknown;
@@ -234,7 +230,7 @@ function intakeDrive(page: Page, link: Link, gets: HeldRequests, posts: HeldRequ
 
   return {
     async act({ before, event }) {
-      const t = texts(before.context.language);
+      const t = clientTexts(before.context.language);
       switch (event.type) {
         case 'language.choose':
           await button(clientTexts(event.language as ClientLanguage).languageName).click();
@@ -307,7 +303,7 @@ function intakeDrive(page: Page, link: Link, gets: HeldRequests, posts: HeldRequ
     async check({ after }) {
       const snapshot = after as ClientIntakeSnapshot;
       const { language, errors, fullName, consent, greeting } = snapshot.context;
-      const t = texts(language);
+      const t = clientTexts(language);
       const shows = (text: string) =>
         expect.poll(() => page.getByText(text, { exact: true }).first().isVisible(), { message: text }).toBe(true);
       const alerts = (text: string) => page.getByRole('alert').filter({ hasText: text }).count();
