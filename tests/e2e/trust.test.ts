@@ -174,6 +174,18 @@ describe('the trail on screen', () => {
       expect(await page.locator('tbody tr').first().getByRole('link', { name: 'Selma Q Trustcase' }).getAttribute('href')).toContain(
         caseId,
       );
+
+      // A look at the SSN names the field as the form labels it, never its code path.
+      await page.getByRole('combobox', { name: 'Action' }).selectOption({ label: 'Revealed SSN' });
+      await expect
+        .poll(async () => {
+          await page.locator('table:not([aria-busy])').waitFor();
+          return cellTexts(page.locator('tbody tr td:nth-child(3)'));
+        })
+        .toEqual(expect.arrayContaining(['Revealed SSN']));
+      const revealed = await cellTexts(page.locator('tbody tr').filter({ hasText: 'Selma Q Trustcase' }).first().locator('td'));
+      expect(revealed[4]).toBe('SSN/ITIN');
+      expect(await page.locator('tbody').textContent()).not.toContain('personalInformation.');
     });
   });
 
