@@ -63,3 +63,38 @@ export class ApiError extends Error {
     );
   }
 }
+
+/** What an openapi-fetch call resolves to: the payload of a success, or the error of a refusal. */
+interface Answer<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+/**
+ * The one place a fetcher throws: the body of a success, or an ApiError. An error answer with an
+ * empty body leaves both `data` and `error` undefined (openapi-fetch), hence the `data` check.
+ */
+export async function bodyOf<T>(call: Promise<Answer<T>>): Promise<T> {
+  const { data, error, response } = await call;
+  if (error || !data) throw new ApiError(error, response);
+  return data;
+}
+
+/** The `data` of a success body (most answers wrap their payload in it, openapi.yaml), or an ApiError. */
+export async function dataOf<T>(call: Promise<Answer<{ data: T }>>): Promise<T> {
+  return (await bodyOf(call)).data;
+}
+
+/** For a call whose success carries nothing to read: throws an ApiError unless `succeeded`. */
+export async function settledOf(
+  call: Answer<unknown> | Promise<Answer<unknown>>,
+  succeeded: (status: number) => boolean = isOk,
+): Promise<void> {
+  const { error, response } = await call;
+  if (!succeeded(response.status)) throw new ApiError(error, response);
+}
+
+function isOk(status: number): boolean {
+  return status >= 200 && status < 300;
+}
