@@ -13,6 +13,7 @@ import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { parse } from 'yaml';
+import type { ErrorBody } from './errors';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -198,7 +199,7 @@ function answerChecker(app: FastifyInstance): void {
     const message = `${request.method} ${request.routeOptions.url ?? request.url} answered off the contract: ${problem}`;
     console.error(message);
     reply.code(500);
-    return { message, code: 'answer_off_contract' };
+    return { message, code: 'answer_off_contract' } satisfies ErrorBody;
   });
 }
 
