@@ -203,11 +203,15 @@ function answerChecker(app: FastifyInstance): void {
   });
 }
 
-async function openApiValidationPlugin(app: FastifyInstance, { document, checkAnswers }: OpenApiValidationOptions): Promise<void> {
-  if (checkAnswers) answerChecker(app);
+/**
+ * The request validators of the routes (Fastify's validator compiler): bodies as JSON, query
+ * strings and path parameters coerced from text. Exported so the contract tests
+ * (tests/contract/requestValidators.ts) judge requests with the very validators the server uses.
+ */
+export function requestValidatorCompiler(): (route: { schema: unknown; httpPart?: string }) => ValidateFunction {
   const bodyAjv = createAjv({ coerce: false });
   const parameterAjv = createAjv({ coerce: true });
-  app.setValidatorCompiler(({ schema, httpPart }): ValidateFunction => {
+  return ({ schema, httpPart }) => {
     const { [OPTIONAL_BODY]: optional, ...rest } = schema as JsonSchema & { [OPTIONAL_BODY]?: boolean };
     const validate = (httpPart === 'body' ? bodyAjv : parameterAjv).compile(rest as JsonSchema);
     if (!optional) return validate;
@@ -218,7 +222,12 @@ async function openApiValidationPlugin(app: FastifyInstance, { document, checkAn
       return valid;
     }) as ValidateFunction;
     return optionalBody;
-  });
+  };
+}
+
+async function openApiValidationPlugin(app: FastifyInstance, { document, checkAnswers }: OpenApiValidationOptions): Promise<void> {
+  if (checkAnswers) answerChecker(app);
+  app.setValidatorCompiler(requestValidatorCompiler());
 
   app.addHook('onRoute', (route: RouteOptions) => {
     if (route.config?.contract === false) return;
