@@ -9,7 +9,7 @@ import type { SessionUser } from '../../src/domain/session';
 import { runCompiledOnce } from '../db/compiledOnce';
 import type { Database } from '../db/database';
 import type { UserRecordRow } from '../users/repository';
-import { toSessionUser } from '../users/service';
+import { toSessionUser } from '../users/views';
 
 export type SessionEndReason = 'signOut' | 'passwordChanged' | 'emailChanged' | 'privilegeChanged' | 'deactivated';
 

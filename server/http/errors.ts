@@ -6,12 +6,14 @@ import { isDatabaseUnavailable } from '../db/unavailable';
 import type { Schemas } from './contractTypes';
 
 export type ErrorBody = Schemas['Error'];
+/** The codes an error answer may carry: openapi.yaml's ErrorCode, so a new one is added there first. */
+export type ErrorCode = Schemas['ErrorCode'];
 
 /** An expected failure a service reports; the error handler turns it into its status and body. */
 export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,

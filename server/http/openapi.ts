@@ -13,6 +13,7 @@ import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { parse } from 'yaml';
+import type { ErrorBody } from './errors';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -198,15 +199,19 @@ function answerChecker(app: FastifyInstance): void {
     const message = `${request.method} ${request.routeOptions.url ?? request.url} answered off the contract: ${problem}`;
     console.error(message);
     reply.code(500);
-    return { message, code: 'answer_off_contract' };
+    return { message, code: 'answer_off_contract' } satisfies ErrorBody;
   });
 }
 
-async function openApiValidationPlugin(app: FastifyInstance, { document, checkAnswers }: OpenApiValidationOptions): Promise<void> {
-  if (checkAnswers) answerChecker(app);
+/**
+ * The request validators of the routes (Fastify's validator compiler): bodies as JSON, query
+ * strings and path parameters coerced from text. Exported so the contract tests
+ * (tests/contract/requestValidators.ts) judge requests with the very validators the server uses.
+ */
+export function requestValidatorCompiler(): (route: { schema: unknown; httpPart?: string }) => ValidateFunction {
   const bodyAjv = createAjv({ coerce: false });
   const parameterAjv = createAjv({ coerce: true });
-  app.setValidatorCompiler(({ schema, httpPart }): ValidateFunction => {
+  return ({ schema, httpPart }) => {
     const { [OPTIONAL_BODY]: optional, ...rest } = schema as JsonSchema & { [OPTIONAL_BODY]?: boolean };
     const validate = (httpPart === 'body' ? bodyAjv : parameterAjv).compile(rest as JsonSchema);
     if (!optional) return validate;
@@ -217,7 +222,12 @@ async function openApiValidationPlugin(app: FastifyInstance, { document, checkAn
       return valid;
     }) as ValidateFunction;
     return optionalBody;
-  });
+  };
+}
+
+async function openApiValidationPlugin(app: FastifyInstance, { document, checkAnswers }: OpenApiValidationOptions): Promise<void> {
+  if (checkAnswers) answerChecker(app);
+  app.setValidatorCompiler(requestValidatorCompiler());
 
   app.addHook('onRoute', (route: RouteOptions) => {
     if (route.config?.contract === false) return;

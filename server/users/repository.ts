@@ -15,7 +15,7 @@ export type NewUser = Omit<NewUserRow, 'id' | 'email' | 'created_at' | 'updated_
 /** The columns a user may change on their own record (not firm, privilege or timestamps). */
 export type UserChanges = Omit<UserRowUpdate, 'id' | 'firm_id' | 'privilege' | 'status' | 'created_at' | 'updated_at'>;
 
-/** A user as the employee list reads them: no password hash, no SSN or ITIN (service.toListedUser). */
+/** A user as the employee list reads them: no password hash, no SSN or ITIN (views.toListedUser). */
 export type ListedUserRow = Omit<UserRecordRow, 'ssn' | 'itin'>;
 
 const listedColumns = [

@@ -1,14 +1,13 @@
-// Sign-in, the caller's own record and the firm's employees (docs/product/people.md). Rows
-// become the API's User (openapi.yaml) and the token's SessionUser (src/domain/session.ts) here and
-// nowhere else.
+// Sign-in, the caller's own record and the firm's employees (docs/product/people.md). What a row
+// becomes in an answer or a token is users/views.ts.
 import { employeeTexts, sessionTexts } from '../../src/domain/texts';
 import type { Kysely } from 'kysely';
 import { toCalendarIso } from '../../src/domain/dates';
 import type { Privilege } from '../../src/domain/enums';
 import type { EmployeeCreateBody, EmployeeUpdateBody, ProfileUpdateBody } from '../../src/domain/schemas/user';
-import type { SessionUser, TokenUserInformation } from '../../src/domain/session';
+import type { SessionUser } from '../../src/domain/session';
 import { recordActivity } from '../activity/recordActivity';
-import { openOptional, sealOptional, type PiiCipher } from '../crypto/piiCipher';
+import { sealOptional, type PiiCipher } from '../crypto/piiCipher';
 import { maskSsn } from '../../src/domain/ssnMask';
 import type { DeviceCookie, DeviceCookies } from '../auth/deviceCookie';
 import type { EmailHasher } from '../auth/emailHash';
@@ -33,61 +32,13 @@ import {
   updateEmployeeInFirm,
   updateUserInFirm,
   type EmployeeChanges,
-  type ListedUserRow,
   type UserChanges,
   type UserRecordRow,
   type UserRow,
 } from './repository';
+import { storedNumbers, toListedUser, toSessionUser, toUser, type User } from './views';
 
-export type User = Schemas['User'];
 export type LoginResult = Schemas['LoginResult'];
-
-/**
- * A user as the employee list shows them: no SSN or ITIN digits. No screen needs a colleague's
- * numbers (the list shows name, email, privilege and date, docs/product/people.md; a profile is edited
- * by its owner only), so they stay in the database instead of travelling with every page.
- */
-export type ListedUser = Omit<User, 'userInformation'> & {
-  userInformation: Omit<User['userInformation'], 'ssn' | 'itin'>;
-};
-
-/** The stored information without SSN or ITIN digits: what the list and the token carry. */
-function informationWithoutNumbers(row: ListedUserRow): TokenUserInformation {
-  return {
-    phoneNumber: row.phone_number,
-    usage: row.usage,
-    civilStatus: row.civil_status,
-    gender: row.gender,
-    birthDate: row.birth_date,
-    ssnStatus: row.ssn_status,
-  };
-}
-
-export function toListedUser(row: ListedUserRow): ListedUser {
-  return {
-    id: row.id,
-    firstName: row.first_name,
-    middleName: row.middle_name,
-    lastName: row.last_name,
-    email: row.email,
-    privilege: row.privilege,
-    status: row.status,
-    createdAt: row.created_at,
-    userInformation: informationWithoutNumbers(row),
-  };
-}
-
-/** The stored SSN and ITIN, opened. */
-export function storedNumbers(row: Pick<UserRecordRow, 'ssn' | 'itin'>, pii: PiiCipher): { ssn: string | null; itin: string | null } {
-  return { ssn: openOptional(pii, row.ssn, 'users.ssn'), itin: openOptional(pii, row.itin, 'users.itin') };
-}
-
-/** A user as every answer carries them: SSN and ITIN masked to the last four (docs/product/people.md). */
-export function toUser(row: UserRecordRow, pii: PiiCipher): User {
-  const listed = toListedUser(row);
-  const { ssn, itin } = storedNumbers(row, pii);
-  return { ...listed, userInformation: { ...listed.userInformation, ssn: maskSsn(ssn), itin: maskSsn(itin) } };
-}
 
 /**
  * A profile save that sends back the mask of a stored number keeps that number
@@ -103,20 +54,6 @@ export function keepingMaskedNumbers<T>(body: T, stored: { ssn: string | null; i
   if (stored.ssn && sent.ssn === maskSsn(stored.ssn)) kept.ssn = stored.ssn;
   if (stored.itin && sent.itin === maskSsn(stored.itin)) kept.itin = stored.itin;
   return { ...body, userInformation: kept };
-}
-
-/** The token's view of a user: no SSN, no ITIN (docs/architecture.md, Auth). */
-export function toSessionUser(row: UserRecordRow): SessionUser {
-  return {
-    id: row.id,
-    firmId: row.firm_id,
-    firstName: row.first_name,
-    middleName: row.middle_name,
-    lastName: row.last_name,
-    email: row.email,
-    privilege: row.privilege,
-    userInformation: informationWithoutNumbers(row),
-  };
 }
 
 /** One answer for an unknown email and a wrong password, so it does not tell which emails exist. */

@@ -3,7 +3,7 @@
 import type { Page } from './page';
 import type { ActivityAction as ShownAction } from '../domain/activity';
 import { api } from './client';
-import { ApiError } from './errors';
+import { dataOf } from './errors';
 import type { components, operations } from './schema';
 
 export type ActivityEntry = components['schemas']['ActivityEntry'];
@@ -16,7 +16,6 @@ void everyActionNamed;
 export type ActivityQuery = NonNullable<operations['listActivity']['parameters']['query']>;
 
 export async function listActivity(query: ActivityQuery): Promise<Page<ActivityEntry>> {
-  const { data, error, response } = await api.GET('/v1/activity', { params: { query } });
-  if (error || !data) throw new ApiError(error, response);
-  return { rows: data.data.record, totalRecords: data.data.totalRecords };
+  const { record, totalRecords } = await dataOf(api.GET('/v1/activity', { params: { query } }));
+  return { rows: record, totalRecords };
 }

@@ -1,7 +1,7 @@
 // The staff side of the client's part of an intake (docs/product/client-intake.md): the link and
 // the client's answers. The client page's public calls are in clientIntakePublic.ts.
 import { api } from './client';
-import { ApiError } from './errors';
+import { dataOf } from './errors';
 import type { components } from './schema';
 
 export type ClientLink = components['schemas']['ClientLink'];
@@ -10,19 +10,13 @@ export type ClientAnswers = components['schemas']['ClientAnswers'];
 export type LinkDelivery = NonNullable<components['schemas']['ClientLinkRequest']['delivery']>;
 
 export async function getClientLinkStatus(caseId: string): Promise<ClientLinkStatus> {
-  const { data, error, response } = await api.GET('/v1/intake/{caseId}/client-link', { params: { path: { caseId } } });
-  if (error || !data) throw new ApiError(error, response);
-  return data.data;
+  return dataOf(api.GET('/v1/intake/{caseId}/client-link', { params: { path: { caseId } } }));
 }
 
 export async function createClientLink(caseId: string, delivery: LinkDelivery): Promise<ClientLink> {
-  const { data, error, response } = await api.POST('/v1/intake/{caseId}/client-link', { params: { path: { caseId } }, body: { delivery } });
-  if (error || !data) throw new ApiError(error, response);
-  return data.data;
+  return dataOf(api.POST('/v1/intake/{caseId}/client-link', { params: { path: { caseId } }, body: { delivery } }));
 }
 
 export async function getClientAnswers(caseId: string): Promise<ClientAnswers> {
-  const { data, error, response } = await api.GET('/v1/intake/{caseId}/client-answers', { params: { path: { caseId } } });
-  if (error || !data) throw new ApiError(error, response);
-  return data.data;
+  return dataOf(api.GET('/v1/intake/{caseId}/client-answers', { params: { path: { caseId } } }));
 }

@@ -1,7 +1,7 @@
 // Fetcher for the dashboard (GET /v1/dashboard, every signed-in role; docs/product/dashboard.md): throws
 // an ApiError on an error answer and returns the figures.
 import { api } from './client';
-import { ApiError } from './errors';
+import { dataOf } from './errors';
 import type { components } from './schema';
 
 export type Dashboard = components['schemas']['Dashboard'];
@@ -9,7 +9,5 @@ export type DashboardIntakeRow = components['schemas']['DashboardIntakeRow'];
 export type DashboardDeadlineRow = components['schemas']['DashboardDeadlineRow'];
 
 export async function getDashboard(): Promise<Dashboard> {
-  const { data, error, response } = await api.GET('/v1/dashboard');
-  if (error || !data) throw new ApiError(error, response);
-  return data.data;
+  return dataOf(api.GET('/v1/dashboard'));
 }

@@ -4,6 +4,10 @@
 import type { components } from './schema';
 
 export type ErrorBody = components['schemas']['Error'];
+/** The codes the server answers (openapi.yaml, ErrorCode). */
+export type ErrorCode = components['schemas']['ErrorCode'];
+/** What an ApiError's `code` can be: the server's, or this client's own when no error body came. */
+export type ApiErrorCode = ErrorCode | 'network_error' | `http_${number}`;
 
 /** Status used for a request that never got an answer (offline, DNS, refused connection). */
 export const NO_RESPONSE_STATUS = 0;
@@ -12,7 +16,9 @@ function asErrorBody(value: unknown): ErrorBody | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const { message, code, fields } = value as Record<string, unknown>;
   if (typeof message !== 'string' || typeof code !== 'string') return undefined;
-  const body: ErrorBody = { message, code };
+  // The server answers only the contract's codes (the API tests refuse any other, checkAnswers in
+  // server/http/openapi.ts); the body is not checked again here.
+  const body: ErrorBody = { message, code: code as ErrorCode };
   if (typeof fields === 'object' && fields !== null) {
     body.fields = Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
   }
@@ -23,13 +29,13 @@ type ResponseLike = Pick<Response, 'status' | 'statusText'>;
 
 interface ApiErrorOptions extends ErrorOptions {
   /** Message and code to use when there is no error body. */
-  fallback?: { message: string; code: string };
+  fallback?: { message: string; code: ApiErrorCode };
 }
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
-  readonly code: string;
+  readonly code: ApiErrorCode;
   /** Field path (dot separated, e.g. `personalInformation.email`) to the server's message. */
   readonly fields: Readonly<Record<string, string>>;
   /** The server's error body, or undefined when the answer carried none (or not one of ours). */
@@ -62,4 +68,39 @@ export class ApiError extends Error {
       },
     );
   }
+}
+
+/** What an openapi-fetch call resolves to: the payload of a success, or the error of a refusal. */
+interface Answer<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+/**
+ * The one place a fetcher throws: the body of a success, or an ApiError. An error answer with an
+ * empty body leaves both `data` and `error` undefined (openapi-fetch), hence the `data` check.
+ */
+export async function bodyOf<T>(call: Promise<Answer<T>>): Promise<T> {
+  const { data, error, response } = await call;
+  if (error || !data) throw new ApiError(error, response);
+  return data;
+}
+
+/** The `data` of a success body (most answers wrap their payload in it, openapi.yaml), or an ApiError. */
+export async function dataOf<T>(call: Promise<Answer<{ data: T }>>): Promise<T> {
+  return (await bodyOf(call)).data;
+}
+
+/** For a call whose success carries nothing to read: throws an ApiError unless `succeeded`. */
+export async function settledOf(
+  call: Answer<unknown> | Promise<Answer<unknown>>,
+  succeeded: (status: number) => boolean = isOk,
+): Promise<void> {
+  const { error, response } = await call;
+  if (!succeeded(response.status)) throw new ApiError(error, response);
+}
+
+function isOk(status: number): boolean {
+  return status >= 200 && status < 300;
 }

@@ -1,21 +1,17 @@
 // Fetchers for the caller's firm (docs/product/firm-and-neos.md leaves the firm calls to us: GET and PUT
 // /v1/firm in openapi.yaml). Each one throws an ApiError on an error answer and returns the payload.
 import { api } from './client';
-import { ApiError } from './errors';
+import { dataOf } from './errors';
 import type { components } from './schema';
 
 export type Firm = components['schemas']['Firm'];
 export type FirmUpdate = components['schemas']['FirmUpdateRequest'];
 
 export async function getFirm(): Promise<Firm> {
-  const { data, error, response } = await api.GET('/v1/firm');
-  if (error || !data) throw new ApiError(error, response);
-  return data.data;
+  return dataOf(api.GET('/v1/firm'));
 }
 
 /** With `neosCredentials` the server validates them with Neos again before storing them. */
 export async function updateFirm(changes: FirmUpdate): Promise<Firm> {
-  const { data, error, response } = await api.PUT('/v1/firm', { body: changes });
-  if (error || !data) throw new ApiError(error, response);
-  return data.data;
+  return dataOf(api.PUT('/v1/firm', { body: changes }));
 }

@@ -5,7 +5,7 @@ import type { Page } from './page';
 import { stripIds } from '../domain/intake/normalise';
 import type { ApiGeneralCaseInformation } from '../domain/intake/types';
 import { api } from './client';
-import { ApiError } from './errors';
+import { dataOf } from './errors';
 import type { components, operations } from './schema';
 import { saveOnce } from './idempotency';
 
@@ -13,13 +13,9 @@ export type IntakeRow = components['schemas']['IntakeRow'];
 export type StoredIntake = components['schemas']['GeneralCaseInformation'];
 export type IntakeListQuery = NonNullable<operations['listIntakes']['parameters']['query']>;
 
-// An error answer with an empty body leaves both `data` and `error` undefined (openapi-fetch),
-// hence `|| !data` beside `error` in each fetcher.
-
 export async function listIntakes(query: IntakeListQuery): Promise<Page<IntakeRow>> {
-  const { data, error, response } = await api.GET('/v1/intake', { params: { query } });
-  if (error || !data) throw new ApiError(error, response);
-  return { rows: data.data.record, totalRecords: data.data.totalRecords };
+  const { record, totalRecords } = await dataOf(api.GET('/v1/intake', { params: { query } }));
+  return { rows: record, totalRecords };
 }
 
 export type RevealPurpose = components['schemas']['RevealRequest']['purpose'];
@@ -32,34 +28,23 @@ export type ClientAttestation = components['schemas']['ClientAttestation'];
  * (the form's Show button), 'pdfPreview' or 'pdfDownload' (the PDF is filled from this answer).
  */
 export async function revealIntakeSsn(caseId: string, purpose: RevealPurpose): Promise<IntakeReveal> {
-  const { data, error, response } = await api.POST('/v1/intake/{caseId}/reveal', {
-    params: { path: { caseId } },
-    body: { purpose },
-  });
-  if (error || !data) throw new ApiError(error, response);
-  return data.data;
+  return dataOf(api.POST('/v1/intake/{caseId}/reveal', { params: { path: { caseId } }, body: { purpose } }));
 }
 
 /** The intake's rows of the activity trail, newest first. */
 export async function getIntakeHistory(caseId: string): Promise<ActivityEntry[]> {
-  const { data, error, response } = await api.GET('/v1/intake/{caseId}/history', { params: { path: { caseId } } });
-  if (error || !data) throw new ApiError(error, response);
-  return data.data;
+  return dataOf(api.GET('/v1/intake/{caseId}/history', { params: { path: { caseId } } }));
 }
 
 export async function getIntake(caseId: string): Promise<StoredIntake> {
-  const { data, error, response } = await api.GET('/v1/intake/{caseId}', { params: { path: { caseId } } });
-  if (error || !data) throw new ApiError(error, response);
-  return data.data;
+  return dataOf(api.GET('/v1/intake/{caseId}', { params: { path: { caseId } } }));
 }
 
 /** POST /v1/intake: the server sets caseId, createdAt, updatedAt and representativeName. */
 export async function createIntake(userId: string, intake: ApiGeneralCaseInformation): Promise<StoredIntake> {
-  const { data, error, response } = await saveOnce((headers) =>
-    api.POST('/v1/intake', { params: { header: headers }, body: { userId, generalCaseInformation: intake } }),
+  return dataOf(
+    saveOnce((headers) => api.POST('/v1/intake', { params: { header: headers }, body: { userId, generalCaseInformation: intake } })),
   );
-  if (error || !data) throw new ApiError(error, response);
-  return data.data;
 }
 
 /**
@@ -73,10 +58,10 @@ export async function updateIntake(
   intake: ApiGeneralCaseInformation,
   updatedAt: string,
 ): Promise<StoredIntake> {
-  const { data, error, response } = await api.PATCH('/v1/intake/{caseId}', {
-    params: { path: { caseId } },
-    body: { userId, generalCaseInformation: stripIds({ ...intake, caseId, updatedAt }) },
-  });
-  if (error || !data) throw new ApiError(error, response);
-  return data.data;
+  return dataOf(
+    api.PATCH('/v1/intake/{caseId}', {
+      params: { path: { caseId } },
+      body: { userId, generalCaseInformation: stripIds({ ...intake, caseId, updatedAt }) },
+    }),
+  );
 }

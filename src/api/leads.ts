@@ -5,7 +5,7 @@ import type { Page } from './page';
 import { toIsoTimestamp } from '../domain/dates';
 import type { LeadInput } from '../domain/schemas/lead';
 import { api } from './client';
-import { ApiError } from './errors';
+import { dataOf } from './errors';
 import type { components } from './schema';
 import { saveOnce } from './idempotency';
 
@@ -41,29 +41,23 @@ export function toLeadBody(lead: LeadInput, birthDate: string): LeadBody {
   };
 }
 
-// An error answer with an empty body leaves both `data` and `error` undefined (openapi-fetch),
-// hence `|| !data` beside `error` in each fetcher.
-
 export async function checkDuplicate(lead: LeadInput): Promise<DuplicateCheck> {
-  const { data, error, response } = await api.POST('/cases/v2/checkDuplicate', {
-    body: { neosCasesInformation: toLeadBody(lead, lead.birthDate) },
-  });
-  if (error || !data) throw new ApiError(error, response);
-  return data.data;
+  return dataOf(
+    api.POST('/cases/v2/checkDuplicate', {
+      body: { neosCasesInformation: toLeadBody(lead, lead.birthDate) },
+    }),
+  );
 }
 
 /** docs/product/leads.md: FromLead takes the birth date as an ISO string. */
 export async function createLead(lead: LeadInput): Promise<CreatedLead> {
   const body = { neosCasesInformation: toLeadBody(lead, toIsoTimestamp(lead.birthDate)) };
-  const { data, error, response } = await saveOnce((headers) => api.POST('/cases/v2/FromLead', { params: { header: headers }, body }));
-  if (error || !data) throw new ApiError(error, response);
-  return data.data;
+  return dataOf(saveOnce((headers) => api.POST('/cases/v2/FromLead', { params: { header: headers }, body })));
 }
 
 export async function listLeads({ pageSize, offset, search }: LeadPageQuery): Promise<Page<LeadRow>> {
-  const { data, error, response } = await api.GET('/v1/leads', {
-    params: { query: { pageSize, offSetValue: offset, ...(search ? { searchFilter: search } : {}) } },
-  });
-  if (error || !data) throw new ApiError(error, response);
-  return { rows: data.data.record, totalRecords: data.data.totalRecords };
+  const { record, totalRecords } = await dataOf(
+    api.GET('/v1/leads', { params: { query: { pageSize, offSetValue: offset, ...(search ? { searchFilter: search } : {}) } } }),
+  );
+  return { rows: record, totalRecords };
 }

@@ -647,18 +647,19 @@ export interface components {
         };
         Error: {
             message: string;
-            /**
-             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_credentials`,
-             *     `unauthenticated`, `session_expired` (see the Unauthorized response),
-             *     `invalid_password_format`, `email_taken`, `duplicate_lead`, `intake_final`,
-             *     `intake_stale`, `neos_credentials_invalid`, `neos_unavailable`.
-             */
-            code: string;
+            code: components["schemas"]["ErrorCode"];
             /** @description Field path (dot separated) to the message for that field. */
             fields?: {
                 [key: string]: string;
             };
         };
+        /**
+         * @description Machine-readable reason of an error answer: what the interface branches on. Every code the
+         *     server answers is listed here (the API tests refuse any other); the responses above say
+         *     when each is sent. `answer_off_contract` is the test servers' own (server/http/openapi.ts).
+         * @enum {string}
+         */
+        ErrorCode: "validation_failed" | "bad_request" | "malformed_body" | "body_too_large" | "invalid_credentials" | "unauthenticated" | "session_signed_out" | "session_password_changed" | "session_email_changed" | "session_privilege_changed" | "session_expired" | "account_deactivated" | "forbidden" | "not_found" | "email_taken" | "email_unavailable" | "email_missing" | "invalid_password_format" | "last_owner" | "cannot_edit_self" | "cannot_deactivate_self" | "duplicate_lead" | "intake_final" | "intake_stale" | "idempotency_key_reused" | "link_used" | "neos_credentials_invalid" | "neos_unavailable" | "email_failed" | "too_many_attempts" | "rate_limited" | "database_unavailable" | "internal" | "answer_off_contract";
         /**
          * @description A date as YYYY-MM-DD or an ISO timestamp (docs/product/intake-form.md).
          * @example 1990-04-01

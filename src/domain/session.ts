@@ -62,7 +62,7 @@ export const sessionRefusalCodes = {
   privilegeChanged: 'session_privilege_changed',
   expired: 'session_expired',
   deactivated: 'account_deactivated',
-} as const;
+} as const satisfies Record<string, components['schemas']['ErrorCode']>;
 
 export type SessionRefusalReason = keyof typeof sessionRefusalCodes | 'unknown';
 

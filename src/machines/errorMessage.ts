@@ -1,5 +1,6 @@
 // What the machines read from a failed call. The fetchers throw ApiError; the machines read it
 // structurally, so model-based tests can reject with plain objects (an Error serialises as {}).
+import type { ApiErrorCode } from '../api/errors';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -24,8 +25,8 @@ export function statusOf(error: unknown): number | undefined {
 }
 
 /** The `code` of a failed call (ApiError, or a plain object in tests). */
-export function errorCodeOf(error: unknown): string | undefined {
-  return isRecord(error) && typeof error.code === 'string' ? error.code : undefined;
+export function errorCodeOf(error: unknown): ApiErrorCode | undefined {
+  return isRecord(error) && typeof error.code === 'string' ? (error.code as ApiErrorCode) : undefined;
 }
 
 /** The server's per-field messages of a refused call (`fields` of the error body). */

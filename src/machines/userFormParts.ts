@@ -1,6 +1,7 @@
 // What the profile and employee form machines share (docs/product/people.md Edit Profile and Employee
 // Registration: "Same fields"): the field events, how a change lands in the values, how a server
 // refusal becomes messages under fields (docs/product/app-shell.md), and the request bodies (docs/product/app-shell.md).
+import type { ErrorCode } from '../api/errors';
 import type { EmployeeCreateRequest, EmployeeUpdateRequest, UserUpdateRequest } from '../api/users';
 import type { CivilStatus, Gender, PhoneUsage, Privilege, SsnStatus } from '../domain/enums';
 import type { FieldErrors } from '../domain/schemas/shared';
@@ -41,8 +42,8 @@ export type FieldChangeEvent = FieldChange<UserFieldValues>;
 /** docs/product/people.md: the text shown on the password field for `invalid_password_format`. */
 export const PASSWORD_FORMAT_MESSAGE = 'Password must contain at least 8 characters, including letters, numbers, and special characters';
 
-export const INVALID_PASSWORD_CODE = 'invalid_password_format';
-export const EMAIL_TAKEN_CODE = 'email_taken';
+export const INVALID_PASSWORD_CODE = 'invalid_password_format' satisfies ErrorCode;
+export const EMAIL_TAKEN_CODE = 'email_taken' satisfies ErrorCode;
 
 const informationPrefix = 'userInformation.';
 

@@ -83,6 +83,28 @@ describe('the check every API test runs (checkAnswers)', () => {
     expect(response.json<{ message: string }>().message).toContain('isNeosIntegrated');
   });
 
+  it('refuses an error code the contract does not list (openapi.yaml, ErrorCode)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const server = await appAnswering(
+      async (_request, reply) => reply.code(401).send({ message: 'Sign in first', code: 'login_required' }),
+      true,
+    );
+    const response = await server.inject({ method: 'GET', url: '/v1/firm' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toMatchObject({ code: 'answer_off_contract' });
+    expect(response.json<{ message: string }>().message).toContain('/code must be equal to one of the allowed values');
+  });
+
+  it('lets an error code of the contract through', async () => {
+    const server = await appAnswering(
+      async (_request, reply) => reply.code(401).send({ message: 'This session has expired', code: 'session_expired' }),
+      true,
+    );
+    const response = await server.inject({ method: 'GET', url: '/v1/firm' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: 'This session has expired', code: 'session_expired' });
+  });
+
   it('refuses a status the operation does not document', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const server = await appAnswering(async (_request, reply) => reply.code(418).send({ message: 'Teapot', code: 'teapot' }), true);

@@ -1,49 +1,60 @@
-// Every request schema of openapi.yaml compiled the way a server validates requests: the document
-// dereferenced, body / query / path schemas each compiled by Ajv with ajv-formats, in strict
-// mode so that a keyword Ajv does not know fails here rather than being ignored there.
-import { dereference, type JSONSchema } from '@apidevtools/json-schema-ref-parser';
-import Ajv, { type ValidateFunction } from 'ajv';
-import type Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
-import { type HttpMethod, type OpenApiDocument, type Parameter, type SchemaObject, listOperations, loadDocument } from './openapiDocument';
+// Every request schema of openapi.yaml compiled the way the server validates requests, with the
+// server's own pieces (server/http/openapi.ts): the document as the server loads it, each API
+// operation's body / query / path schemas as the server builds them (routeSchema), compiled by
+// the server's validator compiler (Ajv 2020, query and path coerced from text). A verdict here is
+// what the running server would accept or refuse.
+import { isApiPath, loadOpenApi, requestValidatorCompiler, routeSchema } from '../../server/http/openapi';
+import { type HttpMethod, httpMethods } from './openapiDocument';
 
 export type RequestPart = 'body' | 'query' | 'path';
 export type ValidatorKey = `${Uppercase<HttpMethod>} ${string} ${RequestPart}`;
-export type Validators = Map<string, ValidateFunction>;
+/** Ajv's complaints as '<instancePath> <keyword>', or [] when the value is accepted. */
+type Judge = (value: unknown) => string[];
+export type Validators = Map<string, Judge>;
 
-/** Query or path parameters as the one object schema a route validates them with. */
-function parameterSchema(parameters: Parameter[], where: 'query' | 'path'): SchemaObject {
-  const chosen = parameters.filter((parameter) => parameter.in === where);
-  return {
-    type: 'object',
-    additionalProperties: false,
-    properties: Object.fromEntries(chosen.map((parameter) => [parameter.name, parameter.schema])),
-    required: chosen.filter((parameter) => parameter.required).map((parameter) => parameter.name),
+/** Each operation of the document as the server reads it. */
+async function serverOperations() {
+  const document = await loadOpenApi();
+  return Object.entries(document.paths).flatMap(([path, pathItem]) =>
+    httpMethods.flatMap((method) => {
+      const operation = method === 'trace' ? undefined : pathItem[method];
+      return operation ? [{ call: `${method.toUpperCase()} ${path}`, path, pathItem, operation }] : [];
+    }),
+  );
+}
+
+export async function compileRequestSchemas(): Promise<Validators> {
+  const compile = requestValidatorCompiler();
+  const judge = (schema: unknown, httpPart: string): Judge => {
+    const validate = compile({ schema, httpPart });
+    return (value) => (validate(value) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.keyword}`));
   };
-}
-
-export function draft07Ajv(): Ajv {
-  return new Ajv({ strict: true, allowUnionTypes: true, allErrors: true });
-}
-
-export async function compileRequestSchemas(ajv: Ajv | Ajv2020 = draft07Ajv()): Promise<Validators> {
-  const document = (await dereference(structuredClone(loadDocument()) as unknown as JSONSchema)) as unknown as OpenApiDocument;
-  addFormats(ajv);
   const compiled: Validators = new Map();
-  for (const { method, path, operation, pathItem } of listOperations(document)) {
-    const call = `${method.toUpperCase()} ${path}`;
-    const body = operation.requestBody?.content?.['application/json']?.schema;
-    if (body) compiled.set(`${call} body`, ajv.compile(body));
-    const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])];
-    compiled.set(`${call} query`, ajv.compile(parameterSchema(parameters, 'query')));
-    compiled.set(`${call} path`, ajv.compile(parameterSchema(parameters, 'path')));
+  for (const { call, path, pathItem, operation } of await serverOperations()) {
+    // The server checks the requests of the API's paths only (a probe is never refused).
+    if (!isApiPath(path)) continue;
+    const { body, querystring, params } = routeSchema(pathItem, operation);
+    if (body) compiled.set(`${call} body`, judge(body, 'body'));
+    if (querystring) compiled.set(`${call} query`, judge(querystring, 'querystring'));
+    if (params) compiled.set(`${call} path`, judge(params, 'params'));
   }
   return compiled;
 }
 
-/** Ajv's complaints as '<instancePath> <keyword>', or [] when the value is accepted. */
 export function verdictOf(validators: Validators, key: ValidatorKey, value: unknown): string[] {
-  const validate = validators.get(key);
-  if (!validate) throw new Error(`No validator for ${key}`);
-  return validate(value) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.keyword}`);
+  const judge = validators.get(key);
+  if (!judge) throw new Error(`No validator for ${key}`);
+  return judge(value);
+}
+
+/** Every body and parameter schema of the document as written, for a strict compile of its keywords. */
+export async function requestSchemas(): Promise<Array<{ call: string; schema: unknown }>> {
+  return (await serverOperations()).flatMap(({ call, pathItem, operation }) => {
+    const body = operation.requestBody?.content?.['application/json']?.schema;
+    const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])];
+    return [
+      ...(body ? [{ call: `${call} body`, schema: body }] : []),
+      ...parameters.map((parameter) => ({ call: `${call} ${parameter.in} ${parameter.name}`, schema: parameter.schema ?? {} })),
+    ];
+  });
 }

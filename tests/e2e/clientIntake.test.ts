@@ -5,7 +5,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientFieldPaths, emptyIntake, readField, toApiIntake, writePath } from '../../src/domain/intake';
-import { clientTexts, type ClientTextPath } from '../../src/domain/intake/clientTexts';
+import { clientTexts } from '../../src/domain/intake/clientTexts';
+import type { ClientTextPath } from '../../src/domain/intake/clientTextShape';
 import { fullValidIntake, withFields } from '../domain/intake/fixtures';
 import { activityLines } from '../../src/domain/activity';
 import { bearer } from '../api/support/testServer';

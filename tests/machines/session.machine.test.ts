@@ -320,13 +320,20 @@ describe('session rules', () => {
       expect(emitted).toEqual([{ type: 'loggedIn', user: dana }]);
     });
 
-    it('sends the typed email and password to the login call', async () => {
-      const login = vi.fn(grantingDana);
-      const { actor } = startSession(login);
+    it('signs in with the typed email and password: the right pair is let in, a wrong password is not', async () => {
+      // A login that answers like the server: a grant for Dana's own email and password only.
+      const serverLogin = ({ email, password }: { email: string; password: string }) =>
+        email === credentials.email && password === credentials.password ? grantingDana() : Promise.reject(new Error('401 Unauthorized'));
+      const { actor } = startSession(serverLogin);
 
-      await logIn(actor);
+      actor.send({ type: 'session.login', email: credentials.email, password: 'Wrong#2025' });
+      const refused = await waitFor(actor, (snapshot) => !snapshot.matches('authenticating'));
+      expect(refused.value).toBe('loggedOut');
+      expect(refused.context.loginError).toBe('Email or password is incorrect');
 
-      expect(login).toHaveBeenCalledWith(credentials);
+      const admitted = await logIn(actor);
+      expect(admitted.matches('loggedIn')).toBe(true);
+      expect(admitted.context.user).toEqual(dana);
     });
 
     it('is busy while the call runs', () => {

@@ -2,7 +2,7 @@
 // the field catalogue; the required messages come from the form's validation itself, so none is
 // repeated here.
 import { clientSteps } from './clientAnswers';
-import type { ClientTextPath, ClientTexts } from './clientTexts';
+import type { ClientTextPath, ClientTexts } from './clientTextShape';
 import { fieldLabel, isIntakeField, tickGroups } from './fields';
 
 /** Where a client reads other words than staff: staff know 'DL', a client may not. */

@@ -1,6 +1,6 @@
 // The client page in Spanish (clientTexts.ts), keyed like the English: usted throughout, as a
 // law firm writes to its clients.
-import type { ClientTexts } from './clientTexts';
+import type { ClientTexts } from './clientTextShape';
 
 export const fieldTextsEs: ClientTexts = {
   languageName: 'Español',

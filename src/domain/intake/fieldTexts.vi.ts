@@ -1,6 +1,6 @@
 // The client page in Vietnamese (clientTexts.ts), keyed like the English: "quý vị" throughout,
 // the polite address a law firm uses with its clients.
-import type { ClientTexts } from './clientTexts';
+import type { ClientTexts } from './clientTextShape';
 
 export const fieldTextsVi: ClientTexts = {
   languageName: 'Tiếng Việt',

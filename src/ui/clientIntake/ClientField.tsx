@@ -2,7 +2,8 @@
 // a choice, a few ticks. Labels and messages in the client's language (src/domain/intake/clientTexts.ts).
 import { useId } from 'react';
 import { civilStatuses, genders, phoneUsages } from '../../domain/enums';
-import { clientErrorText, clientTexts, type ClientTextPath } from '../../domain/intake/clientTexts';
+import { clientErrorText, clientTexts } from '../../domain/intake/clientTexts';
+import type { ClientTextPath } from '../../domain/intake/clientTextShape';
 import {
   calendarDatePaths,
   isTextArea,

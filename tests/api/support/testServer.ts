@@ -20,7 +20,7 @@ import { createPiiCipher, sealOptional, type PiiCipher } from '../../../server/c
 import { newKeyId, newSecret } from '../../../server/crypto/piiKeys';
 import { insertFirm, type Firm, type NewFirm } from '../../../server/firms/repository';
 import { insertUser } from '../../../server/users/repository';
-import { toUser, type User } from '../../../server/users/service';
+import { toUser, type User } from '../../../server/users/views';
 
 export function testDatabases(): DatabaseKind[] {
   return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
 import { Table, TABLE_EMPTY_TEXT, TABLE_LOADING_TEXT, type TableColumn } from '../../../src/ui/components/Table';
 
 interface CaseRow {
@@ -19,21 +20,43 @@ const columns: TableColumn<CaseRow>[] = [
   { key: 'status', header: 'Status', render: (row) => row.status },
 ];
 
-function renderTable(overrides: Partial<Parameters<typeof Table<CaseRow>>[0]> = {}) {
-  const onRowClick = vi.fn();
-  const onActivate = vi.fn();
-  render(
-    <Table<CaseRow>
-      columns={columns}
-      rows={rows}
-      getRowKey={(row) => row.caseId}
-      onRowClick={onRowClick}
-      action={{ label: (row) => (row.status === 'draft' ? 'Edit' : 'View'), onActivate }}
-      loading={false}
-      {...overrides}
-    />,
+type TableProps = Parameters<typeof Table<CaseRow>>[0];
+
+const actionLabel = (row: CaseRow) => (row.status === 'draft' ? 'Edit' : 'View');
+
+/** The table on a page that shows what each row click and action opened, as a page would open it. */
+function TablePage({ overrides }: { overrides: Partial<TableProps> }) {
+  const [opened, setOpened] = useState<string[]>([]);
+  const open = (text: string) => setOpened((list) => [...list, text]);
+  return (
+    <>
+      <Table<CaseRow>
+        columns={columns}
+        rows={rows}
+        getRowKey={(row) => row.caseId}
+        onRowClick={(row) => open(`Opened ${row.clientName}`)}
+        action={{ label: actionLabel, onActivate: (row) => open(`${actionLabel(row)} ${row.clientName}`) }}
+        loading={false}
+        {...overrides}
+      />
+      <ul aria-label="Opened">
+        {opened.map((text, index) => (
+          <li key={index}>{text}</li>
+        ))}
+      </ul>
+    </>
   );
-  return { onRowClick, onActivate };
+}
+
+function renderTable(overrides: Partial<TableProps> = {}) {
+  render(<TablePage overrides={overrides} />);
+}
+
+/** What the page shows as opened, in order. */
+function opened(): string[] {
+  return within(screen.getByRole('list', { name: 'Opened' }))
+    .queryAllByRole('listitem')
+    .map((item) => item.textContent ?? '');
 }
 
 function rowOf(name: string) {
@@ -71,46 +94,41 @@ describe('Table', () => {
     expect(within(screen.getAllByRole('columnheader')[1]!).getByRole('combobox', { name: 'Status' })).toBeInTheDocument();
   });
 
-  it('clicking a row calls onRowClick with that row', async () => {
+  it('clicking a row opens that row', async () => {
     const user = userEvent.setup();
-    const { onRowClick, onActivate } = renderTable();
+    renderTable();
     await user.click(screen.getByRole('cell', { name: 'Bo Sample' }));
-    expect(onRowClick).toHaveBeenCalledExactlyOnceWith(rows[1]);
-    expect(onActivate).not.toHaveBeenCalled();
+    expect(opened()).toEqual(['Opened Bo Sample']);
   });
 
-  it('clicking the action calls its handler and not the row click', async () => {
+  it("clicking the action opens the row's action, not the row", async () => {
     const user = userEvent.setup();
-    const { onRowClick, onActivate } = renderTable();
+    renderTable();
     await user.click(within(rowOf('Ada Example')).getByRole('button', { name: 'Edit' }));
-    expect(onActivate).toHaveBeenCalledExactlyOnceWith(rows[0]);
-    expect(onRowClick).not.toHaveBeenCalled();
+    expect(opened()).toEqual(['Edit Ada Example']);
   });
 
-  it('the action works from the keyboard with Enter and Space without triggering the row', async () => {
+  it('the action works from the keyboard with Enter and Space without opening the row', async () => {
     const user = userEvent.setup();
-    const { onRowClick, onActivate } = renderTable();
+    renderTable();
     within(rowOf('Bo Sample')).getByRole('button', { name: 'View' }).focus();
     await user.keyboard('{Enter}');
     await user.keyboard(' ');
-    expect(onActivate).toHaveBeenCalledTimes(2);
-    expect(onActivate).toHaveBeenLastCalledWith(rows[1]);
-    expect(onRowClick).not.toHaveBeenCalled();
+    expect(opened()).toEqual(['View Bo Sample', 'View Bo Sample']);
   });
 
   it('clickable rows are reached with Tab and open with Enter or Space', async () => {
     const user = userEvent.setup();
-    const { onRowClick } = renderTable();
+    renderTable();
     await user.tab();
     expect(rowOf('Ada Example')).toHaveFocus();
     await user.keyboard('{Enter}');
-    expect(onRowClick).toHaveBeenLastCalledWith(rows[0]);
+    expect(opened()).toEqual(['Opened Ada Example']);
     await user.tab(); // the row's Edit button
     await user.tab(); // the next row
     expect(rowOf('Bo Sample')).toHaveFocus();
     await user.keyboard(' ');
-    expect(onRowClick).toHaveBeenLastCalledWith(rows[1]);
-    expect(onRowClick).toHaveBeenCalledTimes(2);
+    expect(opened()).toEqual(['Opened Ada Example', 'Opened Bo Sample']);
   });
 
   it('rows without onRowClick are not focusable', () => {

@@ -1,11 +1,12 @@
 // A tiny stand-in for the intake machine: the same context ({ intake, errors }), the same field
-// events applied with the domain's applyChange, and the 'readOnly' tag in a state. The tabs see
-// exactly the IntakeFormStore shape the real machine provides.
+// events applied by the machine's own rule (applyChanges, src/domain/intake/editing.ts: the
+// change with the form's rules, and the errors it drops), and the 'readOnly' tag in a state. The
+// tabs see exactly the IntakeFormStore shape the real machine provides.
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { assign, createActor, setup } from 'xstate';
-import { applyChange, emptyIntake } from '../../../src/domain/intake';
+import { applyChange, applyChanges, emptyIntake } from '../../../src/domain/intake';
 import type { FieldErrors, FieldPath, FieldValue, GeneralCaseInformation } from '../../../src/domain/intake';
 import { IntakeFormContext, type IntakeFieldEvent } from '../../../src/ui/pages/intake/form/intakeFieldBinding';
 
@@ -16,12 +17,6 @@ function applyAll(intake: GeneralCaseInformation, changes: readonly Change[]): G
   return changes.reduce((next, { path, value }) => applyChange(next, path, value as FieldValue<FieldPath>), intake);
 }
 
-function withoutErrorsOf(errors: FieldErrors, changes: readonly Change[]): FieldErrors {
-  const next = { ...errors };
-  for (const { path } of changes) delete next[path];
-  return next;
-}
-
 export const testIntakeMachine = setup({
   types: {
     context: {} as { intake: GeneralCaseInformation; errors: FieldErrors },
@@ -29,15 +24,10 @@ export const testIntakeMachine = setup({
     events: {} as IntakeFieldEvent | { type: 'errors.show'; errors: FieldErrors } | { type: 'mode.view' },
   },
   actions: {
-    applyFieldChange: assign(({ context, event }) => {
-      if (event.type !== 'field.change') return {};
-      const changes = [{ path: event.path, value: event.value }];
-      return { intake: applyAll(context.intake, changes), errors: withoutErrorsOf(context.errors, changes) };
-    }),
-    applyFieldChanges: assign(({ context, event }) => {
-      if (event.type !== 'fields.change') return {};
-      return { intake: applyAll(context.intake, event.changes), errors: withoutErrorsOf(context.errors, event.changes) };
-    }),
+    applyFieldChange: assign(({ context, event }) =>
+      event.type === 'field.change' ? applyChanges(context, [{ path: event.path, value: event.value }]) : {},
+    ),
+    applyFieldChanges: assign(({ context, event }) => (event.type === 'fields.change' ? applyChanges(context, event.changes) : {})),
     showErrors: assign({ errors: ({ event }) => (event.type === 'errors.show' ? event.errors : {}) }),
   },
 }).createMachine({

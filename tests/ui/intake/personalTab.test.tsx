@@ -199,8 +199,8 @@ describe('Client Personal Information tab', { timeout: 15_000 }, () => {
     expect(textbox("Minor Parent's Name")).not.toBeRequired();
   });
 
-  it('shows an error of the store under its field, announced, and drops it once the field changes', async () => {
-    const { user, store } = renderWithIntake(<PersonalTab />);
+  it('shows an error of the store under its field, announced, and drops it once the field, or the answer it hangs on, changes', async () => {
+    const { user, store } = renderWithIntake(<PersonalTab />, { intake: intakeWith({ 'personalInformation.status': 'hasSsn' }) });
     act(() => {
       store.send({
         type: 'errors.show',
@@ -208,6 +208,7 @@ describe('Client Personal Information tab', { timeout: 15_000 }, () => {
           'personalInformation.firstName': 'Please enter your First Name',
           'personalInformation.phoneNumber': 'Please provide your phone number',
           'personalInformation.languages': 'Please select at least one language',
+          'personalInformation.ssnItin': 'Please provide your SSN/ITIN',
         },
       });
     });
@@ -224,6 +225,13 @@ describe('Client Personal Information tab', { timeout: 15_000 }, () => {
 
     await user.type(firstName, 'A');
     expect(screen.queryByText('Please enter your First Name')).not.toBeInTheDocument();
+    expect(firstName).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Please provide your phone number')).toBeInTheDocument();
+
+    // A status without an SSN empties SSN/ITIN, and its error goes with it (docs/product/intake-form.md).
+    expect(within(textbox('SSN/ITIN').parentElement as HTMLElement).getByRole('alert')).toHaveTextContent('Please provide your SSN/ITIN');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Pending');
+    expect(screen.queryByText('Please provide your SSN/ITIN')).not.toBeInTheDocument();
     expect(screen.getByText('Please provide your phone number')).toBeInTheDocument();
   });
 });

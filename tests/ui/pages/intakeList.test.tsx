@@ -1,11 +1,13 @@
 // /intake-list (docs/product/intake-list.md Intakes list screen, docs/product/intake-list.md): the columns, 'Unknown', Edit vs View,
 // where a row and its action lead, the status filter, the search debounce and a failed load that
-// is only logged. listIntakes is mocked; the page and the pagination machine are real.
-import { act, screen, waitFor, within } from '@testing-library/react';
+// is only logged. listIntakes is mocked (answering like the server where the rows shown depend on
+// the query); the page and the pagination machine are real.
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/api/errors';
 import { listIntakes, type IntakeRow } from '../../../src/api/intakes';
+import { SEARCH_DEBOUNCE_MS } from '../../../src/domain/constants';
 import { formatLocalDate } from '../../../src/domain/dates';
 import { renderApp, signedInAs } from '../shell/harness';
 import { cellTexts } from '../support/cells';
@@ -27,6 +29,15 @@ function intake(index: number, overrides: Partial<IntakeRow> = {}): IntakeRow {
     status: 'draft',
     ...overrides,
   };
+}
+
+/** listIntakes answering like the server over `stored`: the status filter and the name search applied. */
+function answerLikeServer(stored: IntakeRow[]) {
+  listMock.mockImplementation(async ({ status, searchFilter }) => {
+    const search = (searchFilter ?? '').toLowerCase();
+    const rows = stored.filter((row) => (!status || row.status === status) && row.clientName.toLowerCase().includes(search));
+    return { rows, totalRecords: rows.length };
+  });
 }
 
 async function openList() {
@@ -117,8 +128,9 @@ describe('intakes list', () => {
   });
 
   it('filters by status from the Status header: All, Draft, Final', async () => {
-    listMock.mockResolvedValue({ rows: [intake(1)], totalRecords: 1 });
+    answerLikeServer([intake(1), intake(2, { status: 'final' })]);
     const { user } = await openList();
+    await screen.findByRole('cell', { name: 'Client1 Testperson' });
 
     const filter = screen.getByRole('combobox', { name: 'Status' });
     expect(
@@ -129,23 +141,40 @@ describe('intakes list', () => {
     expect(filter).toHaveValue('all');
 
     await user.selectOptions(filter, 'Final');
-    await waitFor(() => expect(listMock).toHaveBeenLastCalledWith(expect.objectContaining({ status: 'final', offSetValue: 0 })));
+    await waitFor(() => expect(screen.queryByRole('cell', { name: 'Client1 Testperson' })).not.toBeInTheDocument());
+    expect(screen.getByRole('cell', { name: 'Client2 Testperson' })).toBeInTheDocument();
+    expect(screen.getByText('1 record')).toBeInTheDocument();
+
+    await user.selectOptions(filter, 'Draft');
+    await waitFor(() => expect(screen.queryByRole('cell', { name: 'Client2 Testperson' })).not.toBeInTheDocument());
+    expect(screen.getByRole('cell', { name: 'Client1 Testperson' })).toBeInTheDocument();
+
     await user.selectOptions(filter, 'All');
-    await waitFor(() => expect(listMock).toHaveBeenLastCalledWith(expect.objectContaining({ status: undefined })));
+    await screen.findByRole('cell', { name: 'Client2 Testperson' });
+    expect(screen.getByRole('cell', { name: 'Client1 Testperson' })).toBeInTheDocument();
   });
 
   it('applies the search text only after 2 seconds without typing', async () => {
-    listMock.mockResolvedValue({ rows: [intake(1)], totalRecords: 1 });
-    const { user } = await openList();
+    answerLikeServer([intake(1), intake(2, { clientName: 'Alex Testperson' })]);
+    await openList();
     await screen.findByRole('cell', { name: 'Client1 Testperson' });
-    listMock.mockClear();
 
-    await user.type(screen.getByRole('searchbox', { name: 'Search intakes' }), 'alex');
-    await act(() => new Promise((resolve) => setTimeout(resolve, 1000)));
-    expect(listMock).not.toHaveBeenCalled();
-    await waitFor(() => expect(listMock).toHaveBeenCalledWith(expect.objectContaining({ searchFilter: 'alex' })), {
-      timeout: 3000,
-    });
+    // The clock is the test's from here: the wait is measured, never slept (SEARCH_DEBOUNCE_MS).
+    // Typed with fireEvent: user-event, through Testing Library, waits on a setTimeout this clock holds.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const search = screen.getByRole('searchbox', { name: 'Search intakes' });
+    fireEvent.change(search, { target: { value: 'al' } });
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS - 1));
+    // Typing again before the wait is over starts it again.
+    fireEvent.change(search, { target: { value: 'alex' } });
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS - 1));
+    expect(screen.getByRole('cell', { name: 'Client1 Testperson' })).toBeInTheDocument();
+    expect(screen.getByText('2 records')).toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    await vi.waitFor(() => expect(screen.queryByRole('cell', { name: 'Client1 Testperson' })).not.toBeInTheDocument());
+    expect(screen.getByRole('cell', { name: 'Alex Testperson' })).toBeInTheDocument();
+    expect(screen.getByText('1 record')).toBeInTheDocument();
   });
 
   it('goes to /new-intake from New Intake and says so when there is nothing to show', async () => {
