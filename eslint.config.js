@@ -3,7 +3,6 @@
 // domain <- api <- machines <- ui, and domain <- server. Formatting belongs to Prettier alone.
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -57,19 +56,6 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
       ],
     },
-  },
-  {
-    // No import loops: in a loop one module runs before the other has finished, so an import read
-    // at load time is undefined, and the layers above stop being one-way. Type-only imports vanish
-    // at run time and the rule skips them; `npm run lint:loops` (madge) counts those too.
-    files: ['**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
-    },
-    rules: { 'import-x/no-cycle': 'error' },
   },
   {
     files: ['src/**/*.tsx'],
