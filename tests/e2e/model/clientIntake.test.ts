@@ -23,7 +23,8 @@ import {
   toApiIntake,
   type ClientLanguage,
 } from '../../../src/domain/intake';
-import { clientErrorText, clientTexts, type ClientTextPath } from '../../../src/domain/intake/clientTexts';
+import { clientErrorText, clientTexts } from '../../../src/domain/intake/clientTexts';
+import type { ClientTextPath } from '../../../src/domain/intake/clientTextShape';
 import type { FieldChange } from '../../../src/domain/intake/editing';
 import {
   clientIntakeMachine,
