@@ -22,10 +22,60 @@ export interface UpdatedUser {
 // An error answer with an empty body leaves both `data` and `error` undefined (openapi-fetch),
 // hence `|| !data` beside `error` in each fetcher.
 
-export async function login(credentials: LoginRequest): Promise<LoginResult> {
+export type SecondFactorChallenge = components['schemas']['SecondFactorChallenge'];
+export type SecondFactorLoginResult = components['schemas']['SecondFactorLoginResult'];
+export type TotpEnrolment = components['schemas']['TotpEnrolment'];
+export type TotpStatus = components['schemas']['TotpStatus'];
+
+/** The token, or the challenge of a second factor the user still owes (docs/product/sign-in-and-session.md). */
+export async function login(credentials: LoginRequest): Promise<LoginResult | SecondFactorChallenge> {
   const { data, error, response } = await api.POST('/v1/users/login', { body: credentials });
   if (error || !data) throw new ApiError(error, response);
   return data.data;
+}
+
+/** The second step: a code of the authenticator, a recovery code, or the first code of an enrolment. */
+export async function loginSecondFactor(challenge: string, code: string): Promise<SecondFactorLoginResult> {
+  const { data, error, response } = await api.POST('/v1/users/login/second-factor', { body: { challenge, code } });
+  if (error || !data) throw new ApiError(error, response);
+  return data.data;
+}
+
+/** A sign-in whose firm requires a second factor the user lacks: the secret to set up. */
+export async function startSignInEnrolment(challenge: string): Promise<TotpEnrolment> {
+  const { data, error, response } = await api.POST('/v1/users/login/second-factor/enrolment', { body: { challenge } });
+  if (error || !data) throw new ApiError(error, response);
+  return data.data;
+}
+
+export async function getTotpStatus(): Promise<TotpStatus> {
+  const { data, error, response } = await api.GET('/v1/users/me/totp');
+  if (error || !data) throw new ApiError(error, response);
+  return data.data;
+}
+
+export async function startTotpEnrolment(): Promise<TotpEnrolment> {
+  const { data, error, response } = await api.POST('/v1/users/me/totp');
+  if (error || !data) throw new ApiError(error, response);
+  return data.data;
+}
+
+/** The first code turns two-factor sign-in on; answers the recovery codes, shown once. */
+export async function confirmTotpEnrolment(code: string): Promise<string[]> {
+  const { data, error, response } = await api.POST('/v1/users/me/totp/confirm', { body: { code } });
+  if (error || !data) throw new ApiError(error, response);
+  return data.data.recoveryCodes;
+}
+
+export async function removeTotp(code: string): Promise<void> {
+  const { error, response } = await api.DELETE('/v1/users/me/totp', { body: { code } });
+  if (!response.ok) throw new ApiError(error, response);
+}
+
+/** Owner or administrator: an employee's second factor is removed (a lost phone). */
+export async function resetEmployeeTotp(id: string): Promise<void> {
+  const { error, response } = await api.DELETE('/v1/users/{id}/totp', { params: { path: { id } } });
+  if (!response.ok) throw new ApiError(error, response);
 }
 
 /** Ends the signed-in session on the server: its token answers 401 afterwards. */
