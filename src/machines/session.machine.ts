@@ -541,7 +541,7 @@ export const sessionMachine = setup({
       tags: ['signedIn'],
       initial: 'askingPassword',
       on: {
-        'session.logout': { target: 'loggedOut', actions: ['clearSession', 'clearLoginError', 'emitLoggedOut'] },
+        'session.logout': { target: 'loggedOut', actions: ['clearSession', 'clearLoginError', 'clearSecondFactor', 'emitLoggedOut'] },
       },
       states: {
         askingPassword: {
