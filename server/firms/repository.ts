@@ -74,6 +74,7 @@ export interface FirmDetails {
   firmMail: string;
   firmAddress: string;
   limitationYears: number;
+  requireSecondFactor: boolean;
 }
 
 /** Validated Neos credentials as they are kept: the API key sealed, its last four beside it. */
@@ -103,6 +104,7 @@ export async function updateFirm(
       firm_mail: details.firmMail,
       firm_address: details.firmAddress,
       limitation_years: details.limitationYears,
+      require_second_factor: details.requireSecondFactor,
       ...(credentials && {
         neos_company_id: credentials.companyId,
         neos_integration_id: credentials.integrationId,

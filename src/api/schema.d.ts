@@ -1161,6 +1161,8 @@ export interface components {
             isNeosIntegrated: boolean;
             neosCredentials: null | components["schemas"]["NeosCredentialsSummary"];
             limitationYears: components["schemas"]["LimitationYears"];
+            /** @description 'Require two-factor sign-in': staff without a second factor set one up at their next sign-in. */
+            requireSecondFactor: boolean;
         };
         /** @description The firm's limitation period in whole years (default 2). An intake's limitation deadline is its incident date plus this many years. */
         LimitationYears: number;
@@ -1176,6 +1178,8 @@ export interface components {
             firmAddress: string | null;
             /** @description Absent keeps the firm's current period. */
             limitationYears?: components["schemas"]["LimitationYears"];
+            /** @description Absent keeps the current setting. Only the owner changes it (403 for an administrator). */
+            requireSecondFactor?: boolean;
             neosCredentials?: components["schemas"]["NeosCredentials"];
         };
         CredentialsValidation: {

@@ -327,6 +327,49 @@ describe.each(testDatabases())('two-factor sign-in on %s', (kind) => {
     expect(refused.error).toEqual(challengeExpiredBody);
   });
 
+  it("only the owner sets 'Require two-factor sign-in' on the firm; the change is recorded", async () => {
+    const requiring = await server.createFirm();
+    const owner = await person('owner', requiring.id);
+    const admin = await person('administrator', requiring.id);
+    const body = {
+      firmName: requiring.firm_name,
+      firmContact: requiring.firm_contact,
+      firmMail: requiring.firm_mail,
+      firmAddress: requiring.firm_address,
+      requireSecondFactor: true,
+    };
+
+    const refused = await server.api.PUT('/v1/firm', { body, headers: bearer(admin.token) });
+    expect(refused.response.status).toBe(403);
+    expect(refused.error).toEqual({ message: secondFactorTexts.ownerOnly, code: 'forbidden' });
+
+    const saved = await server.api.PUT('/v1/firm', { body, headers: bearer(owner.token) });
+    expect(saved.response.status).toBe(200);
+    expect(saved.data?.data.requireSecondFactor).toBe(true);
+    const row = await server.db
+      .selectFrom('firms')
+      .select('require_second_factor')
+      .where('id', '=', requiring.id)
+      .executeTakeFirstOrThrow();
+    expect(Boolean(row.require_second_factor)).toBe(true);
+    const changed = await server.db
+      .selectFrom('activity')
+      .select('fields')
+      .where('firm_id', '=', requiring.id)
+      .where('action', '=', 'firm.changed')
+      .execute();
+    expect(changed.map((entry) => JSON.parse(entry.fields) as string[])).toEqual([['requireSecondFactor']]);
+
+    // An administrator's other edits keep it as it is.
+    const kept = await server.api.PUT('/v1/firm', {
+      body: { ...body, requireSecondFactor: undefined, firmName: 'Renamed Firm' },
+      headers: bearer(admin.token),
+    });
+    expect(kept.data?.data).toMatchObject({ firmName: 'Renamed Firm', requireSecondFactor: true });
+    // The next sign-in of staff without a second factor sets one up first.
+    expect((await passwordStep(admin.user)).data).toEqual({ challenge: expect.any(String), methods: ['totpEnrolment'] });
+  });
+
   describe('reset by the firm', () => {
     async function reset(token: string, id: string) {
       const { error, response } = await server.api.DELETE('/v1/users/{id}/totp', { params: { path: { id } }, headers: bearer(token) });

@@ -221,7 +221,15 @@ describe('docs/product/app-shell.md field names', () => {
     expect(answeredNames).toEqual(expect.arrayContaining(['companyId', 'integrationId', 'apiKeyLastFour']));
     expect(answeredNames).not.toContain('apiKey');
     const body = requestSchema(doc, 'put', '/v1/firm');
-    expect(propertyNames(doc, body)).toEqual(['firmName', 'firmContact', 'firmMail', 'firmAddress', 'limitationYears', 'neosCredentials']);
+    expect(propertyNames(doc, body)).toEqual([
+      'firmName',
+      'firmContact',
+      'firmMail',
+      'firmAddress',
+      'limitationYears',
+      'requireSecondFactor',
+      'neosCredentials',
+    ]);
     expect(propertyNames(doc, property(doc, body, 'neosCredentials'))).toEqual(['companyId', 'apiKey', 'integrationId']);
   });
 });

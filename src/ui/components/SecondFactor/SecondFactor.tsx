@@ -46,7 +46,7 @@ export function CodeForm({ id, prompt, submitLabel, busy, error, onSubmit, onCan
           {submitLabel}
         </Button>
         {onCancel && (
-          <Button type="button" tone="secondary" onClick={onCancel} disabled={busy}>
+          <Button type="button" tone="secondary" onClick={onCancel}>
             {cancelLabel ?? secondFactorTexts.cancel}
           </Button>
         )}
