@@ -152,6 +152,31 @@ describe.each([
     });
   });
 
+  it("the owner resets the person's second factor on Edit Employee; recorded", async () => {
+    await withPage(async (page) => {
+      await signIn(page, app.owner);
+      await page.goto(`/edit-employee/${person.id}`);
+      const section = page.getByRole('region', { name: secondFactorTexts.sectionTitle });
+      await section.getByRole('button', { name: secondFactorTexts.reset }).click();
+      // Asked once more before anything is sent.
+      expect(
+        await app.server.db.selectFrom('user_second_factors').select('user_id').where('user_id', '=', person.id).execute(),
+      ).toHaveLength(1);
+      await section.getByRole('button', { name: secondFactorTexts.reset }).click();
+      await section.getByText(secondFactorTexts.resetDone).waitFor();
+      expect(await app.server.db.selectFrom('user_second_factors').select('user_id').where('user_id', '=', person.id).execute()).toEqual(
+        [],
+      );
+      const recorded = await app.server.db
+        .selectFrom('activity')
+        .select(['user_id', 'subject'])
+        .where('action', '=', 'secondFactor.reset')
+        .where('subject', '=', person.id)
+        .execute();
+      expect(recorded).toEqual([{ user_id: app.owner.id, subject: person.id }]);
+    });
+  });
+
   it('a person of a firm that requires it sets one up at sign-in before anything else', async () => {
     const firm = await app.server.createFirm();
     await app.server.db.updateTable('firms').set({ require_second_factor: true }).where('id', '=', firm.id).execute();
