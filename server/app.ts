@@ -46,6 +46,7 @@ import { createLeadsService } from './leads/service';
 import { createNeosClient } from './neos/client';
 import { neosRoutes } from './neos/routes';
 import { usersRoutes } from './users/routes';
+import { createSecondFactorService } from './users/secondFactorService';
 import { createUsersService } from './users/service';
 
 export interface AppOptions {
@@ -223,6 +224,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const scoped = scopedDatabase(options.db);
   await app.register(idempotency, { db: options.db });
   const devices = createDeviceCookies(options.jwtSecret);
+  const secondFactors = createSecondFactorService({ db: scoped, pii, throttle });
   const users = createUsersService({
     db: scoped,
     tokens,
@@ -231,8 +233,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     devices,
     emailHash: createEmailHasher(options.jwtSecret),
     pii,
+    secondFactors,
   });
-  await app.register(usersRoutes, { users });
+  await app.register(usersRoutes, { users, secondFactors });
   await app.register(apiDocsRoutes, { openApiFile: options.openApiFile });
   await app.register(intakesRoutes, { intakes: createIntakesService({ db: scoped, pii }) });
   const neos = createNeosClient({ baseUrl: options.neosApiUrl, timeoutMs: options.neosTimeoutMs });

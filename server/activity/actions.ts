@@ -27,6 +27,10 @@ export const activityActions = [
   'clientLink.emailed',
   'clientLink.opened',
   'clientLink.submitted',
+  'secondFactor.enrolled',
+  'secondFactor.removed',
+  'secondFactor.reset',
+  'recoveryCode.used',
 ] as const satisfies readonly ActivityAction[];
 
 // Fails to compile when openapi.yaml gains an action this list lacks.

@@ -17,7 +17,8 @@ const NONCE_BYTES = 12;
 const TAG_BYTES = 16;
 const KEY_INFO = 'intake-app pii at rest v1';
 
-export type PiiColumn = 'users.ssn' | 'users.itin' | 'intakes.ssnItin';
+/** `users.totpSecret`: an authenticator's secret (migration 0025), sealed like the numbers. */
+export type PiiColumn = 'users.ssn' | 'users.itin' | 'intakes.ssnItin' | 'users.totpSecret';
 
 export interface PiiCipher {
   /** Seals with the current key. */

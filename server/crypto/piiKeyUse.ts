@@ -66,6 +66,12 @@ export async function sealedValuePerKey(db: Kysely<Database>): Promise<KeyUse[]>
       if (sealed && keyId && !byKey.has(keyId)) byKey.set(keyId, { keyId, column, sealed });
     }
   }
+  // Authenticator secrets (migration 0025): one per enrolled user, a firm's staff at most.
+  const secrets = await db.selectFrom('user_second_factors').select('secret_sealed').execute();
+  for (const { secret_sealed: sealed } of secrets) {
+    const keyId = keyIdOf(sealed);
+    if (keyId && !byKey.has(keyId)) byKey.set(keyId, { keyId, column: 'users.totpSecret', sealed });
+  }
   for (const use of await intakeKeyUse(db)) if (!byKey.has(use.keyId)) byKey.set(use.keyId, use);
   return [...byKey.values()];
 }

@@ -1,4 +1,4 @@
-// `npm run rotate-key` (README, "Encryption at rest"): every sealed SSN/ITIN re-sealed under a new
+// `npm run rotate-key` (README, "Encryption at rest"): every sealed SSN/ITIN (and authenticator secret) re-sealed under a new
 // key. Safe while the app runs: each value is replaced only if it is still the one read (a save in
 // between wins and is sealed with the new key already, since the app re-reads the key file before
 // sealing), and the old key stays in the keyring until no value needs it.
@@ -19,7 +19,7 @@ interface SealedRow {
 /** Where each sealed value lives: its table, the row's key column and the sealed column. */
 interface SealedColumn {
   column: PiiColumn;
-  table: 'users' | 'intakes';
+  table: 'users' | 'intakes' | 'user_second_factors';
   keyColumn: string;
   valueColumn: string;
 }
@@ -28,6 +28,7 @@ const columns: readonly SealedColumn[] = [
   { column: 'users.ssn', table: 'users', keyColumn: 'id', valueColumn: 'ssn' },
   { column: 'users.itin', table: 'users', keyColumn: 'id', valueColumn: 'itin' },
   { column: 'intakes.ssnItin', table: 'intakes', keyColumn: 'case_id', valueColumn: 'ssn_itin_sealed' },
+  { column: 'users.totpSecret', table: 'user_second_factors', keyColumn: 'user_id', valueColumn: 'secret_sealed' },
 ];
 
 /** The next batch of sealed values after `after`, in key order. */

@@ -65,6 +65,8 @@ export interface FirmsTable {
   neos_api_key_last_four: string | null;
   /** Limitation period in whole years (migration 0016, src/domain/limitation.ts). */
   limitation_years: ColumnType<number, number | undefined, number>;
+  /** The owner's 'Require two-factor sign-in' (migration 0025). */
+  require_second_factor: StoredBoolean;
   created_at: string;
   updated_at: string;
 }
@@ -285,6 +287,39 @@ export interface ClientAttestationsTable {
   user_agent: string | null;
 }
 
+/** A user's authenticator (migration 0025; server/auth/secondFactor.ts). */
+export interface UserSecondFactorsTable {
+  user_id: string;
+  /** Sealed (server/crypto/piiCipher.ts, column 'users.totpSecret'), never the secret itself. */
+  secret_sealed: string;
+  created_at: string;
+  /** Null until a first code confirmed the enrolment. */
+  confirmed_at: string | null;
+  /** The RFC 6238 time step of the last code taken: no code is taken twice. */
+  last_time_step: number | null;
+}
+
+/** One single-use recovery code (migration 0025): its argon2id hash only. */
+export interface RecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: string | null;
+}
+
+/** A password checked, a second factor owed (migration 0025). */
+export interface LoginChallengesTable {
+  /** SHA-256 (hex) of the challenge; the challenge itself is never stored. */
+  id: string;
+  user_id: string;
+  /** 'verify': a code of the user's authenticator; 'enrol': the firm requires one and the user has none yet. */
+  purpose: string;
+  created_at: string;
+  expires_at: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  used_at: string | null;
+}
+
 export interface Database {
   firms: FirmsTable;
   users: UsersTable;
@@ -301,6 +336,9 @@ export interface Database {
   client_links: ClientLinksTable;
   intake_client_answers: IntakeClientAnswersTable;
   client_attestations: ClientAttestationsTable;
+  user_second_factors: UserSecondFactorsTable;
+  recovery_codes: RecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
 }
 
 export type FirmRow = Selectable<FirmsTable>;

@@ -26,6 +26,7 @@ import * as intakeListCovering from './migrations/0021_intake_list_covering';
 import * as intakesSearchNoPendingList from './migrations/0022_intakes_search_no_pending_list';
 import * as sealedKeyIndex from './migrations/0023_sealed_key_index';
 import * as clientAttestations from './migrations/0024_client_attestations';
+import * as secondFactors from './migrations/0025_second_factors';
 import type { PiiCipher } from '../crypto/piiCipher';
 import { inspect } from 'node:util';
 
@@ -59,6 +60,7 @@ export function migrations({ pii }: MigrationContext = {}): Record<string, Migra
     '0022_intakes_search_no_pending_list': intakesSearchNoPendingList,
     '0023_sealed_key_index': sealedKeyIndex,
     '0024_client_attestations': clientAttestations,
+    '0025_second_factors': secondFactors,
   };
 }
 

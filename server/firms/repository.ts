@@ -15,6 +15,8 @@ export interface Firm {
   neos_api_key_encrypted: string | null;
   neos_api_key_last_four: string | null;
   limitation_years: number;
+  /** The owner's 'Require two-factor sign-in' (migration 0025). */
+  require_second_factor: boolean;
   created_at: string;
   updated_at: string;
 }
@@ -28,7 +30,12 @@ export interface NewFirm {
 }
 
 function toFirm(row: FirmRow): Firm {
-  return { ...row, is_neos_integrated: Boolean(row.is_neos_integrated), limitation_years: Number(row.limitation_years) };
+  return {
+    ...row,
+    is_neos_integrated: Boolean(row.is_neos_integrated),
+    limitation_years: Number(row.limitation_years),
+    require_second_factor: Boolean(row.require_second_factor),
+  };
 }
 
 export async function insertFirm(db: Kysely<Database>, firm: NewFirm, now: Date = new Date()): Promise<Firm> {
@@ -67,6 +74,7 @@ export interface FirmDetails {
   firmMail: string;
   firmAddress: string;
   limitationYears: number;
+  requireSecondFactor: boolean;
 }
 
 /** Validated Neos credentials as they are kept: the API key sealed, its last four beside it. */
@@ -96,6 +104,7 @@ export async function updateFirm(
       firm_mail: details.firmMail,
       firm_address: details.firmAddress,
       limitation_years: details.limitationYears,
+      require_second_factor: details.requireSecondFactor,
       ...(credentials && {
         neos_company_id: credentials.companyId,
         neos_integration_id: credentials.integrationId,

@@ -5,12 +5,13 @@
 import type { Kysely } from 'kysely';
 import { firmSchema } from '../../src/domain/schemas/firm';
 import { validateFields } from '../../src/domain/schemas/shared';
+import { secondFactorTexts } from '../../src/domain/texts';
 import type { SessionUser } from '../../src/domain/session';
 import { recordActivity } from '../activity/recordActivity';
 import type { CredentialsCipher } from '../crypto/credentialsCipher';
 import type { Database } from '../db/database';
 import type { Schemas } from '../http/contractTypes';
-import { notFound, validationFailed } from '../http/errors';
+import { ApiError, notFound, validationFailed } from '../http/errors';
 import type { NeosClient } from '../neos/client';
 import { credentialsFieldErrors, requireValidCredentials, trimmedCredentials } from '../neos/service';
 import { findFirmById, updateFirm, type Firm as FirmRecord } from './repository';
@@ -36,6 +37,7 @@ export function toFirm(record: FirmRecord): Firm {
     neosCredentials:
       companyId !== null && integrationId !== null && apiKeyLastFour !== null ? { companyId, integrationId, apiKeyLastFour } : null,
     limitationYears: record.limitation_years,
+    requireSecondFactor: record.require_second_factor,
   };
 }
 
@@ -51,6 +53,7 @@ const firmPaths = {
   firm_mail: 'firmMail',
   firm_address: 'firmAddress',
   limitation_years: 'limitationYears',
+  require_second_factor: 'requireSecondFactor',
 } as const satisfies Partial<Record<keyof FirmRecord, string>>;
 
 const credentialPaths = {
@@ -94,6 +97,12 @@ export function createFirmsService({ db, neos, cipher }: FirmsServiceDependencie
     async updateCurrentFirm(caller: SessionUser, update: FirmUpdate, clientAddress: string): Promise<Firm> {
       const before = await findFirmById(db, caller.firmId);
       if (!before) throw notFound('Firm not found');
+      const requireSecondFactor = update.requireSecondFactor ?? before.require_second_factor;
+      // The owner's decision (docs/product/sign-in-and-session.md, Second factor): an administrator
+      // edits the firm but does not change it.
+      if (requireSecondFactor !== before.require_second_factor && caller.privilege !== 'owner') {
+        throw new ApiError(403, 'forbidden', secondFactorTexts.ownerOnly);
+      }
       const details = {
         firmName: update.firmName,
         firmContact: update.firmContact ?? '',
@@ -128,6 +137,7 @@ export function createFirmsService({ db, neos, cipher }: FirmsServiceDependencie
           firmMail: details.firmMail.trim(),
           firmAddress: details.firmAddress.trim(),
           limitationYears: details.limitationYears,
+          requireSecondFactor,
         },
         stored,
       );

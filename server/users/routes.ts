@@ -2,7 +2,7 @@
 // checked against openapi.yaml (server/http/openapi.ts) and access by server/auth/plugin.ts before
 // these handlers run. The two form bodies keep the contract's verdict (`attachValidation`) so that
 // bodyCheck.ts can answer with the spec's field messages.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { privileges } from '../../src/domain/enums';
 import { employeeCreateBodySchema, employeeUpdateBodySchema, profileUpdateBodySchema } from '../../src/domain/schemas/user';
 import { privilegedRoles } from '../../src/domain/session';
@@ -10,10 +10,12 @@ import { DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_PATH } from '../auth/devic
 import { callerOf, callerRecordOf, sessionOf } from '../auth/plugin';
 import type { PageRoute, Route } from '../http/contractTypes';
 import { checkedBody } from './bodyCheck';
-import { ensureOwnRecord, keepingMaskedNumbers, type UsersService } from './service';
+import type { SecondFactorService } from './secondFactorService';
+import { ensureOwnRecord, keepingMaskedNumbers, type SignedIn, type UsersService } from './service';
 
 export interface UsersRoutesOptions {
   users: UsersService;
+  secondFactors: SecondFactorService;
 }
 
 /**
@@ -27,25 +29,74 @@ async function dropEmptyPassword(request: FastifyRequest): Promise<void> {
   }
 }
 
-export async function usersRoutes(app: FastifyInstance, { users }: UsersRoutesOptions): Promise<void> {
+/**
+ * The device cookie (auth/deviceCookie.ts): script-proof, sent to the sign-in calls alone (its
+ * path holds the second-factor step too), never cross-site, and over https only when the request
+ * came that way (request.protocol reads X-Forwarded-Proto from a trusted proxy).
+ */
+function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, { name, value }: SignedIn['deviceCookie']): void {
+  reply.setCookie(name, value, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    path: DEVICE_COOKIE_PATH,
+    maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+  });
+}
+
+export async function usersRoutes(app: FastifyInstance, { users, secondFactors }: UsersRoutesOptions): Promise<void> {
   app.post<Route<'login'>>('/v1/users/login', { config: { access: 'public' } }, async (request, reply) => {
     const { email, password } = request.body;
     // request.ip is X-Forwarded-For's client only when TRUST_PROXY trusts the proxy (server/config.ts).
-    const { deviceCookie, ...session } = await users.login(email, password, {
+    const outcome = await users.login(email, password, {
       clientAddress: request.ip,
       cookies: app.parseCookie(request.headers.cookie ?? ''),
     });
-    // The device cookie (auth/deviceCookie.ts): script-proof, sent to the sign-in call alone, never
-    // cross-site, and over https only when the request came that way (request.protocol reads
-    // X-Forwarded-Proto from a trusted proxy).
-    reply.setCookie(deviceCookie.name, deviceCookie.value, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: request.protocol === 'https',
-      path: DEVICE_COOKIE_PATH,
-      maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
-    });
+    // A second factor is owed: no session and no device cookie until it is given.
+    if ('secondFactor' in outcome) return { data: outcome.secondFactor };
+    const { deviceCookie, recoveryCodes: _none, ...session } = outcome;
+    setDeviceCookie(request, reply, deviceCookie);
     return { data: session };
+  });
+
+  // docs/product/sign-in-and-session.md, Second factor.
+  app.post<Route<'loginSecondFactor'>>('/v1/users/login/second-factor', { config: { access: 'public' } }, async (request, reply) => {
+    const { challenge, code } = request.body;
+    const { deviceCookie, ...session } = await users.loginSecondFactor(challenge, code, {
+      clientAddress: request.ip,
+      cookies: app.parseCookie(request.headers.cookie ?? ''),
+    });
+    setDeviceCookie(request, reply, deviceCookie);
+    return { data: session };
+  });
+
+  app.post<Route<'loginSecondFactorEnrolment'>>(
+    '/v1/users/login/second-factor/enrolment',
+    { config: { access: 'public' } },
+    async (request) => ({ data: await secondFactors.enrolAtSignIn(request.body.challenge) }),
+  );
+
+  app.get<Route<'getTotpStatus'>>('/v1/users/me/totp', { config: { access: privileges } }, async (request) => ({
+    data: await secondFactors.status(callerOf(request)),
+  }));
+
+  app.post<Route<'startTotpEnrolment'>>('/v1/users/me/totp', { config: { access: privileges } }, async (request) => ({
+    data: await secondFactors.startEnrolment(callerOf(request)),
+  }));
+
+  app.post<Route<'confirmTotpEnrolment'>>('/v1/users/me/totp/confirm', { config: { access: privileges } }, async (request) => ({
+    data: { recoveryCodes: await secondFactors.confirmEnrolment(callerOf(request), request.body.code, request.ip) },
+  }));
+
+  app.delete<Route<'removeTotp'>>('/v1/users/me/totp', { config: { access: privileges } }, async (request, reply) => {
+    await secondFactors.remove(callerOf(request), request.body.code, request.ip);
+    return reply.code(204).send();
+  });
+
+  // Owner and administrator, for another employee (docs/product/people.md, Edit employee rules).
+  app.delete<Route<'resetEmployeeTotp'>>('/v1/users/:id/totp', { config: { access: privilegedRoles } }, async (request, reply) => {
+    await users.resetSecondFactor(callerOf(request), request.params.id, request.ip);
+    return reply.code(204).send();
   });
 
   app.post<Route<'logout'>>('/v1/users/logout', { config: { access: privileges } }, async (request, reply) => {

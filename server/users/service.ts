@@ -15,6 +15,7 @@ import type { LoginThrottle } from '../auth/loginThrottle';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password';
 import { forbidden, sessionRefused, unauthenticated } from '../auth/plugin';
 import type { SessionStore } from '../auth/sessions';
+import { cannotResetSelf, type SecondFactorChallenge, type SecondFactorService } from './secondFactorService';
 import { TOKEN_LIFETIME, TOKEN_LIFETIME_MS, type TokenService } from '../auth/tokens';
 import type { Database } from '../db/database';
 import type { PageQuery, Schemas } from '../http/contractTypes';
@@ -161,6 +162,7 @@ export interface UsersServiceDependencies {
   devices: DeviceCookies;
   emailHash: EmailHasher;
   pii: PiiCipher;
+  secondFactors: SecondFactorService;
 }
 
 /** Where a sign-in comes from: the client address (auth/plugin.ts trusts proxies per TRUST_PROXY) and its cookies. */
@@ -172,6 +174,13 @@ export interface SignInSource {
 export interface SignedIn extends LoginResult {
   /** The browser is known for this email from now on (auth/deviceCookie.ts). */
   deviceCookie: DeviceCookie;
+  /** After an enrolment made at this sign-in: the new recovery codes, shown once. */
+  recoveryCodes?: string[];
+}
+
+/** A right password whose user owes a second factor: no session yet, no device cookie. */
+export interface SecondFactorOwed {
+  secondFactor: SecondFactorChallenge;
 }
 
 export function cannotDeactivateSelf(): ApiError {
@@ -211,7 +220,7 @@ function notFound(): ApiError {
   return new ApiError(404, 'not_found', 'User not found');
 }
 
-export function createUsersService({ db, tokens, sessions, throttle, devices, emailHash, pii }: UsersServiceDependencies) {
+export function createUsersService({ db, tokens, sessions, throttle, devices, emailHash, pii, secondFactors }: UsersServiceDependencies) {
   /**
    * The columns with SSN and ITIN sealed. A number equal to the stored one keeps its stored seal,
    * so a save that did not change it does not rewrite it (nor count it as changed).
@@ -242,7 +251,7 @@ export function createUsersService({ db, tokens, sessions, throttle, devices, em
   }
 
   return {
-    async login(email: string, password: string, source: SignInSource): Promise<SignedIn> {
+    async login(email: string, password: string, source: SignInSource): Promise<SignedIn | SecondFactorOwed> {
       const now = throttle.settings.now();
       const device = devices.deviceOf(email, source.cookies, now);
       // Counted before the password is checked (auth/loginThrottle.ts): a refused attempt is never
@@ -268,8 +277,26 @@ export function createUsersService({ db, tokens, sessions, throttle, devices, em
         throw invalidCredentials();
       }
       await attempt.succeeded();
+      // A known browser's device cookie spares it the lockout of others' guesses, never the second
+      // factor (docs/product/sign-in-and-session.md, Second factor).
+      const secondFactor = await secondFactors.challengeAfterPassword(row);
+      if (secondFactor) return { secondFactor };
       await recordActivity(db, { firmId: row.firm_id, userId: row.id, action: 'signIn.succeeded', clientAddress: source.clientAddress });
       return { ...(await newSession(row)).result, deviceCookie: devices.issue(row.email, now) };
+    },
+
+    /** The second step of a sign-in that owed a second factor: a session, as the login's. */
+    async loginSecondFactor(challenge: string, code: string, source: SignInSource): Promise<SignedIn> {
+      const { row, recoveryCodes } = await secondFactors.passChallenge(challenge, code, source.clientAddress);
+      await recordActivity(db, { firmId: row.firm_id, userId: row.id, action: 'signIn.succeeded', clientAddress: source.clientAddress });
+      const signedIn: SignedIn = { ...(await newSession(row)).result, deviceCookie: devices.issue(row.email, throttle.settings.now()) };
+      return recoveryCodes ? { ...signedIn, recoveryCodes } : signedIn;
+    },
+
+    /** DELETE /v1/users/{id}/totp: the Edit Employee rules decide who may (an administrator never an owner's). */
+    async resetSecondFactor(caller: SessionUser, id: string, clientAddress: string): Promise<void> {
+      if (id === caller.id) throw cannotResetSelf();
+      await secondFactors.reset(caller, await manageable(caller, id), clientAddress);
     },
 
     /** Sign Out: this session ends; its token answers 401 from now on. */

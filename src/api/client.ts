@@ -20,6 +20,8 @@ export type FetchLike = (request: Request) => Promise<Response>;
  */
 export const publicOperations: ReadonlySet<string> = new Set([
   'POST /v1/users/login',
+  'POST /v1/users/login/second-factor',
+  'POST /v1/users/login/second-factor/enrolment',
   'GET /intake-template.pdf',
   'GET /health',
   'GET /ready',

@@ -61,6 +61,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/users/login/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The second step of a sign-in that owes a second factor.
+         * @description After a right password the login answered `{ challenge, methods }` instead of a token
+         *     (docs/product/sign-in-and-session.md, Second factor). `code` is a current 6-digit code of
+         *     the user's authenticator (`totp`) or one of their unused recovery codes (`recoveryCode`,
+         *     spent by this call); for `totpEnrolment` it is the first code of the authenticator set up
+         *     with `POST /v1/users/login/second-factor/enrolment`, and the answer then carries the new
+         *     `recoveryCodes`, shown once. A challenge lasts 5 minutes and takes 5 codes; after that,
+         *     or once used, it answers 401 `challenge_expired`. A wrong code answers 401 `invalid_code`
+         *     and counts toward the account's lockout like a wrong password (429 with `Retry-After`).
+         *     A known browser's device cookie does not skip this step.
+         */
+        post: operations["loginSecondFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/login/second-factor/enrolment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The authenticator secret for a sign-in whose firm requires a second factor.
+         * @description For a challenge whose methods are `[totpEnrolment]`: the firm requires two-factor sign-in
+         *     and the user has none. Answers a new secret and its `otpauth://` address (a new call
+         *     replaces one not yet confirmed); `POST /v1/users/login/second-factor` with its first code
+         *     confirms it. 401 `challenge_expired` for an unknown, expired or used challenge, or one
+         *     that is not an enrolment; 409 `second_factor_exists` when the user has one already.
+         */
+        post: operations["loginSecondFactorEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/users/logout": {
         parameters: {
             query?: never;
@@ -118,6 +170,84 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/me/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the caller has two-factor sign-in on, and whether their firm requires it. */
+        get: operations["getTotpStatus"];
+        put?: never;
+        /**
+         * Set up an authenticator app; confirmed by its first code.
+         * @description A new TOTP secret (RFC 6238: 30 s steps, 6 digits, SHA-1, as every authenticator app
+         *     reads it), sealed at rest like an SSN, and its `otpauth://` address for the QR code. It
+         *     waits for `POST /v1/users/me/totp/confirm`; a new call replaces one still waiting. 409
+         *     `second_factor_exists` when two-factor sign-in is on already (turn it off first).
+         */
+        post: operations["startTotpEnrolment"];
+        /**
+         * Turn two-factor sign-in off with a current code.
+         * @description `code` must be a current code of the caller's authenticator (400 `invalid_code`
+         *     otherwise). The authenticator and its recovery codes are removed; recorded as
+         *     `secondFactor.removed`. 409 `second_factor_not_enrolled` when it is off, 409
+         *     `second_factor_required` when the firm requires it.
+         */
+        delete: operations["removeTotp"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/me/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the authenticator with its first code; answers ten recovery codes, once.
+         * @description Turns two-factor sign-in on (recorded as `secondFactor.enrolled`). The recovery codes are
+         *     shown only in this answer; the server keeps their argon2id hashes, and each signs in once.
+         *     400 `invalid_code` for a wrong code; 409 `no_pending_second_factor` when no secret waits.
+         */
+        post: operations["confirmTotpEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/{id}/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Reset an employee's two-factor sign-in (a lost phone).
+         * @description Owner and administrator, for another employee of their firm; an administrator never for
+         *     an owner (403). Removes the employee's authenticator and recovery codes, recorded as
+         *     `secondFactor.reset` when there was one; where the firm requires two-factor sign-in, the
+         *     employee sets one up again at their next sign-in. 409 `cannot_reset_self`.
+         */
+        delete: operations["resetEmployeeTotp"];
         options?: never;
         head?: never;
         patch?: never;
@@ -659,7 +789,7 @@ export interface components {
          *     when each is sent. `answer_off_contract` is the test servers' own (server/http/openapi.ts).
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "bad_request" | "malformed_body" | "body_too_large" | "invalid_credentials" | "unauthenticated" | "session_signed_out" | "session_password_changed" | "session_email_changed" | "session_privilege_changed" | "session_expired" | "account_deactivated" | "forbidden" | "not_found" | "email_taken" | "email_unavailable" | "email_missing" | "invalid_password_format" | "last_owner" | "cannot_edit_self" | "cannot_deactivate_self" | "duplicate_lead" | "intake_final" | "intake_stale" | "idempotency_key_reused" | "link_used" | "neos_credentials_invalid" | "neos_unavailable" | "email_failed" | "too_many_attempts" | "rate_limited" | "database_unavailable" | "internal" | "answer_off_contract";
+        ErrorCode: "validation_failed" | "bad_request" | "malformed_body" | "body_too_large" | "invalid_credentials" | "unauthenticated" | "session_signed_out" | "session_password_changed" | "session_email_changed" | "session_privilege_changed" | "session_expired" | "account_deactivated" | "forbidden" | "not_found" | "email_taken" | "email_unavailable" | "email_missing" | "invalid_password_format" | "last_owner" | "cannot_edit_self" | "cannot_deactivate_self" | "cannot_reset_self" | "invalid_code" | "challenge_expired" | "second_factor_exists" | "no_pending_second_factor" | "second_factor_not_enrolled" | "second_factor_required" | "duplicate_lead" | "intake_final" | "intake_stale" | "idempotency_key_reused" | "link_used" | "neos_credentials_invalid" | "neos_unavailable" | "email_failed" | "too_many_attempts" | "rate_limited" | "database_unavailable" | "internal" | "answer_off_contract";
         /**
          * @description A date as YYYY-MM-DD or an ISO timestamp (docs/product/intake-form.md).
          * @example 1990-04-01
@@ -759,6 +889,67 @@ export interface components {
         };
         LoginResponse: {
             data: components["schemas"]["LoginResult"];
+        };
+        /**
+         * @description A right password whose user owes a second factor (docs/product/sign-in-and-session.md,
+         *     Second factor): no token yet. `methods` says what `POST /v1/users/login/second-factor`
+         *     takes: `totp` and `recoveryCode`, or `totpEnrolment` alone when the firm requires a
+         *     second factor the user has not set up.
+         */
+        SecondFactorChallenge: {
+            challenge: string;
+            methods: components["schemas"]["SecondFactorMethod"][];
+        };
+        /** @enum {string} */
+        SecondFactorMethod: "totp" | "recoveryCode" | "totpEnrolment";
+        /** @description The token, or the challenge of a second factor still owed. */
+        LoginStepResponse: {
+            data: components["schemas"]["LoginResult"] | components["schemas"]["SecondFactorChallenge"];
+        };
+        SecondFactorLoginRequest: {
+            challenge: string;
+            code: string;
+        };
+        SecondFactorEnrolmentRequest: {
+            challenge: string;
+        };
+        SecondFactorLoginResult: {
+            token: string;
+            /**
+             * @description As LoginResult.
+             * @example 8h
+             */
+            expiresIn: string;
+            /** @description Only after an enrolment at sign-in (`totpEnrolment`); shown once. */
+            recoveryCodes?: string[];
+        };
+        SecondFactorLoginResponse: {
+            data: components["schemas"]["SecondFactorLoginResult"];
+        };
+        TotpEnrolment: {
+            /** @description Base32, as authenticator apps take it typed in. */
+            secret: string;
+            /** @description The otpauth://totp/ address the QR code carries. */
+            otpauthUrl: string;
+        };
+        TotpEnrolmentResponse: {
+            data: components["schemas"]["TotpEnrolment"];
+        };
+        TotpCodeRequest: {
+            code: string;
+        };
+        RecoveryCodes: {
+            recoveryCodes: string[];
+        };
+        RecoveryCodesResponse: {
+            data: components["schemas"]["RecoveryCodes"];
+        };
+        TotpStatus: {
+            enrolled: boolean;
+            requiredByFirm: boolean;
+        };
+        TotpStatusResponse: {
+            data: components["schemas"]["TotpStatus"];
         };
         UserInformation: {
             phoneNumber?: string | null;
@@ -971,6 +1162,8 @@ export interface components {
             isNeosIntegrated: boolean;
             neosCredentials: null | components["schemas"]["NeosCredentialsSummary"];
             limitationYears: components["schemas"]["LimitationYears"];
+            /** @description 'Require two-factor sign-in': staff without a second factor set one up at their next sign-in. */
+            requireSecondFactor: boolean;
         };
         /** @description The firm's limitation period in whole years (default 2). An intake's limitation deadline is its incident date plus this many years. */
         LimitationYears: number;
@@ -986,6 +1179,8 @@ export interface components {
             firmAddress: string | null;
             /** @description Absent keeps the firm's current period. */
             limitationYears?: components["schemas"]["LimitationYears"];
+            /** @description Absent keeps the current setting. Only the owner changes it (403 for an administrator). */
+            requireSecondFactor?: boolean;
             neosCredentials?: components["schemas"]["NeosCredentials"];
         };
         CredentialsValidation: {
@@ -1525,7 +1720,7 @@ export interface components {
             data: components["schemas"]["UserReveal"];
         };
         /** @enum {string} */
-        ActivityAction: "signIn.succeeded" | "signIn.failed" | "signOut" | "session.renewed" | "intake.created" | "intake.draftSaved" | "intake.submittedFinal" | "intake.opened" | "pdf.previewed" | "pdf.downloaded" | "ssn.revealed" | "employee.created" | "employee.deactivated" | "employee.reactivated" | "employee.changed" | "profile.changed" | "firm.changed" | "neos.credentialsChanged" | "clientLink.created" | "clientLink.emailed" | "clientLink.opened" | "clientLink.submitted";
+        ActivityAction: "signIn.succeeded" | "signIn.failed" | "signOut" | "session.renewed" | "intake.created" | "intake.draftSaved" | "intake.submittedFinal" | "intake.opened" | "pdf.previewed" | "pdf.downloaded" | "ssn.revealed" | "employee.created" | "employee.deactivated" | "employee.reactivated" | "employee.changed" | "profile.changed" | "firm.changed" | "neos.credentialsChanged" | "clientLink.created" | "clientLink.emailed" | "clientLink.opened" | "clientLink.submitted" | "secondFactor.enrolled" | "secondFactor.removed" | "secondFactor.reset" | "recoveryCode.used";
         ActivityEntry: {
             id: string;
             /** Format: date-time */
@@ -1846,11 +2041,71 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoginResponse"];
+                    "application/json": components["schemas"]["LoginStepResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    loginSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorLoginRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in; the token, as a login without a second factor answers it. */
+            200: {
+                headers: {
+                    /** @description The device cookie for this email, as the login sets it. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondFactorLoginResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    loginSecondFactorEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorEnrolmentRequest"];
+            };
+        };
+        responses: {
+            /** @description The secret, to show as a QR code and as text. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpEnrolmentResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1921,6 +2176,138 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTotpStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's second factor. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpStatusResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    startTotpEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The secret, to show as a QR code and as text. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpEnrolmentResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    removeTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TotpCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description Two-factor sign-in is off. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    confirmTotpEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TotpCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description Two-factor sign-in is on. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    resetEmployeeTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The employee has no second factor now. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -19,8 +19,46 @@ export interface UpdatedUser {
   session: LoginResult;
 }
 
-export async function login(credentials: LoginRequest): Promise<LoginResult> {
+export type SecondFactorChallenge = components['schemas']['SecondFactorChallenge'];
+export type SecondFactorLoginResult = components['schemas']['SecondFactorLoginResult'];
+export type TotpEnrolment = components['schemas']['TotpEnrolment'];
+export type TotpStatus = components['schemas']['TotpStatus'];
+
+/** The token, or the challenge of a second factor the user still owes (docs/product/sign-in-and-session.md). */
+export async function login(credentials: LoginRequest): Promise<LoginResult | SecondFactorChallenge> {
   return dataOf(api.POST('/v1/users/login', { body: credentials }));
+}
+
+/** The second step: a code of the authenticator, a recovery code, or the first code of an enrolment. */
+export async function loginSecondFactor(challenge: string, code: string): Promise<SecondFactorLoginResult> {
+  return dataOf(api.POST('/v1/users/login/second-factor', { body: { challenge, code } }));
+}
+
+/** A sign-in whose firm requires a second factor the user lacks: the secret to set up. */
+export async function startSignInEnrolment(challenge: string): Promise<TotpEnrolment> {
+  return dataOf(api.POST('/v1/users/login/second-factor/enrolment', { body: { challenge } }));
+}
+
+export async function getTotpStatus(): Promise<TotpStatus> {
+  return dataOf(api.GET('/v1/users/me/totp'));
+}
+
+export async function startTotpEnrolment(): Promise<TotpEnrolment> {
+  return dataOf(api.POST('/v1/users/me/totp'));
+}
+
+/** The first code turns two-factor sign-in on; answers the recovery codes, shown once. */
+export async function confirmTotpEnrolment(code: string): Promise<string[]> {
+  return (await dataOf(api.POST('/v1/users/me/totp/confirm', { body: { code } }))).recoveryCodes;
+}
+
+export async function removeTotp(code: string): Promise<void> {
+  await settledOf(api.DELETE('/v1/users/me/totp', { body: { code } }));
+}
+
+/** Owner or administrator: an employee's second factor is removed (a lost phone). */
+export async function resetEmployeeTotp(id: string): Promise<void> {
+  await settledOf(api.DELETE('/v1/users/{id}/totp', { params: { path: { id } } }));
 }
 
 /** Ends the signed-in session on the server: its token answers 401 afterwards. */

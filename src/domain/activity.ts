@@ -28,6 +28,10 @@ export const activityActionLabels = {
   'clientLink.emailed': 'Emailed the client link',
   'clientLink.opened': 'Client opened the link',
   'clientLink.submitted': 'Client submitted',
+  'secondFactor.enrolled': 'Set up two-factor sign-in',
+  'secondFactor.removed': 'Turned off two-factor sign-in',
+  'secondFactor.reset': 'Reset two-factor sign-in',
+  'recoveryCode.used': 'Signed in with a recovery code',
 } as const;
 
 export type ActivityAction = keyof typeof activityActionLabels;

@@ -29,6 +29,46 @@ export const sessionTexts = {
   staySignedIn: 'Stay signed in',
 } as const;
 
+/**
+ * Two-factor sign-in with an authenticator app (docs/product/sign-in-and-session.md, Second
+ * factor). Not in the product spec: the wording is ours (README, Decisions).
+ */
+export const secondFactorTexts = {
+  /** The login screen's step after a right password. */
+  codeLabel: 'Authentication code',
+  codePrompt: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+  verify: 'Verify',
+  cancel: 'Back to log in',
+  invalidCode: 'The code is not valid. Try again.',
+  challengeExpired: 'This sign-in has expired. Log in again.',
+  /** Enrolment, on the profile page and at a sign-in the firm requires it for. */
+  sectionTitle: 'Two-factor sign-in',
+  off: 'Two-factor sign-in is off. Set up an authenticator app to ask for a code at each sign-in.',
+  on: 'Two-factor sign-in is on.',
+  setUp: 'Set up authenticator',
+  requiredByFirm: 'Your firm requires two-factor sign-in. Set up an authenticator app to continue.',
+  scanPrompt: 'Scan this QR code with your authenticator app, or type the key below into it, then enter the code it shows.',
+  secretLabel: 'Key',
+  confirm: 'Confirm',
+  recoveryTitle: 'Recovery codes',
+  recoveryPrompt: 'Each code signs you in once if you lose your authenticator. Keep them somewhere safe: they are shown only now.',
+  recoveryDone: 'I have saved these codes',
+  remove: 'Turn off two-factor sign-in',
+  removePrompt: 'Enter a current code from your authenticator app to turn two-factor sign-in off.',
+  removed: 'Two-factor sign-in is off.',
+  enrolled: 'Two-factor sign-in is on.',
+  alreadyEnrolled: 'Two-factor sign-in is already set up.',
+  nothingPending: 'Start the set-up again: no authenticator is waiting for its first code.',
+  notEnrolled: 'Two-factor sign-in is not set up.',
+  requiredCannotRemove: 'Your firm requires two-factor sign-in, so it cannot be turned off.',
+  /** Edit Employee and Edit Firm. */
+  reset: 'Reset two-factor sign-in',
+  resetDone: 'Two-factor sign-in was reset. The employee sets it up again at their next sign-in if the firm requires it.',
+  cannotResetSelf: 'Turn off your own two-factor sign-in from your profile.',
+  requireLabel: 'Require two-factor sign-in',
+  ownerOnly: 'Only the owner can change whether two-factor sign-in is required.',
+} as const;
+
 /** docs/product/leads.md */
 export const leadTexts = {
   creating: 'Creating lead...',

@@ -55,6 +55,7 @@ export function firmFormValues(firm: Firm): FirmInput {
     firmMail: firm.firmMail ?? '',
     firmAddress: firm.firmAddress ?? '',
     limitationYears: firm.limitationYears,
+    requireSecondFactor: firm.requireSecondFactor,
   };
 }
 

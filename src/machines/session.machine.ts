@@ -10,12 +10,19 @@
 // goes back to loggedIn, and the API client sends again what was refused (src/api/sessionGate.ts).
 // Five minutes before expiry `loggedIn.expiring` offers 'Stay signed in' (POST
 // /v1/users/me/session/renew).
+//
+// A right password may answer a challenge instead of a token (docs/product/sign-in-and-session.md,
+// Second factor): `secondFactor` asks for a code of the authenticator app or a recovery code, and
+// `enrolling` sets an authenticator up first when the firm requires one the user lacks; both stay
+// on the login screen. In `ended` the dialog asks for the code too.
 import { sessionTexts } from '../domain/texts';
 import { decodeJwt } from 'jose';
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { clearStoredSession, readStoredSession, writeStoredSession, type StoredSession } from '../api/authStorage';
 import { civilStatuses, genders, phoneUsages, privileges, ssnStatuses } from '../domain/enums';
 import { EXPIRY_NOTICE_MS, expiryFrom, type SessionRefusalReason, type SessionUser } from '../domain/session';
+import type { SecondFactorMethod } from '../domain/secondFactor';
+import { secondFactorTexts } from '../domain/texts';
 
 /** What POST /v1/users/login returns (docs/product/sign-in-and-session.md, Login response). */
 export interface TokenGrant {
@@ -29,6 +36,34 @@ export interface Credentials {
   password: string;
 }
 
+/** A right password whose user owes a second factor (POST /v1/users/login's other answer). */
+export interface SecondFactorChallenge {
+  challenge: string;
+  methods: SecondFactorMethod[];
+}
+
+/** What the second step answers: a grant, with the recovery codes of an enrolment made there. */
+export interface SecondFactorGrant extends TokenGrant {
+  recoveryCodes?: string[];
+}
+
+export interface SecondFactorInput {
+  challenge: string;
+  code: string;
+}
+
+/** An authenticator's secret to set up (shown as a QR code and as text). */
+export interface TotpEnrolment {
+  secret: string;
+  otpauthUrl: string;
+}
+
+/** What the second step's refusal carries: its `code` tells a wrong code from a challenge gone. */
+interface CodeRefusal {
+  code?: unknown;
+  status?: unknown;
+}
+
 export interface SessionContext {
   token?: string;
   expiresAt?: number;
@@ -36,6 +71,14 @@ export interface SessionContext {
   loginError?: string;
   /** Why the session ended under the page (state `ended`): what its dialog says. */
   endReason?: SessionRefusalReason;
+  /** The challenge a right password answered, while its code is asked for. */
+  challenge?: string;
+  /** What is said under the code field after a wrong code. */
+  codeError?: string;
+  /** The authenticator being set up at sign-in (state `enrolling`). */
+  enrolment?: TotpEnrolment;
+  /** The grant of an enrolment made at sign-in, held while its recovery codes are shown once. */
+  enrolledGrant?: SecondFactorGrant;
 }
 
 export type SessionEvent =
@@ -45,7 +88,13 @@ export type SessionEvent =
   /** A signed-in call answered 401 (src/api/sessionGate.ts), with the reason its code names. */
   | { type: 'session.refused'; reason: SessionRefusalReason }
   /** 'Stay signed in' on the expiry notice. */
-  | { type: 'session.stay' };
+  | { type: 'session.stay' }
+  /** A code typed on the second step (authenticator, recovery, or the first one of an enrolment). */
+  | { type: 'session.code'; code: string }
+  /** 'Back to log in' from the second step. */
+  | { type: 'session.cancelCode' }
+  /** 'I have saved these codes' after an enrolment at sign-in. */
+  | { type: 'session.recoveryCodesSaved' };
 
 export type SessionEmitted = { type: 'loggedIn'; user: SessionUser } | { type: 'loggedOut' };
 
@@ -137,6 +186,25 @@ function liveStoredSession(): StoredSession | undefined {
 
 const noSession = { token: undefined, expiresAt: undefined, user: undefined } as const;
 
+function isChallenge(output: TokenGrant | SecondFactorChallenge): output is SecondFactorChallenge {
+  return (
+    typeof (output as Partial<SecondFactorChallenge>).challenge === 'string' && Array.isArray((output as SecondFactorChallenge).methods)
+  );
+}
+
+/** The message of a second step refused for another reason than a wrong code (expired, locked out). */
+function secondFactorRefusal(error: unknown): string {
+  const { code, status } = (error ?? {}) as CodeRefusal;
+  if (status === 429) return sessionTexts.tooManyAttempts;
+  return code === 'challenge_expired' ? secondFactorTexts.challengeExpired : LOGIN_FAILED_MESSAGE;
+}
+
+/** The code sent with the challenge; the code itself never goes into context. */
+function codeInput({ context, event }: { context: SessionContext; event: SessionEvent }): SecondFactorInput {
+  assertEvent(event, 'session.code');
+  return { challenge: context.challenge ?? '', code: event.code };
+}
+
 /** What a sign-in sends: the password goes to the actor only, never into context. */
 function loginInput({ event }: { event: SessionEvent }): Credentials {
   assertEvent(event, 'session.login');
@@ -150,7 +218,13 @@ export const sessionMachine = setup({
     emitted: {} as SessionEmitted,
   },
   actors: {
-    login: fromPromise<TokenGrant, Credentials>(() => {
+    login: fromPromise<TokenGrant | SecondFactorChallenge, Credentials>(() => {
+      throw new Error('provided by the app');
+    }),
+    verifyCode: fromPromise<SecondFactorGrant, SecondFactorInput>(() => {
+      throw new Error('provided by the app');
+    }),
+    startEnrolment: fromPromise<TotpEnrolment, string>(() => {
       throw new Error('provided by the app');
     }),
     logout: fromPromise<void>(() => {
@@ -164,9 +238,15 @@ export const sessionMachine = setup({
     hasLiveStoredSession: () => liveStoredSession() !== undefined,
     // Only asked after hasLiveStoredSession failed: a readable stored session is then expired.
     hasExpiredStoredSession: () => readStoredSession() !== undefined,
-    isUsableGrant: (_, grant: TokenGrant) => sessionFromGrant(grant, now()) !== undefined,
+    isUsableGrant: (_, grant: TokenGrant | SecondFactorChallenge) => !isChallenge(grant) && sessionFromGrant(grant, now()) !== undefined,
+    isCodeChallenge: (_, output: TokenGrant | SecondFactorChallenge) => isChallenge(output) && output.methods.includes('totp'),
+    isEnrolmentChallenge: (_, output: TokenGrant | SecondFactorChallenge) =>
+      isChallenge(output) && output.methods.includes('totpEnrolment'),
+    // Only a wrong code lets the person try again on the same challenge.
+    isWrongCode: (_, error: unknown) => (error as CodeRefusal | undefined)?.code === 'invalid_code',
     // Signing in again from the dialog must give back the same person's session.
-    isGrantOfSameUser: ({ context }, grant: TokenGrant) => {
+    isGrantOfSameUser: ({ context }, grant: TokenGrant | SecondFactorChallenge) => {
+      if (isChallenge(grant)) return false;
       const session = sessionFromGrant(grant, now());
       return session !== undefined && session.user.id === context.user?.id;
     },
@@ -184,8 +264,8 @@ export const sessionMachine = setup({
       const stored = readStoredSession();
       return stored ? { token: stored.token, expiresAt: stored.expiresAt, user: stored.user } : noSession;
     }),
-    startSession: assign((_, grant: TokenGrant) => {
-      const session = sessionFromGrant(grant, now());
+    startSession: assign((_, grant: TokenGrant | SecondFactorChallenge) => {
+      const session = isChallenge(grant) ? undefined : sessionFromGrant(grant, now());
       return session ? { token: session.token, expiresAt: session.expiresAt, user: session.user } : noSession;
     }),
     persistSession: ({ context }) => {
@@ -203,6 +283,14 @@ export const sessionMachine = setup({
     eraseTabStorage: () => globalThis.sessionStorage?.clear(),
     clearLoginError: assign({ loginError: undefined }),
     reportLoginFailure: assign({ loginError: LOGIN_FAILED_MESSAGE }),
+    storeChallenge: assign((_, challenge: SecondFactorChallenge) => ({ challenge: challenge.challenge, codeError: undefined })),
+    storeEnrolment: assign((_, enrolment: TotpEnrolment) => ({ enrolment })),
+    storeEnrolledGrant: assign((_, grant: SecondFactorGrant) => ({ enrolledGrant: grant })),
+    reportWrongCode: assign({ codeError: secondFactorTexts.invalidCode }),
+    clearCodeError: assign({ codeError: undefined }),
+    // The challenge is spent or refused: back to the password, saying why.
+    reportSecondFactorRefusal: assign((_, error: unknown) => ({ loginError: secondFactorRefusal(error) })),
+    clearSecondFactor: assign({ challenge: undefined, codeError: undefined, enrolment: undefined, enrolledGrant: undefined }),
     emitLoggedIn: emit(({ context }) => {
       if (!context.user) throw new Error('emitLoggedIn runs after startSession');
       return { type: 'loggedIn' as const, user: context.user };
@@ -238,10 +326,136 @@ export const sessionMachine = setup({
             target: 'loggedIn',
             actions: [{ type: 'startSession', params: ({ event }) => event.output }, 'persistSession', 'emitLoggedIn'],
           },
+          {
+            guard: { type: 'isCodeChallenge', params: ({ event }) => event.output },
+            target: 'secondFactor',
+            actions: { type: 'storeChallenge', params: ({ event }) => event.output as SecondFactorChallenge },
+          },
+          {
+            guard: { type: 'isEnrolmentChallenge', params: ({ event }) => event.output },
+            target: 'enrolling',
+            actions: { type: 'storeChallenge', params: ({ event }) => event.output as SecondFactorChallenge },
+          },
           // A 200 whose token or expiresIn cannot be read is still a failed login (docs/product/sign-in-and-session.md).
           { target: 'loggedOut', actions: 'reportLoginFailure' },
         ],
         onError: { target: 'loggedOut', actions: 'reportLoginFailure' },
+      },
+    },
+    // The login screen asks for a code of the authenticator app, or a recovery code.
+    secondFactor: {
+      initial: 'askingCode',
+      on: { 'session.cancelCode': { target: 'loggedOut', actions: 'clearSecondFactor' } },
+      states: {
+        askingCode: {
+          on: { 'session.code': { target: 'verifying' } },
+        },
+        verifying: {
+          tags: ['busy'],
+          invoke: {
+            id: 'verifyCode',
+            src: 'verifyCode',
+            input: codeInput,
+            onDone: [
+              {
+                guard: { type: 'isUsableGrant', params: ({ event }) => event.output },
+                target: '#session.loggedIn',
+                actions: [
+                  { type: 'startSession', params: ({ event }) => event.output },
+                  'persistSession',
+                  'clearSecondFactor',
+                  'emitLoggedIn',
+                ],
+              },
+              { target: '#session.loggedOut', actions: ['clearSecondFactor', 'reportLoginFailure'] },
+            ],
+            onError: [
+              {
+                guard: { type: 'isWrongCode', params: ({ event }: { event: { error: unknown } }) => event.error },
+                target: 'askingCode',
+                actions: 'reportWrongCode',
+              },
+              {
+                target: '#session.loggedOut',
+                actions: [
+                  'clearSecondFactor',
+                  { type: 'reportSecondFactorRefusal', params: ({ event }: { event: { error: unknown } }) => event.error },
+                ],
+              },
+            ],
+          },
+        },
+      },
+    },
+    // The firm requires a second factor the user has not set up: the login screen sets one up
+    // (docs/product/sign-in-and-session.md, Second factor) before anything else.
+    enrolling: {
+      initial: 'loadingSecret',
+      on: { 'session.cancelCode': { target: 'loggedOut', actions: 'clearSecondFactor' } },
+      states: {
+        loadingSecret: {
+          tags: ['busy'],
+          invoke: {
+            id: 'startEnrolment',
+            src: 'startEnrolment',
+            input: ({ context }) => context.challenge ?? '',
+            onDone: { target: 'showingSecret', actions: { type: 'storeEnrolment', params: ({ event }) => event.output } },
+            onError: {
+              target: '#session.loggedOut',
+              actions: [
+                'clearSecondFactor',
+                { type: 'reportSecondFactorRefusal', params: ({ event }: { event: { error: unknown } }) => event.error },
+              ],
+            },
+          },
+        },
+        showingSecret: {
+          on: { 'session.code': { target: 'confirming' } },
+        },
+        confirming: {
+          tags: ['busy'],
+          invoke: {
+            id: 'verifyCode',
+            src: 'verifyCode',
+            input: codeInput,
+            onDone: [
+              {
+                guard: { type: 'isUsableGrant', params: ({ event }) => event.output },
+                target: 'showingRecoveryCodes',
+                actions: ['clearCodeError', { type: 'storeEnrolledGrant', params: ({ event }) => event.output }],
+              },
+              { target: '#session.loggedOut', actions: ['clearSecondFactor', 'reportLoginFailure'] },
+            ],
+            onError: [
+              {
+                guard: { type: 'isWrongCode', params: ({ event }: { event: { error: unknown } }) => event.error },
+                target: 'showingSecret',
+                actions: 'reportWrongCode',
+              },
+              {
+                target: '#session.loggedOut',
+                actions: [
+                  'clearSecondFactor',
+                  { type: 'reportSecondFactorRefusal', params: ({ event }: { event: { error: unknown } }) => event.error },
+                ],
+              },
+            ],
+          },
+        },
+        // Shown once; the session starts when the person says they kept them.
+        showingRecoveryCodes: {
+          on: {
+            'session.recoveryCodesSaved': {
+              target: '#session.loggedIn',
+              actions: [
+                { type: 'startSession', params: ({ context }) => context.enrolledGrant ?? { token: '', expiresIn: '' } },
+                'persistSession',
+                'clearSecondFactor',
+                'emitLoggedIn',
+              ],
+            },
+          },
+        },
       },
     },
     loggedIn: {
@@ -327,7 +541,7 @@ export const sessionMachine = setup({
       tags: ['signedIn'],
       initial: 'askingPassword',
       on: {
-        'session.logout': { target: 'loggedOut', actions: ['clearSession', 'clearLoginError', 'emitLoggedOut'] },
+        'session.logout': { target: 'loggedOut', actions: ['clearSession', 'clearLoginError', 'clearSecondFactor', 'emitLoggedOut'] },
       },
       states: {
         askingPassword: {
@@ -346,9 +560,53 @@ export const sessionMachine = setup({
                 target: '#session.loggedIn',
                 actions: [{ type: 'startSession', params: ({ event }) => event.output }, 'persistSession', 'clearEndReason'],
               },
+              {
+                guard: { type: 'isCodeChallenge', params: ({ event }) => event.output },
+                target: 'askingCode',
+                actions: { type: 'storeChallenge', params: ({ event }) => event.output as SecondFactorChallenge },
+              },
               { target: 'askingPassword', actions: 'reportLoginFailure' },
             ],
             onError: { target: 'askingPassword', actions: 'reportLoginFailure' },
+          },
+        },
+        // The dialog asks for the code of the person's authenticator, as the login screen does.
+        askingCode: {
+          on: { 'session.code': { target: 'verifyingCode' } },
+        },
+        verifyingCode: {
+          tags: ['busy'],
+          invoke: {
+            id: 'verifyCode',
+            src: 'verifyCode',
+            input: codeInput,
+            onDone: [
+              {
+                guard: { type: 'isGrantOfSameUser', params: ({ event }) => event.output },
+                target: '#session.loggedIn',
+                actions: [
+                  { type: 'startSession', params: ({ event }) => event.output },
+                  'persistSession',
+                  'clearSecondFactor',
+                  'clearEndReason',
+                ],
+              },
+              { target: 'askingPassword', actions: ['clearSecondFactor', 'reportLoginFailure'] },
+            ],
+            onError: [
+              {
+                guard: { type: 'isWrongCode', params: ({ event }: { event: { error: unknown } }) => event.error },
+                target: 'askingCode',
+                actions: 'reportWrongCode',
+              },
+              {
+                target: 'askingPassword',
+                actions: [
+                  'clearSecondFactor',
+                  { type: 'reportSecondFactorRefusal', params: ({ event }: { event: { error: unknown } }) => event.error },
+                ],
+              },
+            ],
           },
         },
         // A deactivated account: no password can help, so none is asked for (docs/product/people.md).

@@ -16,6 +16,7 @@ const firm = {
   isNeosIntegrated: true,
   neosCredentials: { companyId: 'company-7', integrationId: 'integration-3', apiKeyLastFour: 'k9Q2' },
   limitationYears: 2,
+  requireSecondFactor: false,
 };
 
 let app: FastifyInstance | undefined;

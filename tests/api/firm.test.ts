@@ -67,7 +67,13 @@ describe.each(testDatabases())('firm on %s', (kind) => {
     it.each(privileges)("answers the %s with the caller's own firm", async (privilege) => {
       const { data, response } = await getFirm(tokens[privilege]);
       expect(response.status).toBe(200);
-      expect(data?.data).toEqual({ ...alphaFirm, isNeosIntegrated: false, neosCredentials: null, limitationYears: 2 });
+      expect(data?.data).toEqual({
+        ...alphaFirm,
+        isNeosIntegrated: false,
+        neosCredentials: null,
+        limitationYears: 2,
+        requireSecondFactor: false,
+      });
     });
 
     it('answers 401 without a token', async () => {
@@ -93,7 +99,7 @@ describe.each(testDatabases())('firm on %s', (kind) => {
       };
       const { data, response } = await putFirm({ ...update, firmName: '  Alpha Renamed Firm ' });
       expect(response.status).toBe(200);
-      const expected = { ...update, isNeosIntegrated: false, neosCredentials: null, limitationYears: 2 };
+      const expected = { ...update, isNeosIntegrated: false, neosCredentials: null, limitationYears: 2, requireSecondFactor: false };
       expect(data?.data).toEqual(expected);
       expect((await getFirm(tokens.representative)).data?.data).toEqual(expected);
       expect(await storedFirm(otherFirmId)).toEqual(before);
@@ -189,6 +195,7 @@ describe.each(testDatabases())('firm on %s', (kind) => {
         isNeosIntegrated: true,
         neosCredentials: { companyId: 'sandbox-company', integrationId: 'sandbox-integration', apiKeyLastFour: '0001' },
         limitationYears: 2,
+        requireSecondFactor: false,
       };
       expect(data?.data).toEqual(expected);
       for (const privilege of privileges) {

@@ -55,8 +55,9 @@ describe.each(testDatabases())('POST /v1/users/login on %s', (kind) => {
       body: { email: 'rosa.example@example.test', password: owner.password },
     });
     expect(response.status).toBe(200);
-    expect(data?.data.expiresIn).toBe('8h');
-    expect(data?.data.token.split('.')).toHaveLength(3);
+    const grant = data?.data;
+    expect(grant && 'token' in grant ? grant.expiresIn : grant).toBe('8h');
+    expect(grant && 'token' in grant ? grant.token.split('.') : grant).toHaveLength(3);
   });
 
   it('puts the session user in the token and no SSN or ITIN digits', async () => {

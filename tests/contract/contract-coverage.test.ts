@@ -76,6 +76,17 @@ const clientIntakeCalls: Call[] = [
   'POST /public/v1/client-intake/{token}',
 ];
 
+/** docs/product/sign-in-and-session.md, Second factor: authenticator codes (docs/architecture.md, Second factors). */
+const secondFactorCalls: Call[] = [
+  'POST /v1/users/login/second-factor',
+  'POST /v1/users/login/second-factor/enrolment',
+  'GET /v1/users/me/totp',
+  'POST /v1/users/me/totp',
+  'DELETE /v1/users/me/totp',
+  'POST /v1/users/me/totp/confirm',
+  'DELETE /v1/users/{id}/totp',
+];
+
 /** docs/product/dashboard.md: the firm at a glance. */
 const dashboardCalls: Call[] = ['GET /v1/dashboard'];
 
@@ -101,12 +112,18 @@ function dataOf(call: Call): SchemaObject {
 describe('every call of the spec is in the contract', () => {
   const present = new Set(listOperations(doc).map(({ method, path }) => `${method.toUpperCase()} ${path}`));
 
-  it.each([...staffAppCalls, ...intakeCalls, ...unshownCalls, ...trustCalls, ...clientIntakeCalls, ...dashboardCalls, ...operationsCalls])(
-    '%s',
-    (call) => {
-      expect(present).toContain(call);
-    },
-  );
+  it.each([
+    ...staffAppCalls,
+    ...intakeCalls,
+    ...unshownCalls,
+    ...trustCalls,
+    ...clientIntakeCalls,
+    ...secondFactorCalls,
+    ...dashboardCalls,
+    ...operationsCalls,
+  ])('%s', (call) => {
+    expect(present).toContain(call);
+  });
 
   it('holds no call beyond the spec and the listed additions', () => {
     expect(sorted([...present])).toEqual(
@@ -116,6 +133,7 @@ describe('every call of the spec is in the contract', () => {
         ...unshownCalls,
         ...trustCalls,
         ...clientIntakeCalls,
+        ...secondFactorCalls,
         ...dashboardCalls,
         ...operationsCalls,
       ]),
@@ -124,10 +142,13 @@ describe('every call of the spec is in the contract', () => {
 });
 
 describe('docs/product/app-shell.md field names', () => {
-  it('login: body {email, password}, no token; answer data {token, expiresIn}', () => {
+  it('login: body {email, password}, no token; answer data {token, expiresIn}, or a second factor owed', () => {
     expect(propertyNames(doc, requestSchema(doc, 'post', '/v1/users/login'))).toEqual(['email', 'password']);
     expect(findOperation(doc, 'post', '/v1/users/login').security).toEqual([]);
-    expect(propertyNames(doc, dataOf('POST /v1/users/login'))).toEqual(['token', 'expiresIn']);
+    const [grant, challenge] = (dataOf('POST /v1/users/login').oneOf ?? []).map((schema) => resolve(doc, schema));
+    expect(propertyNames(doc, grant!)).toEqual(['token', 'expiresIn']);
+    expect(propertyNames(doc, challenge!)).toEqual(['challenge', 'methods']);
+    expect(propertyNames(doc, dataOf('POST /v1/users/login/second-factor'))).toEqual(['token', 'expiresIn', 'recoveryCodes']);
   });
 
   it('users list: optional query privilege and search (plus the pager), data is a list of users', () => {
@@ -200,7 +221,15 @@ describe('docs/product/app-shell.md field names', () => {
     expect(answeredNames).toEqual(expect.arrayContaining(['companyId', 'integrationId', 'apiKeyLastFour']));
     expect(answeredNames).not.toContain('apiKey');
     const body = requestSchema(doc, 'put', '/v1/firm');
-    expect(propertyNames(doc, body)).toEqual(['firmName', 'firmContact', 'firmMail', 'firmAddress', 'limitationYears', 'neosCredentials']);
+    expect(propertyNames(doc, body)).toEqual([
+      'firmName',
+      'firmContact',
+      'firmMail',
+      'firmAddress',
+      'limitationYears',
+      'requireSecondFactor',
+      'neosCredentials',
+    ]);
     expect(propertyNames(doc, property(doc, body, 'neosCredentials'))).toEqual(['companyId', 'apiKey', 'integrationId']);
   });
 });

@@ -148,6 +148,9 @@ describe('operations', () => {
   const publicCalls = [
     'POST /v1/users/login',
     'GET /intake-template.pdf',
+    // The second step of a sign-in: the challenge is its key (docs/product/sign-in-and-session.md).
+    'POST /v1/users/login/second-factor',
+    'POST /v1/users/login/second-factor/enrolment',
     'GET /health',
     'GET /ready',
     // The client's link is its own key (docs/product/client-intake.md#public-calls).
@@ -162,6 +165,13 @@ describe('operations', () => {
     'GET /health': [],
     'GET /ready': ['503'],
     'POST /v1/users/login': ['400', '401', '429', '503'],
+    'POST /v1/users/login/second-factor': ['400', '401', '409', '429', '503'],
+    'POST /v1/users/login/second-factor/enrolment': ['400', '401', '409', '429', '503'],
+    'GET /v1/users/me/totp': ['400', '401', '429', '503'],
+    'POST /v1/users/me/totp': ['400', '401', '409', '429', '503'],
+    'DELETE /v1/users/me/totp': ['400', '401', '409', '429', '503'],
+    'POST /v1/users/me/totp/confirm': ['400', '401', '409', '429', '503'],
+    'DELETE /v1/users/{id}/totp': ['400', '401', '403', '404', '409', '429', '503'],
     'GET /v1/users/me': ['400', '401', '429', '503'],
     'GET /v1/users': ['400', '401', '403', '429', '503'],
     'POST /v1/firmUser': ['400', '401', '403', '409', '429', '503'],
@@ -195,7 +205,7 @@ describe('operations', () => {
     'POST /public/v1/client-intake/{token}': ['400', '404', '410', '429', '503'],
   };
   const createdCalls = ['POST /v1/firmUser', 'POST /cases/v2/FromLead', 'POST /v1/intake', 'POST /v1/intake/{caseId}/client-link'];
-  const noContentCalls = ['POST /v1/users/logout'];
+  const noContentCalls = ['POST /v1/users/logout', 'DELETE /v1/users/me/totp', 'DELETE /v1/users/{id}/totp'];
 
   it('have unique operationIds', () => {
     const ids = operations.map(({ operation }) => operation.operationId);

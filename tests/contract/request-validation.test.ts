@@ -58,6 +58,10 @@ describe('every request schema compiles', () => {
     expect([...validators.keys()].filter((key) => key.endsWith(' body')).sort()).toEqual(
       [
         'POST /v1/users/login body',
+        'POST /v1/users/login/second-factor body',
+        'POST /v1/users/login/second-factor/enrolment body',
+        'POST /v1/users/me/totp/confirm body',
+        'DELETE /v1/users/me/totp body',
         'POST /v1/firmUser body',
         'PUT /v1/user/{id} body',
         'PATCH /v1/users/{id} body',

@@ -26,6 +26,7 @@ const loadedValues = {
   firmMail: firm.firmMail,
   firmAddress: firm.firmAddress,
   limitationYears: firm.limitationYears,
+  requireSecondFactor: firm.requireSecondFactor,
 };
 
 const samples: AnyEventObject[] = [

@@ -60,6 +60,14 @@ const danaToken = await tokenFor(dana);
 const renamedToken = await tokenFor(danaRenamed);
 
 const credentials = { email: 'dana.quill@example.test', password: 'Secret#2025' };
+const codeChallenge = { challenge: 'challenge-of-a-code', methods: ['totp', 'recoveryCode'] };
+const enrolmentChallenge = { challenge: 'challenge-of-an-enrolment', methods: ['totpEnrolment'] };
+const typedCode = '123456';
+const recoveryCodes = ['7K3QD-M9XWA', 'P4RST-VWXYZ'];
+const enrolment = {
+  secret: 'JBSWY3DPEHPK3PXP',
+  otpauthUrl: 'otpauth://totp/Intake:dana.quill%40example.test?secret=JBSWY3DPEHPK3PXP&issuer=Intake',
+};
 const draftKey = 'intake.draft.new';
 
 function resetBrowserStorage() {
@@ -87,6 +95,18 @@ const samples = [
   { type: 'xstate.done.actor.renew', output: { token: danaToken, expiresIn: '8h' } },
   { type: 'xstate.done.actor.renew', output: { token: 'not-a-jwt', expiresIn: '8h' } },
   { type: 'xstate.error.actor.renew', error: { status: 0, message: 'The server could not be reached' } },
+  // A right password of a person with an authenticator, or of one whose firm requires a second factor they lack.
+  { type: 'xstate.done.actor.login', output: codeChallenge },
+  { type: 'xstate.done.actor.login', output: enrolmentChallenge },
+  { type: 'session.code', code: typedCode },
+  { type: 'session.cancelCode' },
+  { type: 'xstate.done.actor.verifyCode', output: { token: danaToken, expiresIn: '8h', recoveryCodes } },
+  { type: 'xstate.done.actor.verifyCode', output: { token: 'not-a-jwt', expiresIn: '8h' } },
+  { type: 'xstate.error.actor.verifyCode', error: { status: 401, code: 'invalid_code', message: 'The code is not valid. Try again.' } },
+  { type: 'xstate.error.actor.verifyCode', error: { status: 401, code: 'challenge_expired', message: 'This sign-in has expired.' } },
+  { type: 'xstate.done.actor.startEnrolment', output: enrolment },
+  { type: 'xstate.error.actor.startEnrolment', error: { status: 401, code: 'challenge_expired', message: 'This sign-in has expired.' } },
+  { type: 'session.recoveryCodesSaved' },
 ];
 
 const startingPoints = [
@@ -124,6 +144,53 @@ const stateChecks = {
     if (probe.event.type.endsWith('.actor.login')) {
       expect(snapshot.context.loginError).toBe('Email or password is incorrect');
     }
+    // A second step given up or refused: nothing of it stays; the refusal says why.
+    expect(snapshot.context.challenge).toBeUndefined();
+    expect(JSON.stringify(snapshot.context)).not.toContain(typedCode);
+    if (probe.event.type === 'xstate.error.actor.verifyCode' || probe.event.type === 'xstate.error.actor.startEnrolment') {
+      expect(snapshot.context.loginError).toBe('This sign-in has expired. Log in again.');
+    }
+    if (probe.event.type === 'xstate.done.actor.verifyCode') expect(snapshot.context.loginError).toBe('Email or password is incorrect');
+    if (probe.event.type === 'session.cancelCode') expect(snapshot.context.loginError).toBeUndefined();
+  },
+  secondFactor: (snapshot) => {
+    // Nothing is signed in yet: no token stored, the challenge held for the code.
+    expect(readStoredSession()).toBeUndefined();
+    expect(snapshot.context.challenge).toBe(codeChallenge.challenge);
+    expect(snapshot.hasTag('signedIn')).toBe(false);
+    expect(snapshot.can({ type: 'session.cancelCode' })).toBe(true);
+  },
+  'secondFactor.askingCode': (snapshot, probe) => {
+    expect(snapshot.can({ type: 'session.code', code: typedCode })).toBe(true);
+    if (probe.event.type === 'xstate.error.actor.verifyCode') expect(snapshot.context.codeError).toBe('The code is not valid. Try again.');
+    else expect(snapshot.context.codeError).toBeUndefined();
+  },
+  'secondFactor.verifying': (snapshot, probe) => {
+    expect(snapshot.hasTag('busy')).toBe(true);
+    expect(probe.calls).toEqual([{ actor: 'verifyCode', input: { challenge: codeChallenge.challenge, code: typedCode } }]);
+    expect(JSON.stringify(snapshot.context)).not.toContain(typedCode);
+  },
+  enrolling: (snapshot) => {
+    expect(readStoredSession()).toBeUndefined();
+    expect(snapshot.context.challenge).toBe(enrolmentChallenge.challenge);
+    expect(snapshot.hasTag('signedIn')).toBe(false);
+  },
+  'enrolling.loadingSecret': (snapshot, probe) => {
+    expect(snapshot.hasTag('busy')).toBe(true);
+    expect(probe.calls).toEqual([{ actor: 'startEnrolment', input: enrolmentChallenge.challenge }]);
+  },
+  'enrolling.showingSecret': (snapshot, probe) => {
+    expect(snapshot.context.enrolment).toEqual(enrolment);
+    if (probe.event.type === 'xstate.error.actor.verifyCode') expect(snapshot.context.codeError).toBe('The code is not valid. Try again.');
+  },
+  'enrolling.confirming': (_snapshot, probe) => {
+    expect(probe.calls).toEqual([{ actor: 'verifyCode', input: { challenge: enrolmentChallenge.challenge, code: typedCode } }]);
+  },
+  'enrolling.showingRecoveryCodes': (snapshot) => {
+    // Shown once, before the session starts: nothing stored yet.
+    expect(snapshot.context.enrolledGrant?.recoveryCodes).toEqual(recoveryCodes);
+    expect(readStoredSession()).toBeUndefined();
+    expect(snapshot.can({ type: 'session.recoveryCodesSaved' })).toBe(true);
   },
   authenticating: (snapshot, probe) => {
     expect(snapshot.hasTag('busy')).toBe(true);
@@ -137,7 +204,12 @@ const stateChecks = {
     expect(readStoredSession()).toEqual({ token, expiresAt, user });
     expect(currentToken()).toBe(token);
     expect(snapshot.can({ type: 'session.logout' })).toBe(true);
-    if (probe.event.type === 'xstate.done.actor.login' && !resumingEnded) {
+    expect(snapshot.context.challenge).toBeUndefined();
+    expect(snapshot.context.enrolledGrant).toBeUndefined();
+    const signedInNow = ['xstate.done.actor.login', 'xstate.done.actor.verifyCode', 'session.recoveryCodesSaved'].includes(
+      probe.event.type,
+    );
+    if (signedInNow && !resumingEnded) {
       expect(probe.emitted).toEqual([{ type: 'loggedIn', user: dana }]);
       expect(expiresAt).toBe(T0 + 8 * HOUR);
     } else {
@@ -191,11 +263,23 @@ const stateChecks = {
   },
   'ended.askingPassword': (snapshot, probe) => {
     expect(snapshot.can({ type: 'session.login', ...credentials })).toBe(true);
+    expect(snapshot.context.challenge).toBeUndefined();
     if (probe.event.type.endsWith('.actor.login')) expect(snapshot.context.loginError).toBe('Email or password is incorrect');
+    if (probe.event.type === 'xstate.error.actor.verifyCode')
+      expect(snapshot.context.loginError).toBe('This sign-in has expired. Log in again.');
   },
   'ended.reauthenticating': (snapshot, probe) => {
     expect(snapshot.hasTag('busy')).toBe(true);
     expect(probe.calls).toEqual([{ actor: 'login', input: credentials }]);
+  },
+  'ended.askingCode': (snapshot, probe) => {
+    expect(snapshot.context.challenge).toBe(codeChallenge.challenge);
+    expect(snapshot.can({ type: 'session.code', code: typedCode })).toBe(true);
+    if (probe.event.type === 'xstate.error.actor.verifyCode') expect(snapshot.context.codeError).toBe('The code is not valid. Try again.');
+  },
+  'ended.verifyingCode': (snapshot, probe) => {
+    expect(snapshot.hasTag('busy')).toBe(true);
+    expect(probe.calls).toEqual([{ actor: 'verifyCode', input: { challenge: codeChallenge.challenge, code: typedCode } }]);
   },
   'ended.accessEnded': (snapshot) => {
     // No password can help: none is asked for.
@@ -218,7 +302,10 @@ describe('session model', () => {
           start.seed();
           resumingEnded = false;
           sessionStorage.setItem(draftKey, '{"firstName":"Ana"}');
-          await runPath(sessionMachine, path, { actors: ['login', 'logout', 'renew'], states: stateChecks });
+          await runPath(sessionMachine, path, {
+            actors: ['login', 'logout', 'renew', 'verifyCode', 'startEnrolment'],
+            states: stateChecks,
+          });
         });
       }
     });
@@ -229,7 +316,7 @@ describe('session model', () => {
       sessionMachine,
       startingPoints.map((start) => start.plan),
     );
-    expect(summary).toMatchObject({ machineId: 'session', states: 13, transitions: summary.traversed });
+    expect(summary).toMatchObject({ machineId: 'session', states: 23, transitions: summary.traversed });
   });
 });
 

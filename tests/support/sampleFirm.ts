@@ -10,4 +10,5 @@ export const sampleFirm: Firm = {
   isNeosIntegrated: false,
   neosCredentials: null,
   limitationYears: 2,
+  requireSecondFactor: false,
 };

@@ -1,7 +1,7 @@
 // The firm record (docs/product/firm-and-neos.md Firm). The spec does not show the firm screens' rules
 // (docs/product/firm-and-neos.md), so these are ours: every field required, lengths that fit a letterhead.
 // isNeosIntegrated is set by the server after a credential validation, never by this form.
-import { number, object, type InferType } from 'yup';
+import { boolean, number, object, type InferType } from 'yup';
 import { FIRM_ADDRESS_MAX_LENGTH, FIRM_CONTACT_MAX_LENGTH, FIRM_NAME_MAX_LENGTH } from '../constants';
 import { LIMITATION_YEARS_DEFAULT, LIMITATION_YEARS_MAX, LIMITATION_YEARS_MIN } from '../limitation';
 import { requiredEmail, requiredText } from './shared';
@@ -28,6 +28,8 @@ export const firmSchema = object({
     .integer(firmMessages.limitationYearsRange)
     .min(LIMITATION_YEARS_MIN, firmMessages.limitationYearsRange)
     .max(LIMITATION_YEARS_MAX, firmMessages.limitationYearsRange),
+  /** The owner's 'Require two-factor sign-in' (docs/product/sign-in-and-session.md, Second factor). */
+  requireSecondFactor: boolean().default(false),
 });
 
 export type FirmInput = InferType<typeof firmSchema>;
@@ -38,4 +40,5 @@ export const emptyFirm: Readonly<FirmInput> = Object.freeze({
   firmMail: '',
   firmAddress: '',
   limitationYears: LIMITATION_YEARS_DEFAULT,
+  requireSecondFactor: false,
 });

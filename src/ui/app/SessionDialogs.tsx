@@ -3,7 +3,8 @@
 // of a deactivated account, and the notice five minutes before expiry. Drawn from the session
 // machine's states alone; the page below stays mounted as it was.
 import { useState, type FormEvent } from 'react';
-import { sessionTexts } from '../../domain/texts';
+import { secondFactorTexts, sessionTexts } from '../../domain/texts';
+import { CodeForm } from '../components/SecondFactor';
 import { Button } from '../components/Button';
 import { Modal } from '../components/Modal';
 import { TextInput } from '../components/TextInput';
@@ -25,9 +26,15 @@ function SignOutButton() {
 /** The spec's sign-in fields and texts, with the signed-in email fixed. */
 function SignInAgainDialog({ email }: { email: string }) {
   const session = useSessionActor();
-  const busy = SessionContext.useSelector((snapshot) => snapshot.hasTag('busy'));
+  const busy = SessionContext.useSelector((snapshot) => snapshot.matches({ ended: 'reauthenticating' }));
   const loginError = SessionContext.useSelector((snapshot) => snapshot.context.loginError);
   const reason = SessionContext.useSelector((snapshot) => snapshot.context.endReason ?? 'unknown');
+  // A person with two-factor sign-in gives a code after the password (docs/product/sign-in-and-session.md).
+  const askingCode = SessionContext.useSelector(
+    (snapshot) => snapshot.matches({ ended: 'askingCode' }) || snapshot.matches({ ended: 'verifyingCode' }),
+  );
+  const codeBusy = SessionContext.useSelector((snapshot) => snapshot.matches({ ended: 'verifyingCode' }));
+  const codeError = SessionContext.useSelector((snapshot) => snapshot.context.codeError);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
 
@@ -68,6 +75,7 @@ function SignInAgainDialog({ email }: { email: string }) {
           value={password}
           onChange={setPassword}
           error={error}
+          disabled={askingCode}
         />
         {loginError !== undefined && (
           <p className={css.loginError} role="alert">
@@ -76,11 +84,21 @@ function SignInAgainDialog({ email }: { email: string }) {
         )}
         <div className={css.actions}>
           <SignOutButton />
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={busy} disabled={askingCode}>
             Log in
           </Button>
         </div>
       </form>
+      {askingCode && (
+        <CodeForm
+          id="session-ended-code"
+          prompt={secondFactorTexts.codePrompt}
+          submitLabel={secondFactorTexts.verify}
+          busy={codeBusy}
+          error={codeError}
+          onSubmit={(code) => session.send({ type: 'session.code', code })}
+        />
+      )}
     </Modal>
   );
 }

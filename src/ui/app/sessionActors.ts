@@ -1,7 +1,15 @@
 // The real implementations of the session machine's actors (docs/architecture.md: the app provides them with
 // machine.provide; tests provide their own).
 import { fromPromise } from 'xstate';
-import { sessionMachine, type Credentials, type TokenGrant } from '../../machines/session.machine';
+import {
+  sessionMachine,
+  type Credentials,
+  type SecondFactorChallenge,
+  type SecondFactorGrant,
+  type SecondFactorInput,
+  type TokenGrant,
+  type TotpEnrolment,
+} from '../../machines/session.machine';
 
 /**
  * The API client (openapi-fetch) is not needed to draw the login screen, so it is not part of the
@@ -12,9 +20,17 @@ export const loadSessionCalls = () => import('../../api/users');
 
 export const appSessionMachine = sessionMachine.provide({
   actors: {
-    login: fromPromise<TokenGrant, Credentials>(async ({ input }) => {
+    login: fromPromise<TokenGrant | SecondFactorChallenge, Credentials>(async ({ input }) => {
       const { login } = await loadSessionCalls();
       return login({ email: input.email, password: input.password });
+    }),
+    verifyCode: fromPromise<SecondFactorGrant, SecondFactorInput>(async ({ input }) => {
+      const { loginSecondFactor } = await loadSessionCalls();
+      return loginSecondFactor(input.challenge, input.code);
+    }),
+    startEnrolment: fromPromise<TotpEnrolment, string>(async ({ input }) => {
+      const { startSignInEnrolment } = await loadSessionCalls();
+      return startSignInEnrolment(input);
     }),
     logout: fromPromise<void>(async () => {
       const { logout } = await loadSessionCalls();

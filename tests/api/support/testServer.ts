@@ -189,7 +189,8 @@ export async function startTestServer(kind: DatabaseKind, options: TestServerOpt
 
     async login(email, password) {
       const { data, error, response } = await api.POST('/v1/users/login', { body: { email, password } });
-      if (!data) throw new Error(`Login of ${email} failed with ${response.status}: ${JSON.stringify(error)}`);
+      if (!data || !('token' in data.data))
+        throw new Error(`Login of ${email} failed with ${response.status}: ${JSON.stringify(error ?? data)}`);
       return data.data.token;
     },
 

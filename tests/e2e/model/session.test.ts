@@ -9,13 +9,14 @@
 // may hold: nothing, a live session, an expired one, or unreadable data. The shortest planned paths
 // that together take every transition run (coveringPaths), each with a person of its own.
 import { SignJWT } from 'jose';
+import { generateSync } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnyEventObject, SnapshotFrom } from 'xstate';
 import { AUTH_STORAGE_KEY, writeStoredSession, type StoredSession } from '../../../src/api/authStorage';
 import type { SessionUser } from '../../../src/domain/session';
 import { EXPIRY_NOTICE_MS } from '../../../src/domain/session';
-import { sessionTexts } from '../../../src/domain/texts';
+import { secondFactorTexts, sessionTexts } from '../../../src/domain/texts';
 import { LOGIN_FAILED_MESSAGE, sessionMachine, userFromToken } from '../../../src/machines/session.machine';
 import { bearer, type TestUser } from '../../api/support/testServer';
 import {
@@ -62,7 +63,29 @@ const plannedToken = await new SignJWT({ ...plannedUser })
   .setSubject(plannedUser.id)
   .sign(new TextEncoder().encode('a-planning-secret-of-at-least-32-chars'));
 
+const codeChallenge = { challenge: 'planned-code-challenge', methods: ['totp', 'recoveryCode'] };
+const enrolmentChallenge = { challenge: 'planned-enrolment-challenge', methods: ['totpEnrolment'] };
+const WRONG_CODE = '000000';
+
 const samples = [
+  // A right password of a person with an authenticator, or of one whose firm requires a second factor they lack.
+  { type: 'xstate.done.actor.login', output: codeChallenge },
+  { type: 'xstate.done.actor.login', output: enrolmentChallenge },
+  { type: 'session.code', code: '123456' },
+  { type: 'session.cancelCode' },
+  { type: 'xstate.done.actor.verifyCode', output: { token: plannedToken, expiresIn: '8h', recoveryCodes: ['7K3QD-M9XWA'] } },
+  { type: 'xstate.done.actor.verifyCode', output: { token: UNREADABLE_TOKEN, expiresIn: '8h' } },
+  { type: 'xstate.error.actor.verifyCode', error: { status: 401, code: 'invalid_code', message: secondFactorTexts.invalidCode } },
+  { type: 'xstate.error.actor.verifyCode', error: { status: 401, code: 'challenge_expired', message: secondFactorTexts.challengeExpired } },
+  {
+    type: 'xstate.done.actor.startEnrolment',
+    output: { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXP' },
+  },
+  {
+    type: 'xstate.error.actor.startEnrolment',
+    error: { status: 401, code: 'challenge_expired', message: secondFactorTexts.challengeExpired },
+  },
+  { type: 'session.recoveryCodesSaved' },
   { type: 'session.login', email: plannedUser.email, password: 'Planned#Pass1' },
   { type: 'xstate.done.actor.login', output: { token: plannedToken, expiresIn: '8h' } },
   { type: 'xstate.done.actor.login', output: { token: UNREADABLE_TOKEN, expiresIn: '8h' } },
@@ -88,8 +111,26 @@ const plannedSeeds: Record<Start, () => void> = {
   unreadable: () => localStorage.setItem(AUTH_STORAGE_KEY, '{"token":'),
 };
 
+/** Who a path needs: a person signing in with the password alone, with an authenticator, or in a firm that requires one. */
+type PersonKind = 'password' | 'totp' | 'enrol';
+
 interface SessionPath extends PlannedPath {
   start: Start;
+  kind: PersonKind;
+}
+
+/** The kinds of person a path's answered logins need; a path that needs two cannot be driven by one person. */
+function kindsOf(path: PlannedPath['path']): Set<PersonKind> {
+  const kinds = new Set<PersonKind>();
+  for (const { event } of path.steps) {
+    if (event.type !== 'xstate.done.actor.login') continue;
+    const output = event.output as { token?: string; methods?: string[] };
+    if (output.methods?.includes('totp')) kinds.add('totp');
+    else if (output.methods?.includes('totpEnrolment')) kinds.add('enrol');
+    // An unreadable token is the test's own answer: any person will do.
+    else if (output.token !== UNREADABLE_TOKEN) kinds.add('password');
+  }
+  return kinds;
 }
 
 const plans = (Object.keys(plannedSeeds) as Start[]).map((start) => {
@@ -97,7 +138,15 @@ const plans = (Object.keys(plannedSeeds) as Start[]).map((start) => {
   plannedSeeds[start]();
   const plan = planModel(sessionMachine, { events: samples });
   // Replayed while the same storage is seeded: restoring reads it.
-  const paths: SessionPath[] = plan.paths.map((path) => ({ path, start, transitions: traversedTransitions(sessionMachine, [path]) }));
+  const paths: SessionPath[] = plan.paths
+    .map((path) => ({ path, kinds: kindsOf(path) }))
+    .filter(({ kinds }) => kinds.size <= 1)
+    .map(({ path, kinds }) => ({
+      path,
+      start,
+      kind: [...kinds][0] ?? 'password',
+      transitions: traversedTransitions(sessionMachine, [path]),
+    }));
   return { plan, paths };
 });
 // The fewest planned paths that together take every transition (about a dozen short ones).
@@ -131,10 +180,10 @@ afterAll(async () => {
 });
 
 /** Each path's own person: a path may sign them out elsewhere or deactivate them. */
-function createPerson(): Promise<TestUser> {
+function createPerson(firmId: string = app.firm.id): Promise<TestUser> {
   // A birth date, so that the profile form saves as it is.
   return app.server.createUser({
-    firmId: app.firm.id,
+    firmId,
     privilege: 'representative',
     firstName: 'Sasha',
     lastName: 'Session',
@@ -151,6 +200,47 @@ async function storedAtStart(start: Start, person: TestUser): Promise<string | u
   if (!user) throw new Error('The server signed a token without a session user');
   const expiresAt = start === 'live' ? Date.now() + HOUR : Date.now() - 60_000;
   return JSON.stringify({ token, expiresAt, user } satisfies StoredSession);
+}
+
+/** A person's authenticator as the test holds it: its secret, and the last time step a code was taken for. */
+interface Authenticator {
+  secret?: string;
+  lastStep: number;
+}
+
+const STEP_SECONDS = 30;
+
+/**
+ * The code the person's app shows now, or one step ahead when this step's code was taken already
+ * (each code signs in once; the server takes the next step's code too).
+ */
+function codeOf(authenticator: Authenticator): string {
+  const current = Math.floor(Date.now() / 1000 / STEP_SECONDS);
+  const step = Math.max(current, authenticator.lastStep + 1);
+  if (step > current + 1) throw new Error('Two codes asked for within one time step: the path is too fast for its authenticator');
+  authenticator.lastStep = step;
+  return generateSync({ secret: authenticator.secret ?? '', epoch: step * STEP_SECONDS });
+}
+
+/** Sets up an authenticator for the person through the API, as the profile page does. */
+async function enrolPerson(person: TestUser, authenticator: Authenticator): Promise<void> {
+  const token = await app.server.login(person.email, person.password);
+  const started = await app.server.api.POST('/v1/users/me/totp', { headers: bearer(token) });
+  authenticator.secret = started.data?.data.secret;
+  const confirmed = await app.server.api.POST('/v1/users/me/totp/confirm', {
+    headers: bearer(token),
+    body: { code: codeOf(authenticator) },
+  });
+  expect(confirmed.response.status, 'the person sets up an authenticator').toBe(200);
+}
+
+/** The challenge is spent on the server, so the next code meets 'challenge_expired' for real. */
+async function expireChallenges(person: TestUser): Promise<void> {
+  await app.server.db
+    .updateTable('login_challenges')
+    .set({ expires_at: new Date(0).toISOString() })
+    .where('user_id', '=', person.id)
+    .execute();
 }
 
 function readStored(page: Page): Promise<StoredSession | null> {
@@ -176,6 +266,8 @@ async function renewals(person: TestUser): Promise<number> {
 
 interface Held {
   logins: HeldRequests;
+  codes: HeldRequests;
+  enrolments: HeldRequests;
   logouts: HeldRequests;
   renews: HeldRequests;
   /** The statuses the intake search of a `session.refused` step was answered with, in order. */
@@ -186,8 +278,14 @@ interface Held {
 
 const REFUSED_SEARCH = 'Refused';
 
-function sessionDrive(page: Page, person: TestUser, { logins, logouts, renews, searches, listLoads }: Held): Drive {
+function sessionDrive(
+  page: Page,
+  person: TestUser,
+  authenticator: Authenticator,
+  { logins, codes, enrolments, logouts, renews, searches, listLoads }: Held,
+): Drive {
   const loginButton = page.getByRole('button', { name: 'Log in' });
+  const codeField = page.getByRole('textbox', { name: secondFactorTexts.codeLabel });
   const signOut = page.getByRole('button', { name: 'Sign Out' });
   const endedDialog = page.getByRole('dialog', { name: sessionTexts.endedTitle });
   const accessEndedDialog = page.getByRole('dialog', { name: sessionTexts.accessEndedTitle });
@@ -257,6 +355,67 @@ function sessionDrive(page: Page, person: TestUser, { logins, logouts, renews, s
           );
           const response = await logins.seen.at(-1)?.response();
           expect(response?.status(), 'the server refuses the wrong password').toBe(401);
+          return;
+        }
+        case 'session.code': {
+          // The server decides: the code is the app's unless the next step is a wrong code.
+          const refusal = next?.type === 'xstate.error.actor.verifyCode' ? (next.error as { code: string }).code : undefined;
+          const unreadable = next?.type === 'xstate.done.actor.verifyCode' && (next.output as { token: string }).token === UNREADABLE_TOKEN;
+          if (before.matches('enrolling')) authenticator.secret = await page.getByTestId('totp-secret').innerText();
+          const code = refusal === 'invalid_code' || unreadable ? WRONG_CODE : codeOf(authenticator);
+          const where = before.matches('ended') ? endedDialog : page;
+          await where.getByRole('textbox', { name: secondFactorTexts.codeLabel }).fill(code);
+          await where
+            .getByRole('button', { name: before.matches('enrolling') ? secondFactorTexts.confirm : secondFactorTexts.verify })
+            .click();
+          return;
+        }
+        case 'session.cancelCode':
+          await page.getByRole('button', { name: secondFactorTexts.cancel }).click();
+          return;
+        case 'session.recoveryCodesSaved':
+          await page.getByRole('button', { name: secondFactorTexts.recoveryDone }).click();
+          return;
+        case 'xstate.done.actor.verifyCode': {
+          const unreadable = (event.output as { token: string }).token === UNREADABLE_TOKEN;
+          await codes.settle(
+            () => true,
+            'the code call',
+            (route) =>
+              unreadable
+                ? route.fulfill({
+                    status: 200,
+                    contentType: 'application/json',
+                    body: JSON.stringify({ data: { token: UNREADABLE_TOKEN, expiresIn: '8h' } }),
+                  })
+                : route.continue(),
+          );
+          if (!unreadable) expect((await codes.seen.at(-1)?.response())?.status(), 'the server takes the code').toBe(200);
+          return;
+        }
+        case 'xstate.error.actor.verifyCode': {
+          const refusal = (event.error as { code: string }).code;
+          if (refusal === 'challenge_expired') await expireChallenges(person);
+          await codes.settle(
+            () => true,
+            'the code call',
+            (route) => route.continue(),
+          );
+          const response = await codes.seen.at(-1)?.response();
+          expect(response?.status(), 'the server refuses the code').toBe(401);
+          expect(((await response?.json()) as { code: string }).code).toBe(refusal);
+          return;
+        }
+        case 'xstate.done.actor.startEnrolment':
+        case 'xstate.error.actor.startEnrolment': {
+          const refused = event.type === 'xstate.error.actor.startEnrolment';
+          if (refused) await expireChallenges(person);
+          await enrolments.settle(
+            () => true,
+            'the enrolment call',
+            (route) => route.continue(),
+          );
+          expect((await enrolments.seen.at(-1)?.response())?.status()).toBe(refused ? 401 : 200);
           return;
         }
         case 'session.logout':
@@ -357,6 +516,45 @@ function sessionDrive(page: Page, person: TestUser, { logins, logouts, renews, s
 
     async check({ before, after, event }) {
       const snapshot = after as SessionSnapshot;
+      if (snapshot.matches('secondFactor') || snapshot.matches('enrolling')) {
+        // The second step, on the login screen under the password form, which keeps the spec's texts.
+        expect(new URL(page.url()).pathname).toBe('/login');
+        await page.getByRole('heading', { name: 'Log in' }).waitFor();
+        await expect.poll(() => page.getByPlaceholder('Password').isDisabled()).toBe(true);
+        expect(await page.getByPlaceholder('Email Address').inputValue()).toBe(person.email);
+        expect(await page.getByRole('link', { name: 'Forgot password?' }).count()).toBe(1);
+        expect(await signOut.count()).toBe(0);
+        await expect.poll(() => readStored(page)).toBeNull();
+        const loginCall = logins.seen.at(-1);
+        if (event.type === 'xstate.done.actor.login') expect(loginCall && (await loginCall.response())?.status()).toBe(200);
+        if (snapshot.matches({ secondFactor: 'verifying' }) || snapshot.matches({ enrolling: 'confirming' })) {
+          const request = await codes.waitFor(() => true, 'the code call');
+          expect(Object.keys(request.postDataJSON() as object).sort()).toEqual(['challenge', 'code']);
+          await expect.poll(() => page.getByRole('button', { name: 'Loading...' }).count()).toBe(1);
+          return;
+        }
+        if (snapshot.matches({ enrolling: 'loadingSecret' })) {
+          await enrolments.waitFor(() => true, 'the enrolment call');
+          return;
+        }
+        if (snapshot.matches({ enrolling: 'showingRecoveryCodes' })) {
+          const list = page.getByRole('region', { name: secondFactorTexts.recoveryTitle }).getByRole('listitem');
+          await expect.poll(() => list.count()).toBe(10);
+          return;
+        }
+        if (snapshot.matches({ enrolling: 'showingSecret' })) {
+          await page.getByRole('status').filter({ hasText: secondFactorTexts.requiredByFirm }).waitFor();
+          await expect.poll(async () => (await page.getByTestId('totp-secret').innerText()).length).toBeGreaterThan(15);
+          await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+        } else {
+          await page.getByText(secondFactorTexts.codePrompt).waitFor();
+        }
+        await codeField.waitFor();
+        if (event.type === 'xstate.error.actor.verifyCode') {
+          await expect.poll(() => page.getByText(secondFactorTexts.invalidCode).count()).toBe(1);
+        }
+        return;
+      }
       if (snapshot.matches('authenticating')) {
         const request = await logins.waitFor(() => true, 'the login call');
         expect(request.postDataJSON()).toMatchObject({ email: person.email });
@@ -392,11 +590,23 @@ function sessionDrive(page: Page, person: TestUser, { logins, logouts, renews, s
         const email = endedDialog.getByPlaceholder('Email Address');
         expect(await email.inputValue()).toBe(person.email);
         expect(await email.isDisabled()).toBe(true);
+        if (snapshot.matches({ ended: 'askingCode' }) || snapshot.matches({ ended: 'verifyingCode' })) {
+          // The person's authenticator: the dialog asks for its code after the password.
+          await endedDialog.getByRole('textbox', { name: secondFactorTexts.codeLabel }).waitFor();
+          if (snapshot.matches({ ended: 'verifyingCode' })) {
+            await codes.waitFor(() => true, 'the code call from the dialog');
+          } else if (event.type === 'xstate.error.actor.verifyCode') {
+            await expect.poll(() => endedDialog.getByText(secondFactorTexts.invalidCode).count()).toBe(1);
+          }
+          return;
+        }
         if (snapshot.matches({ ended: 'reauthenticating' })) {
           const request = await logins.waitFor(() => true, 'the login call from the dialog');
           expect(request.postDataJSON()).toMatchObject({ email: person.email });
           await expect.poll(() => endedDialog.getByRole('button', { name: 'Loading...' }).getAttribute('aria-busy')).toBe('true');
-        } else if (event.type.endsWith('.actor.login')) {
+        } else if (event.type === 'xstate.error.actor.verifyCode') {
+          await expect.poll(() => endedDialog.getByRole('alert').filter({ hasText: secondFactorTexts.challengeExpired }).count()).toBe(1);
+        } else if (event.type.endsWith('.actor.login') || event.type.endsWith('.actor.verifyCode')) {
           await expect.poll(() => endedDialog.getByRole('alert').filter({ hasText: LOGIN_FAILED_MESSAGE }).count()).toBe(1);
         } else {
           expect(await endedDialog.getByRole('alert').count()).toBe(0);
@@ -429,14 +639,15 @@ function sessionDrive(page: Page, person: TestUser, { logins, logouts, renews, s
         const stored = await readStored(page);
         expect(stored?.user.email).toBe(person.email);
         expect(stored?.expiresAt).toBeGreaterThan(await pageNow());
-        if (event.type === 'xstate.done.actor.login' && before.matches('ended')) {
+        const signedInNow = ['xstate.done.actor.login', 'xstate.done.actor.verifyCode', 'session.recoveryCodesSaved'].includes(event.type);
+        if (signedInNow && before.matches('ended')) {
           // Signed in again from the dialog: the page goes on where it was, without a welcome.
           await endedDialog.waitFor({ state: 'detached' });
           expect(page.url()).toBe(address);
           expect(await toastCount(`Welcome, ${person.firstName}!`)).toBe(0);
           // What the server refused is sent again with the new token.
           if ((before as SessionSnapshot).context.endReason !== 'expired') await expect.poll(() => searches).toEqual([401, 200]);
-        } else if (event.type === 'xstate.done.actor.login') {
+        } else if (signedInNow) {
           await page.waitForURL('**/intake-list');
           await expect.poll(() => toastCount(`Welcome, ${person.firstName}!`)).toBe(1);
         } else if (event.type === 'xstate.done.actor.renew') {
@@ -469,6 +680,13 @@ function sessionDrive(page: Page, person: TestUser, { logins, logouts, renews, s
       } else if (event.type.endsWith('.actor.logout') || event.type === 'session.logout') {
         // Sign Out from the shell (after the server's answer) or from an ended session's dialog.
         await expect.poll(() => toastCount(sessionTexts.loggedOut)).toBe(1);
+      } else if (event.type === 'session.cancelCode') {
+        // Back to the password: nothing to say, and no code field left.
+        expect(await codeField.count()).toBe(0);
+        expect(await page.getByRole('alert').count()).toBe(0);
+      } else if (event.type === 'xstate.error.actor.verifyCode' || event.type === 'xstate.error.actor.startEnrolment') {
+        await expect.poll(() => page.getByRole('alert').filter({ hasText: secondFactorTexts.challengeExpired }).count()).toBe(1);
+        expect(await codeField.count()).toBe(0);
       } else {
         await expect.poll(() => page.getByRole('alert').filter({ hasText: LOGIN_FAILED_MESSAGE }).count()).toBe(1);
       }
@@ -476,13 +694,18 @@ function sessionDrive(page: Page, person: TestUser, { logins, logouts, renews, s
   };
 }
 
-async function driveSession({ path, start }: SessionPath) {
-  const person = await createPerson();
+async function driveSession({ path, start, kind }: SessionPath) {
+  // A person whose firm requires a second factor has a firm of their own that requires it.
+  const firmId = kind === 'enrol' ? (await app.server.createFirm()).id : app.firm.id;
+  const person = await createPerson(firmId);
+  const authenticator: Authenticator = { lastStep: 0 };
   const { context, page, pageErrors } = await newPage(browser, app.baseUrl);
   try {
     await page.clock.install();
     const held: Held = {
       logins: await holdRequests(page, 'POST', '/v1/users/login'),
+      codes: await holdRequests(page, 'POST', '/v1/users/login/second-factor'),
+      enrolments: await holdRequests(page, 'POST', '/v1/users/login/second-factor/enrolment'),
       logouts: await holdRequests(page, 'POST', '/v1/users/logout'),
       renews: await holdRequests(page, 'POST', '/v1/users/me/session/renew'),
       searches: [],
@@ -495,13 +718,16 @@ async function driveSession({ path, start }: SessionPath) {
       if ([...url.searchParams.values()].includes(REFUSED_SEARCH)) held.searches.push(response.status());
     });
     const stored = await storedAtStart(start, person);
+    // After the stored token was signed: from now on the password alone no longer signs in.
+    if (kind === 'totp') await enrolPerson(person, authenticator);
+    if (kind === 'enrol') await app.server.db.updateTable('firms').set({ require_second_factor: true }).where('id', '=', firmId).execute();
     if (stored !== undefined) {
       // A same-origin file that is not the app, so nothing reads the key before it is written.
       await page.goto('/building.svg');
       await page.evaluate(([key, value]) => localStorage.setItem(key, value), [AUTH_STORAGE_KEY, stored]);
     }
     await page.goto('/intake-list');
-    await drivePath(path, sessionDrive(page, person, held));
+    await drivePath(path, sessionDrive(page, person, authenticator, held));
     expect(pageErrors).toEqual([]);
   } finally {
     await context.close();
@@ -510,7 +736,7 @@ async function driveSession({ path, start }: SessionPath) {
 
 describe('session paths through the login screen and the shell in Chromium', () => {
   for (const planned of driven) {
-    it(`with ${planned.start} stored, ${describePath(planned.path)}`, async () => {
+    it(`with ${planned.start} stored, ${planned.kind} sign-in, ${describePath(planned.path)}`, async () => {
       await driveSession(planned);
       completed.push(planned);
     });

@@ -58,6 +58,7 @@ describe('firm edit', () => {
       firmMail: 'office@example-law.test',
       firmAddress: '1 Sample Plaza, Testville',
       limitationYears: 3,
+      requireSecondFactor: false,
     });
     await waitFor(() => expect(app.pathname()).toBe('/firm'));
   });

@@ -6,7 +6,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Credentials, TokenGrant } from '../../../src/machines/session.machine';
+import type { Credentials, SecondFactorChallenge, TokenGrant } from '../../../src/machines/session.machine';
 import { makeUser, signedInAs, tokenFor } from './harness';
 import { withEmptyIntakeList } from './emptyIntakeList';
 
@@ -36,7 +36,7 @@ async function startApp(
   const { fromPromise } = await import('xstate');
   const sessionLogic = sessionMachine.provide({
     actors: {
-      login: fromPromise<TokenGrant, Credentials>(({ input }) => login(input)),
+      login: fromPromise<TokenGrant | SecondFactorChallenge, Credentials>(({ input }) => login(input)),
       logout: fromPromise<void>(() => Promise.resolve()),
     },
   });

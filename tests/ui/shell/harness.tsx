@@ -9,7 +9,7 @@ import { fromPromise } from 'xstate';
 import { writeStoredSession } from '../../../src/api/authStorage';
 import type { Privilege } from '../../../src/domain/enums';
 import type { SessionUser } from '../../../src/domain/session';
-import { sessionMachine, type Credentials, type TokenGrant } from '../../../src/machines/session.machine';
+import { sessionMachine, type Credentials, type SecondFactorChallenge, type TokenGrant } from '../../../src/machines/session.machine';
 import { App } from '../../../src/ui/app/App';
 import { createAppRouter } from '../../../src/ui/app/routes';
 
@@ -88,7 +88,7 @@ export function renderApp({
   const router = createAppRouter(createMemoryRouter, { initialEntries: [path] });
   const sessionLogic = sessionMachine.provide({
     actors: {
-      login: fromPromise<TokenGrant, Credentials>(({ input }) => login(input)),
+      login: fromPromise<TokenGrant | SecondFactorChallenge, Credentials>(({ input }) => login(input)),
       logout: fromPromise<void>(() => logout()),
     },
   });

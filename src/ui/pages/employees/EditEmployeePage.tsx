@@ -13,6 +13,7 @@ import * as layout from '../../theme/layout.css';
 import { EMAIL_MAX_LENGTH, fieldId, FormSelectField, FormTextField, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from '../profile/UserFormFields';
 import { assignablePrivilegeOptions } from '../profile/userLabels';
 import { appEmployeeEditMachine } from './employeeActors';
+import { SecondFactorReset } from './SecondFactorReset';
 
 /** The page's own texts (docs/product/people.md, Edit employee). */
 export const EDIT_EMPLOYEE_TEXT = {
@@ -100,6 +101,7 @@ function EditEmployeeForm({ employeeId }: { employeeId: string }) {
           </div>
         </form>
       )}
+      {!loading && !loadFailed && <SecondFactorReset employeeId={employeeId} />}
     </>
   );
 }

@@ -10,6 +10,9 @@ import { useToastEvents } from '../../app/useToastEvents';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
 import { SelectField } from '../../components/SelectField';
+import { Checkbox } from '../../components/Checkbox';
+import { secondFactorTexts } from '../../../domain/texts';
+import { useSignedInPrivilege } from '../../app/session';
 import { CredentialsForm } from './CredentialsForm';
 import * as layout from '../../theme/layout.css';
 import { appFirmFormMachine } from './firmActors';
@@ -34,6 +37,21 @@ function LimitationField({ actor }: { actor: FirmFormActor }) {
       value={String(value)}
       onChange={(years) => change(Number(years))}
       error={error}
+    />
+  );
+}
+
+/** Only the owner decides it (docs/product/sign-in-and-session.md, Second factor); the server refuses anyone else. */
+function RequireSecondFactorField({ actor }: { actor: FirmFormActor }) {
+  const { value, change } = useFormField(actor, 'requireSecondFactor');
+  const owner = useSignedInPrivilege() === 'owner';
+  return (
+    <Checkbox
+      id={fieldId('requireSecondFactor')}
+      label={secondFactorTexts.requireLabel}
+      checked={value}
+      onChange={change}
+      disabled={!owner}
     />
   );
 }
@@ -82,6 +100,7 @@ function FirmFields({ actor }: { actor: FirmFormActor }) {
           maxLength={FIRM_ADDRESS_MAX_LENGTH}
         />
         <LimitationField actor={actor} />
+        <RequireSecondFactorField actor={actor} />
       </div>
       <div className={layout.formButtons}>
         <Button tone="secondary" onClick={() => void navigate(paths.firm)}>

@@ -1,3 +1,4 @@
+import { secondFactorTexts } from '../../../domain/texts';
 import type { ReactNode } from 'react';
 import type { Firm } from '../../../api/firm';
 import { limitationPeriodText } from '../../../domain/limitation';
@@ -46,6 +47,7 @@ export function FirmDetails({ firm }: { firm: Firm }) {
       <Detail term="Email">{firm.firmMail || FIRM_TEXT.notProvided}</Detail>
       <Detail term="Address">{firm.firmAddress || FIRM_TEXT.notProvided}</Detail>
       <Detail term="Limitation Period">{limitationPeriodText(firm.limitationYears)}</Detail>
+      <Detail term={secondFactorTexts.requireLabel}>{firm.requireSecondFactor ? 'Yes' : 'No'}</Detail>
     </dl>
   );
 }

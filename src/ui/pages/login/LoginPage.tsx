@@ -2,6 +2,8 @@ import { useEffect, useState, type ComponentType, type FormEvent, type ReactNode
 import type { LoginInput } from '../../../domain/schemas/login';
 import { SessionContext, useSessionActor } from '../../app/session';
 import { Button } from '../../components/Button';
+import { CodeForm, RecoveryCodes, SecretPanel } from '../../components/SecondFactor';
+import { secondFactorTexts } from '../../../domain/texts';
 import { Logo } from '../../components/Logo';
 import { TextInput } from '../../components/TextInput';
 import { helpPath } from '../../app/paths';
@@ -41,8 +43,13 @@ interface LoginScreenProps {
  */
 export function LoginScreen({ link: LinkTo }: LoginScreenProps) {
   const session = useSessionActor();
-  const busy = SessionContext.useSelector((snapshot) => snapshot.hasTag('busy'));
+  const busy = SessionContext.useSelector((snapshot) => snapshot.matches('authenticating'));
+  // After a right password: the second step (docs/product/sign-in-and-session.md, Second factor),
+  // on this screen under the password form, which stays as it was typed.
+  const askingCode = SessionContext.useSelector((snapshot) => snapshot.matches('secondFactor'));
+  const enrolling = SessionContext.useSelector((snapshot) => snapshot.matches('enrolling'));
   const loginError = SessionContext.useSelector((snapshot) => snapshot.context.loginError);
+  const passwordDone = askingCode || enrolling;
   const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
   const [errors, setErrors] = useState<LoginFieldErrors>({});
   const [attempted, setAttempted] = useState(false);
@@ -95,6 +102,7 @@ export function LoginScreen({ link: LinkTo }: LoginScreenProps) {
               value={values.email}
               onChange={(value) => change('email', value)}
               error={errors.email}
+              disabled={passwordDone}
             />
             <TextInput
               id={fieldIds.password}
@@ -108,14 +116,17 @@ export function LoginScreen({ link: LinkTo }: LoginScreenProps) {
               value={values.password}
               onChange={(value) => change('password', value)}
               error={errors.password}
+              disabled={passwordDone}
             />
             <LinkTo className={css.forgot} to={helpPath('forgotPassword')}>
               Forgot password?
             </LinkTo>
-            <Button type="submit" fullWidth loading={busy}>
+            <Button type="submit" fullWidth loading={busy} disabled={passwordDone}>
               Log in
             </Button>
           </form>
+          {askingCode && <SecondFactorStep />}
+          {enrolling && <EnrolmentStep />}
           {loginError !== undefined && (
             <p className={css.loginError} role="alert">
               {loginError}
@@ -124,5 +135,49 @@ export function LoginScreen({ link: LinkTo }: LoginScreenProps) {
         </div>
       </main>
     </div>
+  );
+}
+
+/** A code of the authenticator app, or a recovery code. */
+function SecondFactorStep() {
+  const session = useSessionActor();
+  const busy = SessionContext.useSelector((snapshot) => snapshot.hasTag('busy'));
+  const codeError = SessionContext.useSelector((snapshot) => snapshot.context.codeError);
+  return (
+    <CodeForm
+      id="login-code"
+      prompt={secondFactorTexts.codePrompt}
+      submitLabel={secondFactorTexts.verify}
+      busy={busy}
+      error={codeError}
+      onSubmit={(code) => session.send({ type: 'session.code', code })}
+      onCancel={() => session.send({ type: 'session.cancelCode' })}
+    />
+  );
+}
+
+/** The firm requires a second factor the person has not set up: set it up before going on. */
+function EnrolmentStep() {
+  const session = useSessionActor();
+  const busy = SessionContext.useSelector((snapshot) => snapshot.hasTag('busy'));
+  const codeError = SessionContext.useSelector((snapshot) => snapshot.context.codeError);
+  const enrolment = SessionContext.useSelector((snapshot) => snapshot.context.enrolment);
+  const recoveryCodes = SessionContext.useSelector((snapshot) =>
+    snapshot.matches({ enrolling: 'showingRecoveryCodes' }) ? snapshot.context.enrolledGrant?.recoveryCodes : undefined,
+  );
+  if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} onDone={() => session.send({ type: 'session.recoveryCodesSaved' })} />;
+  return (
+    <section aria-label={secondFactorTexts.sectionTitle}>
+      <p role="status">{secondFactorTexts.requiredByFirm}</p>
+      {enrolment && <SecretPanel secret={enrolment.secret} otpauthUrl={enrolment.otpauthUrl} />}
+      <CodeForm
+        id="login-enrolment-code"
+        submitLabel={secondFactorTexts.confirm}
+        busy={busy}
+        error={codeError}
+        onSubmit={(code) => session.send({ type: 'session.code', code })}
+        onCancel={() => session.send({ type: 'session.cancelCode' })}
+      />
+    </section>
   );
 }

@@ -16,6 +16,7 @@ import { useMachineActor } from '../../app/inspect';
 import { RevealButton, useReveal, useShownNumber, type RevealActor } from '../../components/Reveal';
 import { revealOwnNumbers } from './profileActors';
 import { paths } from '../../app/paths';
+import { TwoFactorSection } from './TwoFactorSection';
 
 /** docs/product/people.md Profile: the fallback texts, word for word. */
 export const PROFILE_FALLBACKS = {
@@ -135,6 +136,7 @@ function ProfileDetails({ user }: { user: User }) {
           <NumberDetail term="ITIN" value={info.itin} fallback={PROFILE_FALLBACKS.itin} reveal={reveal} userId={user.id} numberKey="itin" />
         </dl>
       </section>
+      <TwoFactorSection />
     </>
   );
 }

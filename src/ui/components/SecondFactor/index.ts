@@ -1,0 +1,1 @@
+export { CodeForm, RecoveryCodes, SecretPanel, type SecretPanelProps } from './SecondFactor';
