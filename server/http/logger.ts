@@ -97,6 +97,7 @@ export const SLOW_REQUEST_MS = 1000;
  * writes nothing and `LOG_LEVEL=debug` logs every request.
  */
 export class RequestLog extends LogController {
+  /** No line on arrival: the request's one line is written with its answer, below. */
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
