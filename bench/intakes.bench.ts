@@ -1,17 +1,13 @@
 // The intake list at scale, on SQLite and, when TEST_DATABASE_URL is set, on PostgreSQL: one firm
 // of `--intakes N` made-up intakes shaped like a real firm's (bench/intakeData.ts), a second firm
 // of 1,000, loaded without ANALYZE or VACUUM (a real database gets neither on demand), on a server
-// that logs every request and does not check its answers, as `npm start` does. Printed beside the
-// goals of the performance work:
-// - GET /v1/intake p95 for page 1, the last page, a common surname, a common prefix, one client
-//   by name and by phone, in interleaved rounds (the median of the rounds' p95);
-// - throughput of GET /v1/users/me and of page 1 of the small firm with 20 connections, as a
-//   share of a Fastify hello-world measured in the same rounds, with the client on the server's
-//   thread (as the README's "before" figures were measured) and on its own.
+// that logs at the production level and does not check its answers, as `npm start` does. Printed
+// beside the goals of the performance work: GET /v1/intake p95 for page 1, the last page, a common
+// surname, a common prefix, one client by name and by phone, in interleaved rounds (the median of
+// the rounds' p95). The throughput of authenticated reads against a hello-world is measured by
+// bench/throughput.bench.ts.
 // Alone: `npx tsx bench/intakes.bench.ts --intakes 100000 [--database sqlite|postgres]`.
 import { pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../server/db/database';
 import { bearer, testDatabases, type TestServer } from '../tests/api/support/testServer';
@@ -23,8 +19,6 @@ const SMALL_FIRM_INTAKES = 1_000;
 const ROUNDS = 3;
 const WARM_UP_REQUESTS = 10;
 const TIMED_REQUESTS_PER_ROUND = 60;
-const THROUGHPUT_SECONDS = 3;
-const CONNECTIONS = 20;
 /** Share of the big firm's drafts saved again after the load, in random order. */
 const RESAVED_SHARE = 0.01;
 const COMMON_SURNAME = 'garcia';
@@ -134,11 +128,11 @@ async function loadBigFirm(server: TestServer, intakes: number): Promise<LoadedF
   };
 }
 
-async function loadSmallFirm(server: TestServer): Promise<string> {
+/** A second firm beside the big one: the list's queries must narrow to one firm among several. */
+async function loadSmallFirm(server: TestServer): Promise<void> {
   const firm = await server.createFirm({ firmName: 'Bench Small Firm' });
   const owner = await server.createUser({ firmId: firm.id, privilege: 'owner', firstName: 'Small', lastName: 'Owner' });
   await makeFirmIntakes(firm.id, { id: owner.id, name: 'Small Owner' }, SMALL_FIRM_INTAKES, 43, [], (batch) => insertAll(server.db, batch));
-  return server.login(owner.email, owner.password);
 }
 
 async function timeScenario(server: TestServer, token: string, scenario: BenchScenario, requests: number): Promise<number[]> {
@@ -156,41 +150,12 @@ async function timeScenario(server: TestServer, token: string, scenario: BenchSc
   });
 }
 
-/**
- * Requests per second with 20 connections. The README's "before" figures (Performance) ran the
- * client on the server's thread (`onOwnThread` false), where every request also pays the client's
- * work; on its own thread (autocannon's worker) the hello-world nearly doubles and shows what the
- * server alone can do.
- */
-async function requestsPerSecond(url: string, onOwnThread: boolean, headers: Record<string, string> = {}): Promise<number> {
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: THROUGHPUT_SECONDS,
-    headers,
-    ...(onOwnThread ? { workers: 1 } : {}),
-  });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} answers were not 2xx, ${result.errors} errors`);
-  return result.requests.average;
-}
-
-/** A Fastify hello-world: what this machine serves at best, measured beside the app. */
-async function startHelloWorld(): Promise<{ url: string; close: () => Promise<void> }> {
-  const app = Fastify();
-  app.get('/', async () => ({ hello: 'world' }));
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('hello-world has no TCP address');
-  return { url: `http://127.0.0.1:${address.port}/`, close: () => app.close() };
-}
-
 async function benchOn(kind: 'sqlite' | 'postgres', intakes: number): Promise<GoalRow[]> {
   const server = await startBenchServer(kind);
-  const hello = await startHelloWorld();
   try {
     const loading = performance.now();
     const big = await loadBigFirm(server, intakes);
-    const smallToken = await loadSmallFirm(server);
+    await loadSmallFirm(server);
     const rows: GoalRow[] = [
       {
         benchmark: `${kind}: load ${intakes} + ${SMALL_FIRM_INTAKES} intakes`,
@@ -202,22 +167,10 @@ async function benchOn(kind: 'sqlite' | 'postgres', intakes: number): Promise<Go
 
     const p95s = new Map<string, number[]>();
     for (const scenario of big.scenarios) await timeScenario(server, big.token, scenario, WARM_UP_REQUESTS);
-    const throughput = [false, true].map((onOwnThread) => ({
-      onOwnThread,
-      peers: [] as number[],
-      me: [] as number[],
-      list: [] as number[],
-    }));
     for (let roundIndex = 0; roundIndex < ROUNDS; roundIndex += 1) {
       for (const scenario of big.scenarios) {
         const samples = await timeScenario(server, big.token, scenario, TIMED_REQUESTS_PER_ROUND);
         p95s.set(scenario.name, [...(p95s.get(scenario.name) ?? []), percentile(samples, 95)]);
-      }
-      for (const { onOwnThread, peers, me, list } of throughput) {
-        const peer = await requestsPerSecond(hello.url, onOwnThread);
-        peers.push(peer);
-        me.push((await requestsPerSecond(`${server.baseUrl}/v1/users/me`, onOwnThread, bearer(big.token))) / peer);
-        list.push((await requestsPerSecond(`${server.baseUrl}/v1/intake`, onOwnThread, bearer(smallToken))) / peer);
       }
     }
     for (const scenario of big.scenarios) {
@@ -228,22 +181,8 @@ async function benchOn(kind: 'sqlite' | 'postgres', intakes: number): Promise<Go
         goal: `<= ${scenario.goalMs} ms`,
       });
     }
-    for (const { onOwnThread, peers, me, list } of throughput) {
-      const client = `${CONNECTIONS} connections${onOwnThread ? ', client on its own thread' : ''}`;
-      rows.push(
-        { benchmark: `${kind}: Fastify hello-world, ${client}`, value: round(median(peers), 0), unit: 'req/s', goal: '' },
-        { benchmark: `${kind}: GET /v1/users/me vs hello-world, ${client}`, value: round(median(me), 3), unit: 'x', goal: '>= 0.5 x' },
-        {
-          benchmark: `${kind}: GET /v1/intake page 1 (firm of ${SMALL_FIRM_INTAKES}) vs hello-world, ${client}`,
-          value: round(median(list), 3),
-          unit: 'x',
-          goal: '>= 0.5 x',
-        },
-      );
-    }
     return rows;
   } finally {
-    await hello.close();
     await server.close();
   }
 }

@@ -3,12 +3,13 @@
 // go into the issue notes and are compared from one change to the next. `--intakes` sets the size
 // of the large firm of the intake list bench (default 100,000; bench/intakes.bench.ts). `--only`
 // runs the named benches alone (`--only intakes,dashboard`), so one figure can be measured again
-// without the rest.
+// without the rest: `--only throughput` prints the authenticated reads against a hello-world.
 import { build } from 'vite';
 import { runShellBench } from './shell.bench';
 import { runBundleBenchRows } from './bundle.bench';
 import { runUsersBenchRows } from './users.bench';
 import { runAuthThroughputBenchRows } from './authThroughput.bench';
+import { runThroughputBenchRows } from './throughput.bench';
 import { intakesOption, runIntakesBenchRows } from './intakes.bench';
 import { runPdfFillBenchRows } from './pdf.bench';
 import { runPdfPreviewBenchRows } from './pdfPreview.bench';
@@ -32,6 +33,7 @@ function benches(intakes: number) {
     shell: runShellBench,
     users: runUsersBenchRows,
     auth: runAuthThroughputBenchRows,
+    throughput: () => runThroughputBenchRows(),
     intakes: () => runIntakesBenchRows(intakes),
     dashboard: () => runDashboardBenchRows(intakes),
     pdf: runPdfFillBenchRows,

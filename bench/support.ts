@@ -28,7 +28,7 @@ export function round(value: number, digits = 1): number {
 }
 
 /**
- * The app as `npm start` runs it: every request logged (the lines go nowhere), answers not checked
+ * The app as `npm start` runs it: logging at the production level (the lines go nowhere), answers not checked
  * against the contract (that is the API tests' check in testServer.ts, which `npm start` never runs
  * and which cost a sixth of a list request's CPU), no rate limit in the way of the load.
  */

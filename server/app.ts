@@ -36,7 +36,7 @@ import { idempotency } from './http/idempotency';
 import { addSecurityHeaders } from './http/securityHeaders';
 import { scopedDatabase } from './db/transactionScope';
 import { ApiError, notFound, registerErrorHandler, sendError } from './http/errors';
-import { loggerOptions } from './http/logger';
+import { loggerOptions, RequestLog } from './http/logger';
 import { loadOpenApi, openApiValidation } from './http/openapi';
 import { singlePageApp } from './http/spa';
 import { intakesRoutes } from './intakes/routes';
@@ -142,6 +142,7 @@ function temporaryKeyring() {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logLevel ? loggerOptions(options.logLevel, options.logStream) : false,
+    logController: new RequestLog(),
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     trustProxy: options.trustProxy ?? false,
     // A client that stops sending halfway is cut off: requestTimeout bounds the whole request,
@@ -166,9 +167,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
 
   // Private answers stay out of shared browser and proxy caches (README, Encryption at rest): every
-  // API answer, errors included. A root hook, so it sees replies of every plugin and the 404s too.
-  app.addHook('onSend', async (request, reply) => {
+  // API answer, errors included. A root hook, so it sees replies of every plugin and the 404s too;
+  // a callback rather than an async function, which would cost every answer a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (isPrivatePath(request.url)) reply.header('Cache-Control', 'no-store');
+    done(null, payload);
   });
 
   // Shutting down (start.ts): each answer ends its keep-alive connection, so that no socket stays open idle.
