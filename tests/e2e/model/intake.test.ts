@@ -23,6 +23,7 @@ import {
   type GeneralCaseInformation,
 } from '../../../src/domain/intake';
 import { readField } from '../../../src/domain/intake/rules';
+import { intakeMessages } from '../../../src/domain/intake/schemas';
 import { intakeTabs } from '../../../src/domain/intake/tabs';
 import { intakeTexts } from '../../../src/domain/texts';
 import {
@@ -34,6 +35,8 @@ import {
 } from '../../../src/machines/intake.machine';
 import { intakeToasts, toastOf } from '../../../src/ui/app/factToasts';
 import { intakeFormPath, paths } from '../../../src/ui/app/paths';
+import { BUTTON_LOADING_TEXT } from '../../../src/ui/components/Button/Button';
+import { MODAL_CLOSE_LABEL } from '../../../src/ui/components/Modal/Modal';
 import { INTAKE_FORM_TEXT } from '../../../src/ui/pages/intake/form/intakeFormText';
 import { unsavedCopyKey } from '../../../src/ui/pages/intake/form/unsavedCopy';
 import { PDF_TEXT } from '../../../src/ui/pages/intake/pdf/pdfText';
@@ -114,7 +117,7 @@ const saveServerError = {
   type: 'xstate.error.actor.saveIntake',
   error: { status: 500, code: 'http_500', message: 'Internal Server Error' },
 };
-const EMAIL_REFUSED = 'Please enter a valid email';
+const EMAIL_REFUSED = intakeMessages.email;
 const saveFieldError = {
   type: 'xstate.error.actor.saveIntake',
   error: { status: 400, code: 'validation_failed', message: 'Invalid intake', fields: { 'personalInformation.email': EMAIL_REFUSED } },
@@ -409,7 +412,7 @@ function intakeDrive(page: Page, planned: IntakePath, held: Held, storedCaseId: 
   const saveButton = page.getByRole('button', {
     name: input.mode === 'create' ? INTAKE_FORM_TEXT.saveAsDraft : INTAKE_FORM_TEXT.saveChanges,
   });
-  const busyButton = page.getByRole('button', { name: 'Loading...' });
+  const busyButton = page.getByRole('button', { name: BUTTON_LOADING_TEXT });
   const downloadButton = page.getByRole('button', { name: PDF_TEXT.download });
   const previewButton = page.getByRole('button', { name: PDF_TEXT.preview });
   const bothBox = panel.getByRole('checkbox', { name: 'Both' });
@@ -560,7 +563,7 @@ function intakeDrive(page: Page, planned: IntakePath, held: Held, storedCaseId: 
           await previewButton.click();
           return;
         case 'pdf.close':
-          await preview.getByRole('button', { name: 'Close' }).first().click();
+          await preview.getByRole('button', { name: MODAL_CLOSE_LABEL }).first().click();
           return;
         case 'xstate.done.actor.buildPdf':
           await held.reveals.settle(
