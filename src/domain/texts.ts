@@ -89,17 +89,23 @@ export const firmTexts = {
   neosUnreachable: 'Neos could not be reached. Try again later.',
 } as const;
 
+const bothChangedShow = (count: number) => (count === 1 ? '1 field you both changed shows' : `${count} fields you both changed show`);
+
 /**
  * docs/product/intake-form.md. Quoted by the product: updated, created, saveFailed. Ours, where
- * it gives none: draftSaved, stale, alreadyFinal, pdfFailed and the server's refusals.
+ * it gives none: draftSaved, merged, conflicts, alreadyFinal, pdfFailed and the server's refusals.
  */
 export const intakeTexts = {
   draftSaved: 'Draft saved',
   updated: 'Intake updated successfully!',
   created: 'Intake created successfully!',
   saveFailed: 'An error occurred while creating the intake. Please try again later.',
-  stale:
-    'Someone else changed this intake since you opened it. Your changes are kept here: reload the intake to see theirs, or copy what you need.',
+  /** Their stored version and this person's edits, put together (docs/product/intake-form.md, Someone else saved first). */
+  merged: (conflicts: number) =>
+    conflicts === 0
+      ? 'Their changes are now in the form with yours. Save to keep both.'
+      : `Their changes are now in the form with yours. ${bothChangedShow(conflicts)} their answer beside yours: choose, then save.`,
+  conflicts: (conflicts: number) => `${bothChangedShow(conflicts)} their answer beside yours.`,
   alreadyFinal: 'This intake has already been submitted and can no longer be changed.',
   pdfFailed: 'The PDF could not be built. Please try again.',
   /** A final submit with a required field left empty; the server's refusal says the same. */

@@ -1,11 +1,11 @@
 // The client's own form (docs/product/client-intake.md): opened from a link without signing in,
 // a language chosen, three pages of answers and a confirmation, submitted once. The machine
-// decides which page shows, whether a page may be left (the form's own rules on that page's
-// fields), and what the server's answer means: 404 is an expired (or replaced) link, 410 a link
-// already used. The page only draws what it says. Answers kept in the browser from an earlier visit
-// of the same link (src/ui/clientIntake/savedAnswers.ts) come back once the link is read: the
-// client is back on the page they left, with everything they typed.
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+// decides which page shows (each page is a state), whether a page may be left (the form's own
+// rules on that page's fields), and what the server's answer means: 404 is an expired (or
+// replaced) link, 410 a link already used. The page only draws what it says. Answers kept in the
+// browser from an earlier visit of the same link (src/ui/clientIntake/savedAnswers.ts) come back
+// once the link is read: the client is back on the page they left, with everything they typed.
+import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { ApiError } from '../api/errors';
 import type { ClientIntakeSubmission, PublicClientIntake } from '../api/clientIntakePublic';
 import {
@@ -16,18 +16,23 @@ import {
   readField,
   validateClientAnswers,
   type ClientLanguage,
+  type ClientStepId,
   type FieldErrors,
   type GeneralCaseInformation,
 } from '../domain/intake';
 import { applyChanges, type FieldChange } from '../domain/intake/editing';
 import { statusOf } from './errorMessage';
 
-/** The three pages of answers, then the confirmation. */
+/** The pages of the form in order: the three pages of answers, then the confirmation. */
+export type ClientPage = ClientStepId | 'confirm';
+export const clientPages: readonly ClientPage[] = [...clientSteps.map((step) => step.id), 'confirm'];
+/** The confirmation's index among the pages (as the saved answers and 'Step n of 4' count them). */
 export const CONFIRM_STEP = clientSteps.length;
 
 /** What the page keeps in the browser until the submit: the client's fields, never the SSN (the form has none). */
 export interface SavedClientAnswers {
   changes: FieldChange[];
+  /** The index of the page the client was on (`clientPages`). */
   step: number;
   fullName: string;
   consent: boolean;
@@ -47,39 +52,35 @@ export interface ClientIntakeContext {
   language: ClientLanguage;
   greeting: PublicClientIntake | null;
   answers: GeneralCaseInformation;
-  /** 0..2: a page of answers; CONFIRM_STEP: the full name and consent. */
-  step: number;
   fullName: string;
   consent: boolean;
   errors: FieldErrors;
-  /** The link was already used (410): the thanks page says so. */
-  alreadySent: boolean;
-  /** A submit that got no usable answer: the confirmation page says to try again. */
-  submitFailed: boolean;
   /** Answers of an earlier visit, laid over the form once the link proves live. */
   saved: SavedClientAnswers | null;
 }
 
 export type ClientIntakeEvent =
   | { type: 'language.choose'; language: ClientLanguage }
-  | { type: 'start' }
-  | { type: 'field.change'; path: FieldChange['path']; value: unknown }
-  | { type: 'fields.change'; changes: ReadonlyArray<FieldChange> }
+  | { type: 'link.retry' }
+  | { type: 'answers.start' }
+  | { type: 'answers.change'; changes: ReadonlyArray<FieldChange> }
   | { type: 'step.next' }
   | { type: 'step.back' }
   | { type: 'fullName.change'; value: string }
   | { type: 'consent.change'; value: boolean }
-  | { type: 'submit' }
-  | { type: 'retry' };
+  | { type: 'answers.submit' };
 
 /** Keys of the confirmation's own errors (beside field paths). */
 export const FULL_NAME_ERROR = 'fullName';
 export const CONSENT_ERROR = 'consent';
 
-function errorsOfStep(answers: GeneralCaseInformation, step: number): FieldErrors {
-  const fields = new Set<string>(clientSteps[step]?.fields ?? []);
-  const all = validateClientAnswers(answers);
-  return Object.fromEntries(Object.entries(all).filter(([path]) => fields.has(path)));
+function fieldsOf(page: ClientStepId): ReadonlySet<string> {
+  return new Set<string>(clientSteps.find((step) => step.id === page)?.fields ?? []);
+}
+
+function errorsOfPage(answers: GeneralCaseInformation, page: ClientStepId): FieldErrors {
+  const fields = fieldsOf(page);
+  return Object.fromEntries(Object.entries(validateClientAnswers(answers)).filter(([path]) => fields.has(path)));
 }
 
 function confirmationErrors(context: Pick<ClientIntakeContext, 'fullName' | 'consent'>): FieldErrors {
@@ -89,20 +90,9 @@ function confirmationErrors(context: Pick<ClientIntakeContext, 'fullName' | 'con
   return errors;
 }
 
-function firstFailingStep(errors: FieldErrors): number {
-  const index = clientSteps.findIndex((step) => step.fields.some((path) => path in errors));
-  return index === -1 ? CONFIRM_STEP : index;
-}
-
-/** What the page keeps of the form (the client's fields only). */
-export function savedAnswersOf(context: ClientIntakeContext): SavedClientAnswers {
-  return {
-    changes: clientFieldPaths.map((path) => ({ path, value: readField(context.answers, path) })),
-    step: context.step,
-    fullName: context.fullName,
-    consent: context.consent,
-    language: context.language,
-  };
+/** The page an earlier visit was left on; a step out of range is the nearest page. */
+function savedPageOf(saved: SavedClientAnswers): ClientPage {
+  return clientPages[Math.min(Math.max(0, Math.trunc(saved.step)), CONFIRM_STEP)]!;
 }
 
 export function submissionOf(context: ClientIntakeContext): ClientIntakeSubmission {
@@ -132,11 +122,11 @@ export const clientIntakeMachine = setup({
     isExpired: ({ event }) => statusOf((event as { error?: unknown }).error) === 404,
     isUsed: ({ event }) => statusOf((event as { error?: unknown }).error) === 410,
     isRefused: ({ event }) => statusOf((event as { error?: unknown }).error) === 400,
-    /** A page of answers whose fields meet the form's rules (the confirmation is no page to leave forward). */
-    stepComplete: ({ context }) => context.step < CONFIRM_STEP && Object.keys(errorsOfStep(context.answers, context.step)).length === 0,
-    hasSaved: ({ context }) => context.saved !== null,
-    hasPreviousStep: ({ context }) => context.step > 0,
-    hasNextStep: ({ context }) => context.step < CONFIRM_STEP,
+    savedOn: ({ context }, params: { page: ClientPage }) => context.saved !== null && savedPageOf(context.saved) === params.page,
+    /** The page's fields meet the form's rules: it may be left forward. */
+    pageComplete: ({ context }, params: { page: ClientStepId }) => Object.keys(errorsOfPage(context.answers, params.page)).length === 0,
+    hasErrorsOn: ({ context }, params: { page: ClientStepId }) =>
+      Object.keys(context.errors).some((path) => fieldsOf(params.page).has(path)),
     readyToSend: ({ context }) =>
       Object.keys(validateClientAnswers(context.answers)).length === 0 && Object.keys(confirmationErrors(context)).length === 0,
   },
@@ -154,7 +144,6 @@ export const clientIntakeMachine = setup({
       const changes = saved.changes.filter((change) => known.has(change.path));
       return {
         answers: applyChanges({ intake: emptyIntake(), errors: {} }, changes).intake,
-        step: Math.min(Math.max(0, Math.trunc(saved.step)), CONFIRM_STEP),
         fullName: saved.fullName,
         consent: saved.consent,
         language: saved.language,
@@ -162,14 +151,12 @@ export const clientIntakeMachine = setup({
       };
     }),
     applyChanges: assign(({ context, event }) => {
-      assertEvent(event, ['field.change', 'fields.change']);
-      const changes = event.type === 'field.change' ? [{ path: event.path, value: event.value }] : event.changes;
-      const next = applyChanges({ intake: context.answers, errors: context.errors }, changes);
+      assertEvent(event, 'answers.change');
+      const next = applyChanges({ intake: context.answers, errors: context.errors }, event.changes);
       return { answers: next.intake, errors: next.errors };
     }),
-    nextStep: assign(({ context }) => ({ step: context.step + 1, errors: {} })),
-    previousStep: assign(({ context }) => ({ step: context.step - 1, errors: {} })),
-    showStepErrors: assign(({ context }) => ({ errors: errorsOfStep(context.answers, context.step) })),
+    clearErrors: assign({ errors: {} }),
+    showPageErrors: assign(({ context }, params: { page: ClientStepId }) => ({ errors: errorsOfPage(context.answers, params.page) })),
     setFullName: assign(({ context, event }) => {
       assertEvent(event, 'fullName.change');
       const { [FULL_NAME_ERROR]: _gone, ...errors } = context.errors;
@@ -180,18 +167,8 @@ export const clientIntakeMachine = setup({
       const { [CONSENT_ERROR]: _gone, ...errors } = context.errors;
       return { consent: event.value, errors };
     }),
-    showSubmitErrors: assign(({ context }) => {
-      const fields = validateClientAnswers(context.answers);
-      const errors = { ...fields, ...confirmationErrors(context) };
-      return { errors, step: firstFailingStep(fields) };
-    }),
-    showServerErrors: assign(({ event }) => {
-      const fields = ((event as { error?: ApiError }).error?.fields ?? {}) as FieldErrors;
-      return { errors: { ...fields }, step: firstFailingStep(fields), submitFailed: false };
-    }),
-    markSubmitFailed: assign({ submitFailed: true }),
-    clearSubmitFailed: assign({ submitFailed: false }),
-    markAlreadySent: assign({ alreadySent: true }),
+    showSubmitErrors: assign(({ context }) => ({ errors: { ...validateClientAnswers(context.answers), ...confirmationErrors(context) } })),
+    showServerErrors: assign(({ event }) => ({ errors: { ...((event as { error?: ApiError }).error?.fields ?? {}) } as FieldErrors })),
   },
 }).createMachine({
   id: 'clientIntake',
@@ -200,12 +177,9 @@ export const clientIntakeMachine = setup({
     language: input.language,
     greeting: null,
     answers: emptyIntake(),
-    step: 0,
     fullName: '',
     consent: false,
     errors: {},
-    alreadySent: false,
-    submitFailed: false,
     saved: input.saved ?? null,
   }),
   initial: 'loading',
@@ -220,39 +194,89 @@ export const clientIntakeMachine = setup({
         src: 'openLink',
         input: ({ context }) => ({ token: context.token }),
         onDone: [
-          {
-            guard: 'hasSaved',
-            target: 'filling',
-            actions: [{ type: 'keepGreeting', params: ({ event }) => event.output }, 'restoreSaved'],
-          },
+          // Back from an earlier visit: on the page it was left.
+          ...clientPages.map((page) => ({
+            guard: { type: 'savedOn' as const, params: { page } },
+            target: `filling.page.${page}`,
+            actions: [
+              { type: 'keepGreeting' as const, params: ({ event }: { event: { output: PublicClientIntake } }) => event.output },
+              'restoreSaved' as const,
+            ],
+          })),
           { target: 'language', actions: { type: 'keepGreeting', params: ({ event }) => event.output } },
         ],
-        onError: [
-          { guard: 'isExpired', target: 'expired' },
-          { guard: 'isUsed', target: 'done', actions: 'markAlreadySent' },
-          { target: 'unreachable' },
-        ],
+        onError: [{ guard: 'isExpired', target: 'expired' }, { guard: 'isUsed', target: 'done.alreadySent' }, { target: 'unreachable' }],
       },
     },
     // The link could not be read (offline, server away): nothing is known yet, so try again.
     unreachable: {
-      on: { retry: 'loading' },
+      on: { 'link.retry': 'loading' },
     },
     language: {
-      on: { start: 'filling' },
+      on: { 'answers.start': 'filling' },
     },
+    // The page of the form on screen, and beside it whether the last submit got no usable answer
+    // (the notice to try again stays on every page until the next submit).
     filling: {
-      on: {
-        'field.change': { actions: 'applyChanges' },
-        'fields.change': { actions: 'applyChanges' },
-        'step.next': [
-          { guard: 'stepComplete', actions: 'nextStep' },
-          { guard: 'hasNextStep', actions: 'showStepErrors' },
-        ],
-        'step.back': { guard: 'hasPreviousStep', actions: 'previousStep' },
-        'fullName.change': { actions: 'setFullName' },
-        'consent.change': { actions: 'setConsent' },
-        submit: [{ guard: 'readyToSend', target: 'submitting', actions: 'clearSubmitFailed' }, { actions: 'showSubmitErrors' }],
+      type: 'parallel',
+      on: { 'answers.change': { actions: 'applyChanges' } },
+      states: {
+        page: {
+          initial: 'personal',
+          states: {
+            personal: {
+              on: {
+                'step.next': [
+                  { guard: { type: 'pageComplete', params: { page: 'personal' } }, target: 'incident', actions: 'clearErrors' },
+                  { actions: { type: 'showPageErrors', params: { page: 'personal' } } },
+                ],
+              },
+            },
+            incident: {
+              on: {
+                'step.next': [
+                  { guard: { type: 'pageComplete', params: { page: 'incident' } }, target: 'injuries', actions: 'clearErrors' },
+                  { actions: { type: 'showPageErrors', params: { page: 'incident' } } },
+                ],
+                'step.back': { target: 'personal', actions: 'clearErrors' },
+              },
+            },
+            injuries: {
+              on: {
+                'step.next': [
+                  { guard: { type: 'pageComplete', params: { page: 'injuries' } }, target: 'confirm', actions: 'clearErrors' },
+                  { actions: { type: 'showPageErrors', params: { page: 'injuries' } } },
+                ],
+                'step.back': { target: 'incident', actions: 'clearErrors' },
+              },
+            },
+            confirm: {
+              on: {
+                'step.back': { target: 'injuries', actions: 'clearErrors' },
+                'fullName.change': { actions: 'setFullName' },
+                'consent.change': { actions: 'setConsent' },
+                'answers.submit': [
+                  { guard: 'readyToSend', target: '#clientIntake.submitting' },
+                  { target: 'firstError', actions: 'showSubmitErrors' },
+                ],
+              },
+            },
+            // Refused answers (by the form's rules or by the server) show the first page with an
+            // error; only the name or the consent missing leaves the confirmation.
+            firstError: {
+              always: [
+                { guard: { type: 'hasErrorsOn', params: { page: 'personal' } }, target: 'personal' },
+                { guard: { type: 'hasErrorsOn', params: { page: 'incident' } }, target: 'incident' },
+                { guard: { type: 'hasErrorsOn', params: { page: 'injuries' } }, target: 'injuries' },
+                { target: 'confirm' },
+              ],
+            },
+          },
+        },
+        lastSubmit: {
+          initial: 'none',
+          states: { none: {}, failed: {} },
+        },
       },
     },
     submitting: {
@@ -261,17 +285,42 @@ export const clientIntakeMachine = setup({
         id: 'submitAnswers',
         src: 'submitAnswers',
         input: ({ context }) => ({ token: context.token, submission: submissionOf(context) }),
-        onDone: { target: 'done' },
+        onDone: { target: 'done.sent' },
         onError: [
           { guard: 'isExpired', target: 'expired' },
-          { guard: 'isUsed', target: 'done', actions: 'markAlreadySent' },
-          { guard: 'isRefused', target: 'filling', actions: 'showServerErrors' },
-          { target: 'filling', actions: 'markSubmitFailed' },
+          { guard: 'isUsed', target: 'done.alreadySent' },
+          { guard: 'isRefused', target: 'filling.page.firstError', actions: 'showServerErrors' },
+          { target: ['filling.page.confirm', 'filling.lastSubmit.failed'] },
         ],
       },
     },
-    // Not final: the language can still be changed on these pages.
-    done: {},
+    // Thanks for these answers, or the link was already used (410). Not final: the language can
+    // still be changed on these pages.
+    done: {
+      initial: 'sent',
+      states: { sent: {}, alreadySent: {} },
+    },
     expired: {},
   },
 });
+
+export type ClientIntakeSnapshot = SnapshotFrom<typeof clientIntakeMachine>;
+
+/** The page of the form on screen: the one being filled, or the confirmation while it is sent. */
+export function pageOf(snapshot: ClientIntakeSnapshot): ClientPage | null {
+  if (snapshot.matches('submitting')) return 'confirm';
+  return clientPages.find((page) => snapshot.matches({ filling: { page } })) ?? null;
+}
+
+/** What the page keeps of the form (the client's fields only). */
+export function savedAnswersOf(snapshot: ClientIntakeSnapshot): SavedClientAnswers {
+  const { context } = snapshot;
+  const page = pageOf(snapshot);
+  return {
+    changes: clientFieldPaths.map((path) => ({ path, value: readField(context.answers, path) })),
+    step: page ? clientPages.indexOf(page) : 0,
+    fullName: context.fullName,
+    consent: context.consent,
+    language: context.language,
+  };
+}

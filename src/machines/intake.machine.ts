@@ -9,12 +9,16 @@
 //   mode:      choosing (transient, from the route in the input) | create | edit | view
 //   lifecycle: start (transient) | loading | loadFailed | ready, and `ready` is parallel again:
 //     form:        routing (transient) | offeringRestore | editable.{creating.{unsaved,saved} | editing | stale}
-//                  | confirmingSave | saving.{draft | final} | viewing | submitted
+//                  | confirmingSave | confirmingReload | saving.{draft | final} | viewing | submitted
+//                  editable.stale.{fetching | failed}: a save refused because someone else saved
+//                  first fetches their version, which is put together with the edits field by field
+//                  (src/domain/intake/merge.ts); the fields both changed wait in `conflicts`.
 //     changes:     clean | dirty.{pending | stored} | editedWhileSaving   (tag 'dirty': the "leave page?" prompt)
 //     pdfPreview:  closed | building | open
 //     pdfDownload: idle | building   ('Download PDF' shows its spinner while the file is built)
 import { assign, emit, fromPromise, or, setup, stateIn } from 'xstate';
 import { applyChanges, checkDraft, checkFinal, restoredIntake } from '../domain/intake/editing';
+import { mergeIntakes } from '../domain/intake/merge';
 import { fromApiIntake, type LooseApiIntake } from '../domain/intake/normalise';
 import { emptyIntake } from '../domain/intake/empty';
 import { errorCodeOf, fieldErrorsOf } from './errorMessage';
@@ -48,6 +52,8 @@ export const intakeMachine = setup({
   // The calls are the app's (intakeFormActors.ts); downloadPdf hands the file to the browser.
   actors: {
     loadIntake: fromPromise<LooseApiIntake, LoadIntakeInput>(providedByTheApp),
+    // The same call, to fetch the version someone else saved after a stale save.
+    loadTheirs: fromPromise<LooseApiIntake, LoadIntakeInput>(providedByTheApp),
     saveIntake: fromPromise<SavedIntake, SaveIntakeInput>(providedByTheApp),
     buildPdf: fromPromise<Uint8Array, BuildPdfInput>(providedByTheApp),
     downloadPdf: fromPromise<void, BuildPdfInput>(providedByTheApp),
@@ -63,6 +69,10 @@ export const intakeMachine = setup({
     // Final intakes open read-only, whatever the route says.
     isFinalIntake: ({ context }) => context.status === 'final',
     hasUnsavedCopy: ({ context }) => context.unsavedCopy !== null,
+    isCopyOverOlderVersion: ({ context }) => {
+      const copyVersion = context.unsavedCopy?.intake.updatedAt ?? null;
+      return context.base !== null && copyVersion !== null && copyVersion !== context.updatedAt;
+    },
     hasCaseId: ({ context }) => context.caseId !== null,
     isUnreadableIntake: (_, output: LooseApiIntake) => isUnreadable(output),
     isDraftValid: ({ context }) => checkDraft(context.intake).ok,
@@ -79,6 +89,11 @@ export const intakeMachine = setup({
     // Only an update (PATCH) can be refused as stale or final; a first save has nothing to reload.
     isStaleError: ({ context, event }) => context.caseId !== null && errorCodeOf(failureOf(event)) === 'intake_stale',
     isAlreadyFinalError: ({ context, event }) => context.caseId !== null && errorCodeOf(failureOf(event)) === 'intake_final',
+    // Their version, fetched after a stale save, was submitted final meanwhile.
+    isFinalOutput: (_, output: LooseApiIntake) => output.status === 'final',
+    hasConflicts: ({ context }) => context.conflicts.length > 0,
+    isOpenConflict: ({ context, event }) =>
+      (event.type === 'merge.useTheirs' || event.type === 'merge.keepMine') && context.conflicts.some(({ path }) => path === event.path),
   },
   actions: {
     applyFieldChange: assign(({ context, event }) =>
@@ -92,7 +107,15 @@ export const intakeMachine = setup({
     announceTabMoved: emit({ type: 'tabMoved' as const }),
     storeLoadedIntake: assign(({ context }, output: LooseApiIntake) => {
       const intake = fromApiIntake(output);
-      return { intake, caseId: intake.caseId ?? context.caseId, updatedAt: intake.updatedAt, status: intake.status, errors: {} };
+      return {
+        intake,
+        base: intake,
+        conflicts: [],
+        caseId: intake.caseId ?? context.caseId,
+        updatedAt: intake.updatedAt,
+        status: intake.status,
+        errors: {},
+      };
     }),
     showDraftErrors: assign(({ context }) => shownErrors(checkDraft(context.intake), context.currentTab)),
     showFinalErrors: assign(({ context }) => shownErrors(checkFinal(context.intake), context.currentTab)),
@@ -109,13 +132,47 @@ export const intakeMachine = setup({
       const fields = fieldErrorsOf(failureOf(event));
       return Object.keys(fields).length === 0 ? {} : { errors: { ...context.errors, ...fields } };
     }),
-    // The status is the one the state asked to store: the answer is that very record.
+    holdSentVersion: assign({ sent: ({ context }) => context.intake }),
+    forgetSentVersion: assign({ sent: null }),
+    // The status is the one the state asked to store: the answer is that very record, and what was
+    // sent is the version the next edits start from. Fields both changed are settled by a save.
     storeSavedVersion: assign(({ context }, { caseId, updatedAt, status }: SavedIntake) => ({
       caseId,
       updatedAt,
       status,
       intake: { ...context.intake, caseId, updatedAt, status },
+      base: context.sent && { ...context.sent, caseId, updatedAt, status },
+      sent: null,
+      conflicts: [],
     })),
+    // Their stored version with this person's edits: see src/domain/intake/merge.ts. The next save
+    // names their version, so it is stored on top of it.
+    mergeTheirs: assign(({ context }, output: LooseApiIntake) => {
+      const theirs = fromApiIntake(output);
+      const { intake, conflicts } = mergeIntakes(context.base, context.intake, theirs);
+      return { intake, conflicts, base: theirs, updatedAt: theirs.updatedAt, status: theirs.status, sent: null };
+    }),
+    announceMerged: emit(({ context }) => ({ type: 'merged' as const, conflicts: context.conflicts.length })),
+    // A choice for one field both changed; their answer goes through the form's rules, as typed.
+    useTheirAnswer: assign(({ context, event }) => {
+      if (event.type !== 'merge.useTheirs') return {};
+      const conflict = context.conflicts.find(({ path }) => path === event.path);
+      return {
+        ...applyChanges(context, conflict ? [{ path: conflict.path, value: conflict.theirs }] : []),
+        conflicts: context.conflicts.filter(({ path }) => path !== event.path),
+      };
+    }),
+    keepMyAnswer: assign(({ context, event }) => ({
+      conflicts: context.conflicts.filter(({ path }) => event.type !== 'merge.keepMine' || path !== event.path),
+    })),
+    useAllTheirAnswers: assign(({ context }) => ({
+      ...applyChanges(
+        context,
+        context.conflicts.map(({ path, theirs }) => ({ path, value: theirs })),
+      ),
+      conflicts: [],
+    })),
+    keepAllMyAnswers: assign({ conflicts: [] }),
     // Create mode keeps a draft; edit mode saves the changes; a submit makes the intake final.
     // Runs after storeSavedVersion: the caseId is the stored one (a first save's new one).
     announceSaved: emit(({ context }, { as }: { as: 'draft' | 'changes' | 'final' }) => ({
@@ -131,9 +188,17 @@ export const intakeMachine = setup({
     storeUnsavedCopy: () => {},
     clearUnsavedCopy: () => {},
     forgetUnsavedCopy: assign({ unsavedCopy: null }),
-    restoreUnsavedCopy: assign(({ context }) =>
-      context.unsavedCopy ? { ...restoredIntake(context, context.unsavedCopy), unsavedCopy: null } : {},
-    ),
+    // A copy typed over a version someone has since changed is put together with theirs at once,
+    // as a stale save would be; over the same version it is simply taken back.
+    restoreUnsavedCopy: assign(({ context }) => {
+      if (!context.unsavedCopy) return {};
+      const { intake, base } = context.unsavedCopy;
+      const restored = restoredIntake(context, intake);
+      if (context.base === null || restored.updatedAt === context.updatedAt) return { ...restored, unsavedCopy: null };
+      const merged = mergeIntakes(base, restored.intake, context.base);
+      return { intake: merged.intake, conflicts: merged.conflicts, updatedAt: context.updatedAt, unsavedCopy: null };
+    }),
+
     storePdf: assign((_, pdf: Uint8Array) => ({ pdf })),
     forgetPdf: assign({ pdf: null }),
   },
@@ -146,6 +211,9 @@ export const intakeMachine = setup({
     errors: {},
     currentTab: 0,
     updatedAt: null,
+    base: null,
+    sent: null,
+    conflicts: [],
     status: 'draft',
     unsavedCopy: input.unsavedCopy ?? null,
     pdf: null,
@@ -213,13 +281,25 @@ export const intakeMachine = setup({
                 // Accepted, the form takes the copy and stays dirty (the changes region moves too).
                 offeringRestore: {
                   on: {
-                    'restore.accept': { target: 'routing', actions: 'restoreUnsavedCopy' },
+                    'restore.accept': [
+                      { guard: 'isCopyOverOlderVersion', target: 'routing', actions: ['restoreUnsavedCopy', 'announceMerged'] },
+                      { target: 'routing', actions: 'restoreUnsavedCopy' },
+                    ],
                     'restore.decline': { target: 'routing', actions: ['clearUnsavedCopy', 'forgetUnsavedCopy'] },
                   },
                 },
                 editable: {
                   initial: 'editing',
-                  on: { 'field.change': { actions: 'applyFieldChange' }, 'fields.change': { actions: 'applyFieldChanges' } },
+                  on: {
+                    'field.change': { actions: 'applyFieldChange' },
+                    'fields.change': { actions: 'applyFieldChanges' },
+                    // Fields both people changed: each shows their answer beside this person's.
+                    'merge.useTheirs': { guard: 'isOpenConflict', actions: ['useTheirAnswer', 'storeUnsavedCopy'] },
+                    'merge.keepMine': { guard: 'isOpenConflict', actions: 'keepMyAnswer' },
+                    'merge.useAllTheirs': { guard: 'hasConflicts', actions: ['useAllTheirAnswers', 'storeUnsavedCopy'] },
+                    'merge.keepAllMine': { guard: 'hasConflicts', actions: 'keepAllMyAnswers' },
+                    'intake.reload': { guard: 'hasConflicts', target: '#form.confirmingReload' },
+                  },
                   states: {
                     // Create mode: 'Save As Draft' saves without asking and stays.
                     creating: {
@@ -250,16 +330,65 @@ export const intakeMachine = setup({
                         ],
                       },
                     },
-                    // 409 intake_stale: the edits stay on screen (and may still be changed or copied);
-                    // saving waits for a reload of the server's version (docs/architecture.md, Intakes).
-                    stale: { on: { 'intake.reload': { target: '#intake.lifecycle.loading', actions: 'clearUnsavedCopy' } } },
+                    // 409 intake_stale: the edits stay on screen (and may still be changed) while the
+                    // version stored meanwhile is fetched and put together with them; saving waits
+                    // for that (docs/product/intake-form.md, Someone else saved first).
+                    stale: {
+                      initial: 'fetching',
+                      on: { 'intake.reload': { target: '#form.confirmingReload' } },
+                      states: {
+                        fetching: {
+                          invoke: {
+                            id: 'loadTheirs',
+                            src: 'loadTheirs',
+                            input: ({ context }) => ({ caseId: context.caseId ?? '' }),
+                            onDone: [
+                              { guard: { type: 'isUnreadableIntake', params: ({ event }) => event.output }, target: 'failed' },
+                              // Submitted elsewhere meanwhile: nothing can be saved on top; the stored final intake, read-only.
+                              {
+                                guard: { type: 'isFinalOutput', params: ({ event }) => event.output },
+                                target: '#intake.lifecycle.loading',
+                                actions: ['clearUnsavedCopy', 'announceAlreadyFinal'],
+                              },
+                              {
+                                guard: 'inCreateMode',
+                                target: '#form.editable.creating.saved',
+                                actions: [
+                                  { type: 'mergeTheirs', params: ({ event }) => event.output },
+                                  'storeUnsavedCopy',
+                                  'announceMerged',
+                                ],
+                              },
+                              {
+                                target: '#form.editable.editing',
+                                actions: [
+                                  { type: 'mergeTheirs', params: ({ event }) => event.output },
+                                  'storeUnsavedCopy',
+                                  'announceMerged',
+                                ],
+                              },
+                            ],
+                            onError: { target: 'failed' },
+                          },
+                        },
+                        failed: { on: { 'stale.retry': { target: 'fetching' } } },
+                      },
+                    },
                     last: { type: 'history', history: 'deep' },
                   },
                 },
                 confirmingSave: { on: { 'confirm.save': { target: 'saving.draft' }, 'confirm.cancel': { target: 'editable.editing' } } },
+                // 'Reload intake' drops what was typed since the last save: asked first.
+                confirmingReload: {
+                  on: {
+                    'reload.confirm': { target: '#intake.lifecycle.loading', actions: 'clearUnsavedCopy' },
+                    'reload.cancel': { target: 'editable.last' },
+                  },
+                },
                 saving: {
                   tags: ['busy'],
                   initial: 'draft',
+                  entry: 'holdSentVersion',
                   invoke: {
                     id: 'saveIntake',
                     src: 'saveIntake',
@@ -295,15 +424,15 @@ export const intakeMachine = setup({
                     ],
                     // A refused draft save or final submit: one answer for both.
                     onError: [
-                      { guard: 'isStaleError', target: 'editable.stale', actions: 'announceStale' },
+                      { guard: 'isStaleError', target: 'editable.stale', actions: ['forgetSentVersion', 'announceStale'] },
                       // Submitted elsewhere meanwhile: show the stored final intake, read-only.
                       {
                         guard: 'isAlreadyFinalError',
                         target: '#intake.lifecycle.loading',
-                        actions: ['clearUnsavedCopy', 'announceAlreadyFinal'],
+                        actions: ['forgetSentVersion', 'clearUnsavedCopy', 'announceAlreadyFinal'],
                       },
                       // Everything typed stays.
-                      { target: 'editable.last', actions: ['storeServerFieldErrors', 'announceSaveFailed'] },
+                      { target: 'editable.last', actions: ['forgetSentVersion', 'storeServerFieldErrors', 'announceSaveFailed'] },
                     ],
                   },
                   states: {

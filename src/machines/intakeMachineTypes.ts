@@ -2,6 +2,8 @@
 // provides (src/machines/intake.machine.ts runs them; docs/product/intake-form.md).
 import type { IntakeStatus } from '../domain/enums';
 import type { FieldChange } from '../domain/intake/editing';
+import type { IntakeFieldId } from '../domain/intake/fields';
+import type { MergeConflict } from '../domain/intake/merge';
 import { intakeTabs } from '../domain/intake/tabs';
 import type { ApiGeneralCaseInformation, FieldErrors, FieldPath, GeneralCaseInformation } from '../domain/intake/types';
 
@@ -22,7 +24,13 @@ export interface IntakeMachineInput {
    * The copy of unsaved edits this user left for this intake in sessionStorage, read by the page
    * with `readUnsavedCopy(sessionStorage, { userId, caseId })` (src/ui/pages/intake/form/unsavedCopy.ts).
    */
-  unsavedCopy?: GeneralCaseInformation | null;
+  unsavedCopy?: UnsavedCopy | null;
+}
+
+/** What was typed and never saved, with the stored version it was typed over (null: not known). */
+export interface UnsavedCopy {
+  intake: GeneralCaseInformation;
+  base: GeneralCaseInformation | null;
 }
 
 export interface IntakeContext {
@@ -36,10 +44,19 @@ export interface IntakeContext {
   currentTab: number;
   /** The stored version the edits started from, sent with every PATCH (409 intake_stale when old). */
   updatedAt: string | null;
+  /**
+   * That stored version's answers: when someone else saved first, each field is compared against
+   * it to tell whose change it is (src/domain/intake/merge.ts). null before a first save.
+   */
+  base: GeneralCaseInformation | null;
+  /** What the save on its way sent: the base once the server has stored it. */
+  sent: GeneralCaseInformation | null;
+  /** Fields both people changed: this person's answer on screen, theirs offered beside it. */
+  conflicts: readonly MergeConflict[];
   /** Status of the stored intake ('Download PDF' only for final, the draft overlay on the preview). */
   status: IntakeStatus;
   /** A copy of unsaved edits on offer (state offeringRestore). */
-  unsavedCopy: GeneralCaseInformation | null;
+  unsavedCopy: UnsavedCopy | null;
   /** The built PDF while the preview is open. */
   pdf: Uint8Array | null;
 }
@@ -55,7 +72,17 @@ export type IntakeEvent =
   | { type: 'confirm.cancel' }
   | { type: 'final.submit' }
   | { type: 'intake.retry' }
+  /** 'Reload intake': asks first, since it drops what was typed. */
   | { type: 'intake.reload' }
+  | { type: 'reload.confirm' }
+  | { type: 'reload.cancel' }
+  /** Their stored version could not be fetched after a stale save: 'Try again'. */
+  | { type: 'stale.retry' }
+  /** A field both people changed: take their answer, or keep this person's. */
+  | { type: 'merge.useTheirs'; path: IntakeFieldId }
+  | { type: 'merge.keepMine'; path: IntakeFieldId }
+  | { type: 'merge.useAllTheirs' }
+  | { type: 'merge.keepAllMine' }
   | { type: 'restore.accept' }
   | { type: 'restore.decline' }
   | { type: 'pdf.preview' }
@@ -79,6 +106,11 @@ export type IntakeEmitted =
   | { type: 'refused'; reason: 'draftIncomplete'; tab: number }
   | { type: 'refused'; reason: 'stale' | 'final' | 'failed' }
   | { type: 'pdfFailed' }
+  /**
+   * Someone else's stored version was put together with this person's edits (a stale save, or an
+   * unsaved copy typed over an older version); `conflicts`: the fields both changed.
+   */
+  | { type: 'merged'; conflicts: number }
   /** Back or Next moved to another tab. */
   | { type: 'tabMoved' };
 

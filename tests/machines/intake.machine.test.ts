@@ -6,6 +6,7 @@ import { emptyIntake } from '../../src/domain/intake/empty';
 import { errorsByTab, intakeMessages } from '../../src/domain/intake/schemas';
 import { intakeTabs } from '../../src/domain/intake/tabs';
 import { toApiIntake, withoutSsnDigits, type LooseApiIntake } from '../../src/domain/intake/normalise';
+import { readField } from '../../src/domain/intake/rules';
 import {
   intakeMachine,
   UNSAVED_COPY_DELAY_MS,
@@ -25,6 +26,9 @@ import { fullValidIntake, withField } from '../domain/intake/fixtures';
 import {
   apiDraft,
   apiFinal,
+  apiTheirDraft,
+  apiTheirFinal,
+  theirDraft as theirs,
   apiUnreadable,
   CASE_ID,
   changesOf,
@@ -36,6 +40,8 @@ import {
   serverError,
   staleError,
   STORED_SSN,
+  THEIR_EMAIL,
+  THEIR_LAST_NAME,
   storedDraft,
   TYPED_SSN,
   unsavedCopyOf,
@@ -114,6 +120,13 @@ const samples: AnyEventObject[] = [
   { type: 'xstate.error.actor.buildPdf', error: { message: 'The template could not be read' } },
   { type: 'xstate.done.actor.downloadPdf' },
   { type: 'xstate.error.actor.downloadPdf', error: { message: 'The PDF worker stopped' } },
+  // Someone else saved first: their version, fetched after the 409, and the choices it brings.
+  { type: 'xstate.done.actor.loadTheirs', output: apiTheirDraft },
+  { type: 'xstate.done.actor.loadTheirs', output: apiTheirFinal },
+  { type: 'xstate.done.actor.loadTheirs', output: apiUnreadable },
+  { type: 'xstate.error.actor.loadTheirs', error: { status: 0, message: 'The server could not be reached' } },
+  { type: 'merge.useTheirs', path: 'personalInformation.lastName' },
+  { type: 'merge.keepMine', path: 'personalInformation.lastName' },
 ];
 
 // Event groups of the orthogonal parts; each plan leaves out what it does not study, since the
@@ -124,20 +137,52 @@ const isCopyTimingEvent = (type: string) => type === 'unsavedCopy.flush' || type
 
 const isLoadResult = (type: string) => type.includes('.actor.loadIntake');
 const isFieldEvent = (type: string) => type === 'field.change' || type === 'fields.change';
-const lifecycleOnly = (type: string) => !isTabEvent(type) && !isPdfEvent(type) && !isCopyTimingEvent(type);
+/** After a stale save: their version fetched, the choices per field, and the reload that asks. */
+const isMergeEvent = (type: string) =>
+  type.includes('.actor.loadTheirs') ||
+  type.startsWith('merge.') ||
+  type.startsWith('reload.') ||
+  type === 'stale.retry' ||
+  type === 'intake.reload';
+const lifecycleOnly = (type: string) => !isTabEvent(type) && !isPdfEvent(type) && !isCopyTimingEvent(type) && !isMergeEvent(type);
+// A stale save in edit mode and what follows; the names are the edit both sides make.
+const staleAndMerge = (type: string) =>
+  isMergeEvent(type) ||
+  isLoadResult(type) ||
+  ['draft.save', 'confirm.save', 'xstate.done.actor.saveIntake', 'xstate.error.actor.saveIntake', 'fields.change'].includes(type);
 // After a reload the new intake is a stored draft: the edit-mode plans study that.
 const newIntakeLifecycle = (type: string) => lifecycleOnly(type) && !isLoadResult(type);
 const tabsAndSubmit = (type: string) => isTabEvent(type) || type === 'final.submit' || type === 'fields.change';
-const copyAndSaving = (type: string) => !isTabEvent(type) && !isPdfEvent(type) && type !== 'final.submit';
+const copyAndSaving = (type: string) => !isTabEvent(type) && !isPdfEvent(type) && !isMergeEvent(type) && type !== 'final.submit';
 
 const createNew: IntakeMachineInput = { mode: 'create', userId: USER_ID };
 const createNewWithCopy: IntakeMachineInput = { ...createNew, unsavedCopy: unsavedCopyOf(emptyIntake()) };
 const createSaved: IntakeMachineInput = { mode: 'create', caseId: CASE_ID, userId: USER_ID };
 const edit: IntakeMachineInput = { mode: 'edit', caseId: CASE_ID, userId: USER_ID };
 const editWithCopy: IntakeMachineInput = { ...edit, unsavedCopy: unsavedCopyOf(storedDraft()) };
+/** A copy typed over a version older than the stored one, whose last name both sides changed since. */
+const OLDER_VERSION = '2024-05-31T07:00:00.000Z';
+const olderBase = {
+  ...storedDraft(),
+  updatedAt: OLDER_VERSION,
+  personalInformation: { ...storedDraft().personalInformation, lastName: 'Oldname' },
+};
+const editWithOlderCopy: IntakeMachineInput = {
+  ...edit,
+  unsavedCopy: { intake: { ...unsavedCopyOf(olderBase).intake, updatedAt: OLDER_VERSION }, base: withoutSsnDigits(olderBase) },
+};
 const view: IntakeMachineInput = { mode: 'view', caseId: CASE_ID, userId: USER_ID };
 
-const plans: Array<{ name: string; input: IntakeMachineInput; offer: (type: string) => boolean }> = [
+// A stale save's plans take only the samples that tell its paths apart: one edit of the names, the
+// stale refusal, a save that goes through, and their version.
+const staleSamples: AnyEventObject[] = samples.filter(
+  (sample) =>
+    sample === namesChange ||
+    !['fields.change', 'field.change', 'xstate.error.actor.saveIntake'].includes(sample.type) ||
+    ('error' in sample && sample.error === staleError),
+);
+
+const plans: Array<{ name: string; input: IntakeMachineInput; offer: (type: string) => boolean; events?: AnyEventObject[] }> = [
   { name: 'new intake: saving and submitting', input: createNew, offer: newIntakeLifecycle },
   { name: 'stored draft in edit mode: saving and submitting', input: edit, offer: lifecycleOnly },
   { name: 'view mode: tabs and preview', input: view, offer: () => true },
@@ -147,6 +192,23 @@ const plans: Array<{ name: string; input: IntakeMachineInput; offer: (type: stri
   // Typing over a restored copy is the edit-mode plan's business.
   { name: 'stored draft with an unsaved copy', input: editWithCopy, offer: (type) => copyAndSaving(type) && !isFieldEvent(type) },
   { name: 'create route of a stored draft', input: createSaved, offer: isLoadResult },
+  { name: 'edit mode: someone else saved first', input: edit, offer: staleAndMerge, events: staleSamples },
+  {
+    name: 'create route of a stored draft: someone else saved first',
+    input: createSaved,
+    offer: (type) => staleAndMerge(type) && !type.startsWith('merge.') && !type.startsWith('reload.'),
+    events: staleSamples,
+  },
+  {
+    name: 'stored draft with a copy typed over an older version',
+    input: editWithOlderCopy,
+    offer: (type) =>
+      type.startsWith('restore.') ||
+      type.startsWith('merge.') ||
+      type.startsWith('reload.') ||
+      isLoadResult(type) ||
+      type === 'intake.reload',
+  },
 ];
 
 /** Assertions after every step of a path: what a person sees, and what the calls carried. */
@@ -303,7 +365,8 @@ function stepChecker(input: IntakeMachineInput) {
         if (update && error.code === 'intake_stale') {
           expect(snapshot.matches({ lifecycle: { ready: { form: { editable: 'stale' } } } })).toBe(true);
           expect(snapshot.can({ type: 'intake.reload' })).toBe(true);
-          expect(spokenIntake(probe.emitted)).toEqual([{ type: 'toast.error', message: intakeTexts.stale }]);
+          // No toast: the form fetches their version (MergeNotices) and the merge speaks.
+          expect(spokenIntake(probe.emitted)).toEqual([{ type: 'refused', reason: 'stale' }]);
         } else {
           expect(spokenIntake(probe.emitted)).toEqual([
             { type: 'toast.error', message: 'An error occurred while creating the intake. Please try again later.' },
@@ -333,12 +396,96 @@ function stepChecker(input: IntakeMachineInput) {
         break;
       case 'unsavedCopy.flush':
       case `xstate.after.unsavedCopyDelay.intake.lifecycle.ready.changes.dirty.pending`:
-        expect(readUnsavedCopy(storage, owner())).toEqual(withoutSsnDigits(context.intake));
+        // With the stored version it was typed over, to be put together with a newer one later.
+        expect(readUnsavedCopy(storage, owner())).toEqual({
+          intake: withoutSsnDigits(context.intake),
+          base: context.base && withoutSsnDigits(context.base),
+        });
         break;
       case 'restore.accept':
         expect(context.intake.personalInformation.firstName).toBe('Casey');
         expect(context.unsavedCopy).toBeNull();
         expect(snapshot.matches({ lifecycle: { ready: { changes: { dirty: 'stored' } } } })).toBe(true);
+        if (input === editWithOlderCopy) {
+          // Typed over an older version: the stored one's answers where only it changed, the copy's
+          // where only the copy did, and the last name both changed offered to choose.
+          expect(context.updatedAt).toBe(VERSION_1);
+          expect(context.intake.personalInformation.address).toBe('12 Copy Lane');
+          expect(context.conflicts).toEqual([{ path: 'personalInformation.lastName', theirs: 'Testcase' }]);
+          expect(context.intake.personalInformation.lastName).toBe('Restored');
+          expect(spokenIntake(probe.emitted)).toEqual([{ type: 'toast.success', message: intakeTexts.merged(1) }]);
+        } else {
+          expect(context.conflicts).toEqual([]);
+          expect(spokenIntake(probe.emitted)).toEqual([]);
+        }
+        break;
+      case 'xstate.done.actor.loadTheirs': {
+        if (snapshot.matches({ lifecycle: { ready: { form: { editable: { stale: 'failed' } } } } })) {
+          // Their version could not be read: nothing changes, and 'Try again' is offered.
+          expect(context.intake).toEqual(before?.context.intake);
+          expect(context.updatedAt).toBe(before?.context.updatedAt);
+          expect(snapshot.can({ type: 'stale.retry' })).toBe(true);
+          break;
+        }
+        if (context.status === 'final' || snapshot.matches({ lifecycle: 'loading' })) {
+          // Submitted final meanwhile: nothing can go on top; the stored intake is shown read-only.
+          expect(snapshot.matches({ lifecycle: 'loading' })).toBe(true);
+          expect(storage.getItem(unsavedCopyKey(ownerBefore))).toBeNull();
+          expect(spokenIntake(probe.emitted)).toEqual([{ type: 'toast.error', message: intakeTexts.alreadyFinal }]);
+          break;
+        }
+        const mine = before?.context.intake.personalInformation;
+        const base = before?.context.base?.personalInformation;
+        // The next save is stored on top of their version.
+        expect(context.updatedAt).toBe(VERSION_2);
+        expect(snapshot.can({ type: 'draft.save' })).toBe(true);
+        // Their e-mail, which this person never touched, is taken silently.
+        expect(context.intake.personalInformation.email).toBe(mine?.email === base?.email ? THEIR_EMAIL : mine?.email);
+        // The last name: kept where only this person changed it... or offered where both did.
+        const bothChanged = mine?.lastName !== base?.lastName && base?.lastName !== THEIR_LAST_NAME && mine?.lastName !== THEIR_LAST_NAME;
+        expect(context.intake.personalInformation.lastName).toBe(mine?.lastName === base?.lastName ? THEIR_LAST_NAME : mine?.lastName);
+        expect(context.conflicts).toEqual(bothChanged ? [{ path: 'personalInformation.lastName', theirs: THEIR_LAST_NAME }] : []);
+        expect(spokenIntake(probe.emitted)).toEqual([{ type: 'toast.success', message: intakeTexts.merged(context.conflicts.length) }]);
+        // The copy now names their version as the one it was typed over.
+        expect(readUnsavedCopy(storage, owner())?.base?.updatedAt).toBe(VERSION_2);
+        break;
+      }
+      case 'xstate.error.actor.loadTheirs':
+        expect(snapshot.matches({ lifecycle: { ready: { form: { editable: { stale: 'failed' } } } } })).toBe(true);
+        expect(context.intake).toEqual(before?.context.intake);
+        expect(snapshot.can({ type: 'stale.retry' })).toBe(true);
+        expect(snapshot.can({ type: 'draft.save' })).toBe(false);
+        break;
+      case 'stale.retry':
+        expect(snapshot.matches({ lifecycle: { ready: { form: { editable: { stale: 'fetching' } } } } })).toBe(true);
+        for (const call of probe.calls) expect(call).toEqual({ actor: 'loadTheirs', input: { caseId: CASE_ID } });
+        break;
+      case 'merge.useTheirs':
+        expect(context.intake.personalInformation.lastName).toBe(before?.context.conflicts[0].theirs);
+        expect(context.conflicts).toEqual([]);
+        break;
+      case 'merge.useAllTheirs':
+        for (const { path, theirs } of before?.context.conflicts ?? []) expect(readField(context.intake, path)).toEqual(theirs);
+        expect(context.conflicts).toEqual([]);
+        break;
+      case 'merge.keepMine':
+      case 'merge.keepAllMine':
+        expect(context.intake).toEqual(before?.context.intake);
+        expect(context.conflicts).toEqual([]);
+        break;
+      case 'intake.reload':
+        // Asked first: nothing is dropped yet.
+        expect(snapshot.matches({ lifecycle: { ready: { form: 'confirmingReload' } } })).toBe(true);
+        expect(context.intake).toEqual(before?.context.intake);
+        break;
+      case 'reload.cancel':
+        expect(snapshot.matches({ lifecycle: { ready: { form: 'editable' } } })).toBe(true);
+        expect(context.intake).toEqual(before?.context.intake);
+        expect(context.conflicts).toEqual(before?.context.conflicts);
+        break;
+      case 'reload.confirm':
+        expect(snapshot.matches({ lifecycle: 'loading' })).toBe(true);
+        expect(storage.getItem(unsavedCopyKey(ownerBefore))).toBeNull();
         break;
       case 'restore.decline':
         expect(context.unsavedCopy).toBeNull();
@@ -366,10 +513,10 @@ function stepChecker(input: IntakeMachineInput) {
 }
 
 describe('intake model', () => {
-  const planned: Array<{ name: string; input: IntakeMachineInput; plan: ModelPlan }> = plans.map(({ name, input, offer }) => ({
+  const planned: Array<{ name: string; input: IntakeMachineInput; plan: ModelPlan }> = plans.map(({ name, input, offer, events }) => ({
     name,
     input,
-    plan: planModel(intakeMachine, { events: samples, input, offer }),
+    plan: planModel(intakeMachine, { events: events ?? samples, input, offer }),
   }));
 
   for (const { name, input, plan } of planned) {
@@ -381,7 +528,7 @@ describe('intake model', () => {
           const check = stepChecker(input);
           await runPath(intakeWithStorage, path, {
             input,
-            actors: ['loadIntake', 'saveIntake', 'buildPdf', 'downloadPdf'],
+            actors: ['loadIntake', 'loadTheirs', 'saveIntake', 'buildPdf', 'downloadPdf'],
             states: { 'lifecycle.loading': check, 'lifecycle.loadFailed': check, 'lifecycle.ready': check },
           });
         });
@@ -412,12 +559,14 @@ function startIntake(input: IntakeMachineInput, fakes: Fakes = {}) {
   const downloads: BuildPdfInput[] = [];
   let loads = 0;
   const clock = new SimulatedClock();
+  const load = async () => {
+    loads += 1;
+    return (await (fakes.load ?? (async () => apiDraft))()) as LooseApiIntake;
+  };
   const machine = intakeWithStorage.provide({
     actors: {
-      loadIntake: fromPromise<LooseApiIntake, LoadIntakeInput>(async () => {
-        loads += 1;
-        return (await (fakes.load ?? (async () => apiDraft))()) as LooseApiIntake;
-      }),
+      loadIntake: fromPromise<LooseApiIntake, LoadIntakeInput>(load),
+      loadTheirs: fromPromise<LooseApiIntake, LoadIntakeInput>(load),
       saveIntake: fromPromise<SavedIntake, SaveIntakeInput>(async ({ input: call }) => {
         saves.push(call);
         return (fakes.save ?? (async () => ({ ...savedDraft, status: call.status })))(call);
@@ -748,7 +897,7 @@ describe('edit mode', () => {
 });
 
 describe('someone else saved first (409)', () => {
-  it('intake_stale keeps the edits; reload shows the server version; the user edits and saves again', async () => {
+  it('intake_stale puts their version together with the edits; a choice per field; the save goes on top of theirs', async () => {
     let saveCount = 0;
     let serverVersion: unknown = apiDraft;
     const { actor, emitted, saves, loads } = startIntake(edit, {
@@ -761,37 +910,108 @@ describe('someone else saved first (409)', () => {
     });
     await waitFor(actor, idle);
     actor.send({ type: 'field.change', path: 'personalInformation.address', value: 'Mine' });
+    actor.send({ type: 'field.change', path: 'personalInformation.lastName', value: 'Mylast' });
+    // Someone else saves first: a new e-mail and another last name.
+    serverVersion = apiTheirDraft;
     actor.send({ type: 'draft.save' });
     actor.send({ type: 'confirm.save' });
-    await waitFor(actor, idle);
-    expect(actor.getSnapshot().matches({ lifecycle: { ready: { form: { editable: 'stale' } } } })).toBe(true);
-    expect(actor.getSnapshot().context.intake.personalInformation.address).toBe('Mine');
-    expect(toasts(emitted)).toEqual([{ type: 'toast.error', message: intakeTexts.stale }]);
-    expect(actor.getSnapshot().can({ type: 'draft.save' })).toBe(false);
-    expect(actor.getSnapshot().hasTag('dirty')).toBe(true);
-    // The edits can still be changed (and copied) before reloading.
-    actor.send({ type: 'field.change', path: 'personalInformation.address', value: 'Mine, again' });
-    expect(actor.getSnapshot().context.intake.personalInformation.address).toBe('Mine, again');
-
-    serverVersion = toApiIntake({
-      ...storedDraft(),
-      updatedAt: VERSION_2,
-      personalInformation: { ...storedDraft().personalInformation, address: 'Theirs' },
-    });
-    actor.send({ type: 'intake.reload' });
-    await waitFor(actor, (snapshot) => snapshot.matches({ lifecycle: 'ready' }));
+    await waitFor(actor, (snapshot) => snapshot.matches({ lifecycle: { ready: { form: { editable: 'editing' } } } }));
     expect(loads()).toBe(2);
-    expect(actor.getSnapshot().matches({ lifecycle: { ready: { form: { editable: 'editing' } } } })).toBe(true);
-    expect(actor.getSnapshot().context.intake.personalInformation.address).toBe('Theirs');
-    expect(actor.getSnapshot().context.updatedAt).toBe(VERSION_2);
-    expect(actor.getSnapshot().hasTag('dirty')).toBe(false);
+    const merged = actor.getSnapshot().context;
+    expect(merged.intake.personalInformation).toMatchObject({ address: 'Mine', email: THEIR_EMAIL, lastName: 'Mylast' });
+    expect(merged.conflicts).toEqual([{ path: 'personalInformation.lastName', theirs: THEIR_LAST_NAME }]);
+    expect(merged.updatedAt).toBe(VERSION_2);
+    expect(toasts(emitted)).toEqual([{ type: 'toast.success', message: intakeTexts.merged(1) }]);
+    expect(actor.getSnapshot().hasTag('dirty')).toBe(true);
 
-    actor.send({ type: 'field.change', path: 'personalInformation.address', value: 'Merged' });
+    actor.send({ type: 'merge.useTheirs', path: 'personalInformation.lastName' });
+    expect(actor.getSnapshot().context.intake.personalInformation.lastName).toBe(THEIR_LAST_NAME);
+    expect(actor.getSnapshot().context.conflicts).toEqual([]);
     actor.send({ type: 'draft.save' });
     actor.send({ type: 'confirm.save' });
-    await waitFor(actor, idle);
+    await waitFor(actor, (snapshot) => snapshot.matches({ lifecycle: { ready: { form: { editable: 'editing' } } } }) && idle(snapshot));
     expect(saves[1]).toMatchObject({ caseId: CASE_ID, updatedAt: VERSION_2 });
-    expect(actor.getSnapshot().matches({ lifecycle: { ready: { form: { editable: 'editing' } } } })).toBe(true);
+    expect(saves[1].intake.personalInformation).toMatchObject({ address: 'Mine', email: THEIR_EMAIL, lastName: THEIR_LAST_NAME });
+    expect(actor.getSnapshot().hasTag('dirty')).toBe(false);
+  });
+
+  it('a second stale save is put together against the version the first one took', async () => {
+    let saveCount = 0;
+    let serverVersion: unknown = apiDraft;
+    const { actor, saves } = startIntake(edit, {
+      load: async () => serverVersion,
+      save: async (call) => {
+        saveCount += 1;
+        if (saveCount <= 2) throw staleError;
+        return { caseId: CASE_ID, updatedAt: '2024-06-04T12:00:00.000Z', status: call.status };
+      },
+    });
+    await waitFor(actor, idle);
+    actor.send({ type: 'field.change', path: 'personalInformation.address', value: 'Mine' });
+    serverVersion = apiTheirDraft;
+    actor.send({ type: 'draft.save' });
+    actor.send({ type: 'confirm.save' });
+    await waitFor(
+      actor,
+      (snapshot) =>
+        snapshot.context.updatedAt === VERSION_2 && snapshot.matches({ lifecycle: { ready: { form: { editable: 'editing' } } } }),
+    );
+    expect(actor.getSnapshot().context.conflicts).toEqual([]);
+    // A third person saves before this one does again: a new address.
+    const VERSION_3 = '2024-06-03T08:00:00.000Z';
+    serverVersion = toApiIntake({
+      ...theirs(),
+      updatedAt: VERSION_3,
+      personalInformation: { ...theirs().personalInformation, address: 'Third Street' },
+    });
+    actor.send({ type: 'draft.save' });
+    actor.send({ type: 'confirm.save' });
+    await waitFor(
+      actor,
+      (snapshot) =>
+        snapshot.context.updatedAt === VERSION_3 && snapshot.matches({ lifecycle: { ready: { form: { editable: 'editing' } } } }),
+    );
+    // Their e-mail was taken at the first merge: no change of either side now, nothing to choose
+    // there; the address both changed is offered.
+    expect(actor.getSnapshot().context.intake.personalInformation).toMatchObject({ address: 'Mine', email: THEIR_EMAIL });
+    expect(actor.getSnapshot().context.conflicts).toEqual([{ path: 'personalInformation.address', theirs: 'Third Street' }]);
+    actor.send({ type: 'merge.keepAllMine' });
+    actor.send({ type: 'draft.save' });
+    actor.send({ type: 'confirm.save' });
+    await waitFor(actor, (snapshot) => saves.length === 3 && idle(snapshot));
+    expect(saves[2]).toMatchObject({ updatedAt: VERSION_3 });
+    expect(saves[2].intake.personalInformation).toMatchObject({ address: 'Mine', email: THEIR_EMAIL });
+  });
+
+  it("'Reload intake' asks first; Cancel keeps the edits, 'Discard and reload' shows the stored version", async () => {
+    let failTheirs = true;
+    let loadCount = 0;
+    const { actor } = startIntake(edit, {
+      load: async () => {
+        loadCount += 1;
+        if (loadCount > 1 && failTheirs) throw { status: 0, message: 'The server could not be reached' };
+        return loadCount === 1 ? apiDraft : apiTheirDraft;
+      },
+      save: async () => {
+        throw staleError;
+      },
+    });
+    await waitFor(actor, idle);
+    actor.send({ type: 'field.change', path: 'personalInformation.address', value: 'Mine' });
+    actor.send({ type: 'draft.save' });
+    actor.send({ type: 'confirm.save' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ lifecycle: { ready: { form: { editable: { stale: 'failed' } } } } }));
+    actor.send({ type: 'intake.reload' });
+    expect(actor.getSnapshot().matches({ lifecycle: { ready: { form: 'confirmingReload' } } })).toBe(true);
+    actor.send({ type: 'reload.cancel' });
+    expect(actor.getSnapshot().matches({ lifecycle: { ready: { form: { editable: { stale: 'failed' } } } } })).toBe(true);
+    expect(actor.getSnapshot().context.intake.personalInformation.address).toBe('Mine');
+    failTheirs = false;
+    actor.send({ type: 'intake.reload' });
+    actor.send({ type: 'reload.confirm' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ lifecycle: { ready: { form: { editable: 'editing' } } } }));
+    expect(actor.getSnapshot().context.intake.personalInformation).toMatchObject({ address: '', email: THEIR_EMAIL });
+    expect(actor.getSnapshot().hasTag('dirty')).toBe(false);
   });
 
   it('intake_final reloads the stored intake, read-only, and says why', async () => {
@@ -826,13 +1046,13 @@ describe('the unsaved copy', () => {
     expect(readUnsavedCopy(storage, newOwner)).toBeNull();
     clock.increment(1);
     const copy = readUnsavedCopy(storage, newOwner);
-    expect(copy?.personalInformation).toMatchObject({ firstName: 'Avery', status: 'hasSsn', ssnItin: '' });
+    expect(copy?.intake.personalInformation).toMatchObject({ firstName: 'Avery', status: 'hasSsn', ssnItin: '' });
     expectNoSsnDigitsStored();
 
     // A reload right after typing: the page flushes on pagehide.
     actor.send({ type: 'field.change', path: 'personalInformation.lastName', value: 'Sample' });
     actor.send({ type: 'unsavedCopy.flush' });
-    expect(readUnsavedCopy(storage, newOwner)?.personalInformation.lastName).toBe('Sample');
+    expect(readUnsavedCopy(storage, newOwner)?.intake.personalInformation.lastName).toBe('Sample');
     expectNoSsnDigitsStored();
   });
 
@@ -844,7 +1064,7 @@ describe('the unsaved copy', () => {
     clock.increment(UNSAVED_COPY_DELAY_MS - 100);
     expect(readUnsavedCopy(storage, newOwner)).toBeNull();
     clock.increment(100);
-    expect(readUnsavedCopy(storage, newOwner)?.personalInformation.firstName).toBe('Av');
+    expect(readUnsavedCopy(storage, newOwner)?.intake.personalInformation.firstName).toBe('Av');
   });
 
   it('is gone after a successful save', async () => {

@@ -3,7 +3,7 @@ import { emptyIntake } from '../../src/domain/intake/empty';
 import { toApiIntake, withoutSsnDigits } from '../../src/domain/intake/normalise';
 import { sectionKeys, type FieldPath, type GeneralCaseInformation } from '../../src/domain/intake/types';
 import type { FieldChange } from '../../src/domain/intake/editing';
-import type { SavedIntake } from '../../src/machines/intake.machine';
+import type { SavedIntake, UnsavedCopy } from '../../src/machines/intake.machine';
 import { fullValidIntake } from '../domain/intake/fixtures';
 
 export const USER_ID = 'user-robin';
@@ -46,16 +46,36 @@ export function storedFinal(): GeneralCaseInformation {
 }
 
 export const apiDraft = toApiIntake(storedDraft());
+/**
+ * The draft as someone else saved it meanwhile: a new e-mail (a field the model's edits never touch)
+ * and a new last name (one they do).
+ */
+export const THEIR_EMAIL = 'their.change@example.test';
+export const THEIR_LAST_NAME = 'Theirname';
+export function theirDraft(): GeneralCaseInformation {
+  const stored = storedDraft();
+  return {
+    ...stored,
+    updatedAt: VERSION_2,
+    personalInformation: { ...stored.personalInformation, email: THEIR_EMAIL, lastName: THEIR_LAST_NAME },
+  };
+}
+export const apiTheirDraft = toApiIntake(theirDraft());
+/** Submitted final meanwhile. */
+export const apiTheirFinal = toApiIntake({ ...storedFinal(), updatedAt: VERSION_2 });
 export const apiFinal = toApiIntake(storedFinal());
 /** A stored birth date the form cannot read (docs/product/intake-form.md: 'Invalid ISO date string'). */
 export const apiUnreadable = { ...apiDraft, personalInformation: { ...apiDraft.personalInformation, birthDate: 'last spring' } };
 
-/** A copy of unsaved edits as the page reads it from sessionStorage (no SSN digits). */
-export function unsavedCopyOf(base: GeneralCaseInformation): GeneralCaseInformation {
-  return withoutSsnDigits({
-    ...base,
-    personalInformation: { ...base.personalInformation, firstName: 'Casey', lastName: 'Restored', address: '12 Copy Lane' },
-  });
+/** A copy of unsaved edits typed over `base`, as the page reads it from sessionStorage (no SSN digits). */
+export function unsavedCopyOf(base: GeneralCaseInformation): UnsavedCopy {
+  return {
+    intake: withoutSsnDigits({
+      ...base,
+      personalInformation: { ...base.personalInformation, firstName: 'Casey', lastName: 'Restored', address: '12 Copy Lane' },
+    }),
+    base: withoutSsnDigits(base),
+  };
 }
 
 export const savedDraft: SavedIntake = { caseId: CASE_ID, updatedAt: VERSION_2, status: 'draft' };

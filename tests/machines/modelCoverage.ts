@@ -94,6 +94,11 @@ export interface PlanOptions {
    * plan that studies one part leaves the others' events out, and several plans share coverage.
    */
   offer?: (eventType: string) => boolean;
+  /**
+   * Which of the offered events a state offers (all by default): a screen gives some events only
+   * in some states (a field can change only on the page that shows it).
+   */
+  offerIn?: (event: AnyEventObject, snapshot: AnyMachineSnapshot) => boolean;
 }
 
 const DEFAULT_STATE_LIMIT = 10_000;
@@ -172,7 +177,11 @@ function recordingScope() {
   };
 }
 
-function eventsOffered(samples: readonly AnyEventObject[], offer: (eventType: string) => boolean = () => true) {
+function eventsOffered(
+  samples: readonly AnyEventObject[],
+  offer: (eventType: string) => boolean = () => true,
+  offerIn: (event: AnyEventObject, snapshot: AnyMachineSnapshot) => boolean = () => true,
+) {
   return (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
     const types = new Set(
       getNextTransitions(snapshot)
@@ -182,7 +191,7 @@ function eventsOffered(samples: readonly AnyEventObject[], offer: (eventType: st
     types.delete('');
     return [...types].flatMap((type) => {
       const matching = samples.filter((sample) => sample.type === type);
-      return matching.length > 0 ? matching : [{ type }];
+      return (matching.length > 0 ? matching : [{ type }]).filter((event) => offerIn(event, snapshot));
     });
   };
 }
@@ -238,7 +247,7 @@ export function traversedTransitions(
 
 /** Shortest paths to every state, extended until every reachable transition is taken. */
 export function planModel(machine: AnyStateMachine, options: PlanOptions = {}): ModelPlan {
-  const events = eventsOffered(options.events ?? [], options.offer);
+  const events = eventsOffered(options.events ?? [], options.offer, options.offerIn);
   const limit = options.limit ?? DEFAULT_STATE_LIMIT;
   let shortest: ModelPath[];
   try {

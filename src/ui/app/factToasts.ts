@@ -111,14 +111,16 @@ const intake = intakeTexts;
 export const intakeToasts: FactToasts<IntakeEmitted> = {
   saved: ({ as }) => success({ draft: intake.draftSaved, changes: intake.updated, final: intake.created }[as]),
   refused: (fact) => {
-    if (fact.reason === 'draftIncomplete') return undefined;
+    // A stale save is no failure: the form fetches their version and says so, then 'merged' speaks.
+    if (fact.reason === 'draftIncomplete' || fact.reason === 'stale') return undefined;
     return error(
       fact.reason === 'incomplete'
         ? intake.requiredFields(intakeTabs[fact.tab].name)
-        : { stale: intake.stale, final: intake.alreadyFinal, failed: intake.saveFailed }[fact.reason],
+        : { final: intake.alreadyFinal, failed: intake.saveFailed }[fact.reason],
     );
   },
   pdfFailed: () => error(intake.pdfFailed),
+  merged: ({ conflicts }) => success(intake.merged(conflicts)),
 };
 
 /** A list page's failed load (docs/product/people.md, docs/product/leads.md, docs/product/activity.md): one toast however often it fails. */

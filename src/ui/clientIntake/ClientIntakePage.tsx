@@ -7,7 +7,14 @@ import { fromPromise } from 'xstate';
 import { openClientIntake, submitClientIntake } from '../../api/clientIntakePublic';
 import { clientLanguages, clientPointGroups, clientSteps, isClientFieldShown, type ClientLanguage } from '../../domain/intake';
 import { clientTexts } from '../../domain/intake/clientTexts';
-import { clientIntakeMachine, CONFIRM_STEP, CONSENT_ERROR, FULL_NAME_ERROR, savedAnswersOf } from '../../machines/clientIntake.machine';
+import {
+  clientIntakeMachine,
+  clientPages,
+  CONSENT_ERROR,
+  FULL_NAME_ERROR,
+  pageOf,
+  savedAnswersOf,
+} from '../../machines/clientIntake.machine';
 import { ClientField } from './ClientField';
 import * as css from './clientIntake.css';
 import { forgetSavedAnswers, readSavedAnswers, writeSavedAnswers } from './savedAnswers';
@@ -49,7 +56,7 @@ function LanguagePicker({ language, onChoose }: { language: ClientLanguage; onCh
 
 export function ClientIntakePage({ token }: { token: string }) {
   const [snapshot, send] = useMachine(machine, { input: { token, language: browserLanguage(), saved: readSavedAnswers(token) } });
-  const { language, greeting, answers, step, errors, fullName, consent } = snapshot.context;
+  const { language, greeting, answers, errors, fullName, consent } = snapshot.context;
   const texts = clientTexts(language);
   const page = texts.page;
   const nameId = useId();
@@ -59,9 +66,9 @@ export function ClientIntakePage({ token }: { token: string }) {
   const keeping = snapshot.matches('filling') || snapshot.matches('submitting');
   const finished = snapshot.matches('done') || snapshot.matches('expired');
   useEffect(() => {
-    if (keeping && greeting) writeSavedAnswers(token, greeting.expiresAt, savedAnswersOf(snapshot.context));
+    if (keeping && greeting) writeSavedAnswers(token, greeting.expiresAt, savedAnswersOf(snapshot));
     else if (finished) forgetSavedAnswers(token);
-  }, [keeping, finished, greeting, token, snapshot.context]);
+  }, [keeping, finished, greeting, token, snapshot]);
 
   useEffect(() => {
     document.documentElement.lang = language;
@@ -76,7 +83,7 @@ export function ClientIntakePage({ token }: { token: string }) {
     body = (
       <section className={css.card}>
         <p role="alert">{page.failed}</p>
-        <button type="button" className={css.button} onClick={() => send({ type: 'retry' })}>
+        <button type="button" className={css.button} onClick={() => send({ type: 'link.retry' })}>
           {page.retry}
         </button>
       </section>
@@ -92,7 +99,7 @@ export function ClientIntakePage({ token }: { token: string }) {
     body = (
       <section className={css.card}>
         <h1 className={css.title}>{page.doneTitle}</h1>
-        <p role="status">{snapshot.context.alreadySent ? page.alreadySent : page.done}</p>
+        <p role="status">{snapshot.matches({ done: 'alreadySent' }) ? page.alreadySent : page.done}</p>
       </section>
     );
   } else if (snapshot.matches('language')) {
@@ -103,32 +110,33 @@ export function ClientIntakePage({ token }: { token: string }) {
         {greeting ? <p className={css.muted}>{page.expires(greeting.expiresAt.slice(0, 10))}</p> : null}
         <p className={css.label}>{page.languageQuestion}</p>
         <LanguagePicker language={language} onChoose={choose} />
-        <button type="button" className={css.button} onClick={() => send({ type: 'start' })}>
+        <button type="button" className={css.button} onClick={() => send({ type: 'answers.start' })}>
           {page.start}
         </button>
       </section>
     );
   } else {
     const busy = snapshot.hasTag('busy');
-    const current = clientSteps[step];
-    const heading = current ? page.steps[current.id] : page.steps.confirm;
+    const shown = pageOf(snapshot) ?? 'confirm';
+    const confirming = shown === 'confirm';
+    const current = clientSteps.find((step) => step.id === shown);
     body = (
       <form
         className={css.card}
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          send({ type: step === CONFIRM_STEP ? 'submit' : 'step.next' });
+          send({ type: confirming ? 'answers.submit' : 'step.next' });
         }}
       >
-        <p className={css.muted}>{page.stepOf(step + 1, CONFIRM_STEP + 1)}</p>
-        <h1 className={css.title}>{heading}</h1>
+        <p className={css.muted}>{page.stepOf(clientPages.indexOf(shown) + 1, clientPages.length)}</p>
+        <h1 className={css.title}>{page.steps[shown]}</h1>
         {errorCount > 0 ? (
           <p role="alert" className={css.notice}>
             {page.fixErrors}
           </p>
         ) : null}
-        {snapshot.context.submitFailed ? (
+        {snapshot.matches({ filling: { lastSubmit: 'failed' } }) ? (
           <p role="alert" className={css.notice}>
             {page.failed}
           </p>
@@ -143,7 +151,7 @@ export function ClientIntakePage({ token }: { token: string }) {
                   answers={answers}
                   language={language}
                   error={errors[path]}
-                  onChange={(value) => send({ type: 'field.change', path, value })}
+                  onChange={(value) => send({ type: 'answers.change', changes: [{ path, value }] })}
                 />
               ))
           : null}
@@ -158,7 +166,12 @@ export function ClientIntakePage({ token }: { token: string }) {
                       type="button"
                       className={css.choice}
                       aria-pressed={answers.pointsOfInjury[point]}
-                      onClick={() => send({ type: 'field.change', path: `pointsOfInjury.${point}`, value: !answers.pointsOfInjury[point] })}
+                      onClick={() =>
+                        send({
+                          type: 'answers.change',
+                          changes: [{ path: `pointsOfInjury.${point}`, value: !answers.pointsOfInjury[point] }],
+                        })
+                      }
                     >
                       {texts.points[point]}
                     </button>
@@ -167,7 +180,7 @@ export function ClientIntakePage({ token }: { token: string }) {
               </fieldset>
             ))
           : null}
-        {step === CONFIRM_STEP ? (
+        {confirming ? (
           <>
             <div className={css.field}>
               <label htmlFor={nameId} className={css.label}>
@@ -204,11 +217,16 @@ export function ClientIntakePage({ token }: { token: string }) {
           </>
         ) : null}
         <div className={css.actions}>
-          <button type="button" className={css.secondary} disabled={step === 0 || busy} onClick={() => send({ type: 'step.back' })}>
+          <button
+            type="button"
+            className={css.secondary}
+            disabled={!snapshot.can({ type: 'step.back' })}
+            onClick={() => send({ type: 'step.back' })}
+          >
             {page.back}
           </button>
           <button type="submit" className={css.button} disabled={busy}>
-            {step === CONFIRM_STEP ? (busy ? page.submitting : page.submit) : page.next}
+            {confirming ? (busy ? page.submitting : page.submit) : page.next}
           </button>
         </div>
       </form>

@@ -10,6 +10,8 @@ import { createIntake, getIntake, listIntakes, updateIntake, type StoredIntake }
 import { toApiIntake, type GeneralCaseInformation } from '../../../src/domain/intake';
 import { intakeTabs } from '../../../src/domain/intake/tabs';
 import { writeUnsavedCopy } from '../../../src/ui/pages/intake/form/unsavedCopy';
+import { MERGE_TEXT } from '../../../src/ui/pages/intake/merge/mergeText';
+import { intakeTexts } from '../../../src/domain/texts';
 import { fullValidIntake } from '../../domain/intake/fixtures';
 import { renderApp, signedInAs } from '../shell/harness';
 
@@ -203,28 +205,34 @@ describe('edit mode (/intake-details/edit/{caseId})', () => {
     expect(updateMock).toHaveBeenCalledWith(CASE_ID, userId, expect.objectContaining({ status: 'final' }), VERSION);
   });
 
-  it('keeps the edits and offers a reload when someone else saved first (409 intake_stale)', async () => {
+  it('puts the version someone else saved beside the edits, and saves on top of it (409 intake_stale)', async () => {
     getMock.mockResolvedValue(stored(fullValidIntake()));
-    updateMock.mockRejectedValue(
+    updateMock.mockRejectedValueOnce(
       new ApiError({ message: 'The intake changed', code: 'intake_stale' }, { status: 409, statusText: 'Conflict' }),
     );
     const { user } = await openForm(`/intake-details/edit/${CASE_ID}`);
     await user.type(screen.getByLabelText('Seating Position', { exact: false }), ' seat');
+    // Meanwhile someone else stored another seating position.
+    const THEIRS = '2024-06-03T10:00:00.000Z';
+    const theirs = fullValidIntake();
+    getMock.mockResolvedValue(
+      stored({ ...theirs, personalInformation: { ...theirs.personalInformation, seatingPosition: 'Rear left' } }, { updatedAt: THEIRS }),
+    );
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save' }));
 
-    const message = await screen.findByText(
-      'Someone else changed this intake since you opened it. Your changes are kept here: reload the intake to see theirs, or copy what you need.',
-      { selector: '[role="alert"] span' },
-    );
-    const notice = message.closest('[role="alert"]') as HTMLElement;
+    expect(await screen.findByText(intakeTexts.merged(1))).toBeInTheDocument();
     expect(screen.getByLabelText('Seating Position', { exact: false })).toHaveValue('Driver seat');
+    expect(screen.getByText(MERGE_TEXT.theySaved('Rear left'))).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: MERGE_TEXT.useTheirs }));
+    expect(screen.getByLabelText('Seating Position', { exact: false })).toHaveValue('Rear left');
+    expect(screen.queryByText(intakeTexts.conflicts(1))).not.toBeInTheDocument();
 
-    getMock.mockResolvedValue(stored(fullValidIntake(), { updatedAt: '2024-06-03T10:00:00.000Z' }));
-    const loadsBefore = getMock.mock.calls.length;
-    await user.click(within(notice).getByRole('button', { name: 'Reload intake' }));
-    await waitFor(() => expect(screen.getByLabelText('Seating Position', { exact: false })).toHaveValue('Driver'));
-    expect(getMock).toHaveBeenCalledTimes(loadsBefore + 1);
+    updateMock.mockResolvedValue(stored(fullValidIntake(), { updatedAt: '2024-06-03T11:00:00.000Z' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Intake updated successfully!')).toBeInTheDocument();
+    expect(updateMock).toHaveBeenLastCalledWith(CASE_ID, userId, expect.anything(), THEIRS);
   });
 
   it('opens a final intake read-only even at an edit address (docs/product/intake-form.md)', async () => {
@@ -275,7 +283,7 @@ describe('view mode (/intake-details/view/{caseId})', () => {
 
 describe('nothing typed is lost', () => {
   it('offers the copy left before a reload: Restore takes it back', async () => {
-    writeUnsavedCopy(sessionStorage, { userId, caseId: null }, { ...fullValidIntake(), caseId: null });
+    writeUnsavedCopy(sessionStorage, { userId, caseId: null }, { intake: { ...fullValidIntake(), caseId: null }, base: null });
     const user = userEvent.setup();
     renderApp({ path: '/new-intake' });
 
@@ -289,7 +297,7 @@ describe('nothing typed is lost', () => {
   });
 
   it('Discard drops the copy and shows a blank form', async () => {
-    writeUnsavedCopy(sessionStorage, { userId, caseId: null }, { ...fullValidIntake(), caseId: null });
+    writeUnsavedCopy(sessionStorage, { userId, caseId: null }, { intake: { ...fullValidIntake(), caseId: null }, base: null });
     const user = userEvent.setup();
     renderApp({ path: '/new-intake' });
 

@@ -5,16 +5,8 @@ import { useSelector } from '@xstate/react';
 import { createContext, useContext } from 'react';
 import { fromPromise } from 'xstate';
 import { getClientAnswers } from '../../../../api/clientIntake';
-import { formatLongUsDate } from '../../../../domain/dates';
-import {
-  clientAnswerMark,
-  fieldLabel,
-  intakeFields,
-  isIntakeField,
-  readField,
-  type FieldPath,
-  type FieldRule,
-} from '../../../../domain/intake';
+import { clientAnswerMark, readField, type FieldPath } from '../../../../domain/intake';
+import { shownAnswer } from '../fields/shownAnswer';
 import { clientAnswersMachine, type ClientAnswersByPath, type ClientAnswersInput } from '../../../../machines/clientAnswers.machine';
 import { useMachineActor } from '../../../app/inspect';
 import { Button } from '../../../components/Button';
@@ -42,27 +34,6 @@ export function useClientAnswers(route: ClientAnswersInput): ClientAnswerMap {
   return useSelector(actor, (snapshot) => snapshot.context.answers);
 }
 
-/** The client's answer in the staff form's own words: option and tick labels, Yes/No, a date spelled out. */
-function shown(path: FieldPath, value: unknown): string {
-  if (value === true) return FROM_CLIENT_TEXT.yes;
-  if (value === false) return FROM_CLIENT_TEXT.no;
-  const rule: FieldRule | undefined = isIntakeField(path) ? intakeFields[path] : undefined;
-  if (rule?.kind === 'date' && typeof value === 'string') return formatLongUsDate(value) ?? value;
-  const options: Readonly<Record<string, string>> = rule && 'options' in rule ? rule.options : {};
-  const named = (item: unknown) => options[String(item)] ?? String(item);
-  if (Array.isArray(value)) return value.map(named).join(', ');
-  if (value && typeof value === 'object') {
-    return Object.entries(value)
-      .filter(([, ticked]) => ticked === true)
-      .map(([key]) => {
-        const tick = `${path}.${key}`;
-        return isIntakeField(tick) ? fieldLabel(tick) : key;
-      })
-      .join(', ');
-  }
-  return named(value);
-}
-
 /**
  * Nothing, and no subscription, for a field the client did not answer (most of them): every
  * subscription to the intake runs on every keystroke (intakeFieldBinding.tsx).
@@ -82,7 +53,7 @@ function ClientAnswerMark({ path, answer }: { path: FieldPath; answer: NonNullab
   if (mark === 'differs') {
     return (
       <small data-origin="client-differs">
-        {FROM_CLIENT_TEXT.clientAnswered(shown(path, answer.value))}{' '}
+        {FROM_CLIENT_TEXT.clientAnswered(shownAnswer(path, answer.value, FROM_CLIENT_TEXT))}{' '}
         {readOnly ? null : (
           <Button tone="secondary" size="sm" onClick={() => store.send({ type: 'field.change', path, value: answer.value })}>
             {FROM_CLIENT_TEXT.useClient}

@@ -5,7 +5,7 @@ import { useIntakeField } from '../form/intakeFieldBinding';
 import { cell, type CellSpan } from './fieldLayout.css';
 import type { CountPath } from './intakePaths';
 import { fieldRule } from '../../../../domain/intake/fields';
-import { FromClientMark } from '../clientLink/FromClientMark';
+import { FieldMarks } from './FieldMarks';
 
 export interface IntakeCountFieldProps {
   path: CountPath;
@@ -41,7 +41,7 @@ export const IntakeCountField = memo(function IntakeCountField({ path, span }: I
         disabled={field.disabled}
         name={path}
       />
-      <FromClientMark path={path} />
+      <FieldMarks path={path} />
     </div>
   );
 });

@@ -5,7 +5,7 @@ import { cell, type CellSpan } from './fieldLayout.css';
 import type { DatePath } from './intakePaths';
 import { todayIso } from '../../../../domain/dates';
 import { fieldRule } from '../../../../domain/intake/fields';
-import { FromClientMark } from '../clientLink/FromClientMark';
+import { FieldMarks } from './FieldMarks';
 
 export interface IntakeDateFieldProps {
   path: DatePath;
@@ -33,7 +33,7 @@ export const IntakeDateField = memo(function IntakeDateField({ path, max, span, 
         name={path}
       />
       {below}
-      <FromClientMark path={path} />
+      <FieldMarks path={path} />
     </div>
   );
 });

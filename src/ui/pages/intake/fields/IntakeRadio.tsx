@@ -3,7 +3,7 @@ import { fieldRule } from '../../../../domain/intake/fields';
 import { RadioGroup, type RadioOption } from '../../../components/RadioGroup';
 import { useIntakeField } from '../form/intakeFieldBinding';
 import { cell, type CellSpan } from './fieldLayout.css';
-import { FromClientMark } from '../clientLink/FromClientMark';
+import { FieldMarks } from './FieldMarks';
 
 /** The two-way choices of tab 1 (Gender Male/Female, Civil Status Single/Married). */
 export type RadioChoicePath = 'personalInformation.gender' | 'personalInformation.civilStatus';
@@ -31,7 +31,7 @@ export const IntakeRadio = memo(function IntakeRadio({ path, span }: IntakeRadio
         disabled={field.disabled}
         name={path}
       />
-      <FromClientMark path={path} />
+      <FieldMarks path={path} />
     </div>
   );
 });

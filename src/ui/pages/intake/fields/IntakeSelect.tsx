@@ -3,7 +3,7 @@ import { fieldRule } from '../../../../domain/intake/fields';
 import { SelectField, type SelectOption } from '../../../components/SelectField';
 import { useIntakeField } from '../form/intakeFieldBinding';
 import { cell, type CellSpan } from './fieldLayout.css';
-import { FromClientMark } from '../clientLink/FromClientMark';
+import { FieldMarks } from './FieldMarks';
 
 /** The choices with more than two options (tab 1's SSN Status). */
 export type SelectChoicePath = 'personalInformation.status';
@@ -30,7 +30,7 @@ export const IntakeSelect = memo(function IntakeSelect({ path, span }: IntakeSel
         disabled={field.disabled}
         name={path}
       />
-      <FromClientMark path={path} />
+      <FieldMarks path={path} />
     </div>
   );
 });

@@ -4,7 +4,7 @@ import { TextArea } from '../../../components/TextArea';
 import { useIntakeField } from '../form/intakeFieldBinding';
 import { cell, type CellSpan } from './fieldLayout.css';
 import { fieldLabelText } from './fieldLabelText';
-import { FromClientMark } from '../clientLink/FromClientMark';
+import { FieldMarks } from './FieldMarks';
 
 export interface IntakeTextAreaProps {
   path: TextPath;
@@ -30,7 +30,7 @@ export const IntakeTextArea = memo(function IntakeTextArea({ path, span = 'full'
         disabled={field.disabled}
         name={path}
       />
-      <FromClientMark path={path} />
+      <FieldMarks path={path} />
     </div>
   );
 });

@@ -5,7 +5,7 @@ import { useIntakeField } from '../form/intakeFieldBinding';
 import { cell, type CellSpan } from './fieldLayout.css';
 import { fieldLabelText } from './fieldLabelText';
 import { IntakeTextArea } from './IntakeTextArea';
-import { FromClientMark } from '../clientLink/FromClientMark';
+import { FieldMarks } from './FieldMarks';
 
 export interface IntakeTextFieldProps {
   path: TextPath;
@@ -45,7 +45,7 @@ function BoundTextInput({ path, span }: IntakeTextFieldProps) {
         inputMode={type}
         name={path}
       />
-      <FromClientMark path={path} />
+      <FieldMarks path={path} />
     </div>
   );
 }

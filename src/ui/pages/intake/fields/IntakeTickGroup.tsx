@@ -5,6 +5,8 @@ import { readField } from '../../../../domain/intake/rules';
 import type { FieldPath, GeneralCaseInformation } from '../../../../domain/intake/types';
 import { CheckboxGroup, type CheckboxItem } from '../../../components/Checkbox';
 import { ClientAnswersContext, FromClientMark } from '../clientLink/FromClientMark';
+import { MergeChoicesContext } from '../merge/TheirAnswerMark';
+import { FieldMarks } from './FieldMarks';
 import { useIntakeReadOnly, useIntakeSelector, useIntakeStore } from '../form/intakeFieldBinding';
 import { cell, type CellSpan } from './fieldLayout.css';
 
@@ -34,15 +36,17 @@ export const IntakeTickGroup = memo(function IntakeTickGroup({ group, span = 'fu
   const values = useMemo(() => Object.fromEntries(keys.map((key, index) => [key, ticks[index] === '1'])), [keys, ticks]);
   // 'From client' (docs/product/client-intake.md#staff-review): under each point of injury the client
   // ticked, and under the whole group where the group is one answer (the 'Check all that apply' boxes).
+  // Their saved answer beside a box both people changed (docs/product/intake-form.md, Someone else saved first).
   const clientAnswers = useContext(ClientAnswersContext);
+  const { theirs } = useContext(MergeChoicesContext);
   const items = useMemo<CheckboxItem<string>[]>(
     () =>
       keys.map((key) => {
         const path = pathOf(base, key);
-        const note = clientAnswers[path] ? <FromClientMark path={path} /> : undefined;
+        const note = clientAnswers[path] || path in theirs ? <FieldMarks path={path} /> : undefined;
         return { key, label: fieldLabel(path as Parameters<typeof fieldLabel>[0]), note };
       }),
-    [base, keys, clientAnswers],
+    [base, keys, clientAnswers, theirs],
   );
 
   // Select All is one event for the whole group (docs/product/intake-form.md#points-of-injury: it "sets or clears every item").

@@ -4,7 +4,7 @@ import { useIntakeField } from '../form/intakeFieldBinding';
 import { cell, type CellSpan } from './fieldLayout.css';
 import type { YesNoPath } from './intakePaths';
 import { fieldLabel } from '../../../../domain/intake/fields';
-import { FromClientMark } from '../clientLink/FromClientMark';
+import { FieldMarks } from './FieldMarks';
 
 export interface IntakeYesNoProps {
   path: YesNoPath;
@@ -29,7 +29,7 @@ export const IntakeYesNo = memo(function IntakeYesNo({ path, span }: IntakeYesNo
         disabled={field.disabled}
         name={path}
       />
-      <FromClientMark path={path} />
+      <FieldMarks path={path} />
     </div>
   );
 });

@@ -5,7 +5,7 @@ import { bothPhoneUsagesTicked, setBothPhoneUsages } from '../../../../domain/in
 import { CheckboxGroup, type CheckboxItem } from '../../../components/Checkbox';
 import { useIntakeField, useIntakeSelector, useIntakeStore } from '../form/intakeFieldBinding';
 import { cell, type CellSpan } from './fieldLayout.css';
-import { FromClientMark } from '../clientLink/FromClientMark';
+import { FieldMarks } from './FieldMarks';
 
 const path = 'personalInformation.phoneUsages';
 const rule = fieldRule(path);
@@ -53,7 +53,7 @@ export const PhoneUsageField = memo(function PhoneUsageField({ span }: { span?: 
         error={field.error}
         disabled={field.disabled}
       />
-      <FromClientMark path={path} />
+      <FieldMarks path={path} />
     </div>
   );
 });

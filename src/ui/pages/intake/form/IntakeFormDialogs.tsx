@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { Blocker } from 'react-router-dom';
-import { Button } from '../../../components/Button';
-import { Modal } from '../../../components/Modal';
+import { ConfirmModal } from '../../../components/Modal';
 import { inForm, type IntakeActor } from './intakeActor';
 import { INTAKE_FORM_TEXT } from './intakeFormText';
 
@@ -9,22 +8,16 @@ import { INTAKE_FORM_TEXT } from './intakeFormText';
 export function SaveConfirmDialog({ actor }: { actor: IntakeActor }) {
   const open = useSelector(actor, (snapshot) => inForm(snapshot, 'confirmingSave'));
   if (!open) return null;
-  const cancel = () => actor.send({ type: 'confirm.cancel' });
   return (
-    <Modal
+    <ConfirmModal
       title={INTAKE_FORM_TEXT.confirmSaveTitle}
-      onClose={cancel}
-      footer={
-        <>
-          <Button tone="secondary" onClick={cancel}>
-            {INTAKE_FORM_TEXT.cancel}
-          </Button>
-          <Button onClick={() => actor.send({ type: 'confirm.save' })}>{INTAKE_FORM_TEXT.save}</Button>
-        </>
-      }
+      cancelLabel={INTAKE_FORM_TEXT.cancel}
+      confirmLabel={INTAKE_FORM_TEXT.save}
+      onCancel={() => actor.send({ type: 'confirm.cancel' })}
+      onConfirm={() => actor.send({ type: 'confirm.save' })}
     >
       <p>{INTAKE_FORM_TEXT.confirmSaveText}</p>
-    </Modal>
+    </ConfirmModal>
   );
 }
 
@@ -32,21 +25,15 @@ export function SaveConfirmDialog({ actor }: { actor: IntakeActor }) {
 export function LeaveConfirmDialog({ blocker }: { blocker: Blocker }) {
   if (blocker.state !== 'blocked') return null;
   return (
-    <Modal
+    <ConfirmModal
       title={INTAKE_FORM_TEXT.leaveTitle}
-      onClose={() => blocker.reset()}
-      footer={
-        <>
-          <Button tone="secondary" onClick={() => blocker.reset()}>
-            {INTAKE_FORM_TEXT.stay}
-          </Button>
-          <Button tone="danger" onClick={() => blocker.proceed()}>
-            {INTAKE_FORM_TEXT.leave}
-          </Button>
-        </>
-      }
+      cancelLabel={INTAKE_FORM_TEXT.stay}
+      confirmLabel={INTAKE_FORM_TEXT.leave}
+      confirmTone="danger"
+      onCancel={() => blocker.reset()}
+      onConfirm={() => blocker.proceed()}
     >
       <p>{INTAKE_FORM_TEXT.leaveText}</p>
-    </Modal>
+    </ConfirmModal>
   );
 }

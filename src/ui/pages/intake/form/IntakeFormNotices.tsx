@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { Button } from '../../../components/Button';
-import { inForm, isStale, type IntakeActor } from './intakeActor';
-import { intakeTexts } from '../../../../domain/texts';
+import { inForm, type IntakeActor } from './intakeActor';
 import { INTAKE_FORM_TEXT } from './intakeFormText';
 import * as css from './intakeForm.css';
 
@@ -20,20 +19,6 @@ export function RestoreOffer({ actor }: { actor: IntakeActor }) {
           {INTAKE_FORM_TEXT.discard}
         </Button>
       </span>
-    </div>
-  );
-}
-
-/** A save refused because someone else saved first (409 intake_stale): the edits stay on screen. */
-export function StaleNotice({ actor }: { actor: IntakeActor }) {
-  const stale = useSelector(actor, isStale);
-  if (!stale) return null;
-  return (
-    <div role="alert" className={css.warning}>
-      <span>{intakeTexts.stale}</span>
-      <Button size="sm" tone="secondary" onClick={() => actor.send({ type: 'intake.reload' })}>
-        {INTAKE_FORM_TEXT.reload}
-      </Button>
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { appIntakeMachine, inForm, inMode, type IntakeActor, type IntakeRouteMod
 import { IntakeFormContext } from './intakeFieldBinding';
 import { IntakeFormButtons } from './IntakeFormButtons';
 import { LeaveConfirmDialog, SaveConfirmDialog } from './IntakeFormDialogs';
-import { LoadState, RestoreOffer, StaleNotice } from './IntakeFormNotices';
+import { LoadState, RestoreOffer } from './IntakeFormNotices';
 import { INTAKE_FORM_TEXT } from './intakeFormText';
 import { IntakeTabs } from './IntakeTabs';
 import { PdfButtons } from '../pdf/PdfButtons';
@@ -19,6 +19,8 @@ import { IntakeHistory } from '../history/IntakeHistory';
 import { ClientLinkButton } from '../clientLink/ClientLinkDialog';
 import { ClientAnswersContext, useClientAnswers } from '../clientLink/FromClientMark';
 import { PdfPreview } from '../pdf/PdfPreviewModal';
+import { ConflictsNotice, ReloadConfirmDialog, StaleNotice, useMergeChoices } from '../merge/MergeNotices';
+import { MergeChoicesContext } from '../merge/TheirAnswerMark';
 import { useIntakeFormEvents } from './useIntakeFormEvents';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 import * as css from './intakeForm.css';
@@ -70,19 +72,24 @@ function IntakeForm({ formKey, mode, caseId }: { formKey: string; mode: IntakeRo
   const blocker = useUnsavedChangesGuard(actor, (next) => keptFormKey(next.state) === formKey);
   const [route] = useState(() => ({ mode, caseId }));
   const clientAnswers = useClientAnswers(route);
+  const mergeChoices = useMergeChoices(actor);
 
   return (
     <ClientAnswersContext.Provider value={clientAnswers}>
-      <IntakeFormContext.Provider value={actor}>
-        <IntakeTitle actor={actor} mode={mode} />
-        <LoadState actor={actor} />
-        <RestoreOffer actor={actor} />
-        <StaleNotice actor={actor} />
-        <IntakeFormBody actor={actor} />
-        <SaveConfirmDialog actor={actor} />
-        <LeaveConfirmDialog blocker={blocker} />
-        <PdfPreview actor={actor} />
-      </IntakeFormContext.Provider>
+      <MergeChoicesContext.Provider value={mergeChoices}>
+        <IntakeFormContext.Provider value={actor}>
+          <IntakeTitle actor={actor} mode={mode} />
+          <LoadState actor={actor} />
+          <RestoreOffer actor={actor} />
+          <StaleNotice actor={actor} />
+          <ConflictsNotice actor={actor} />
+          <IntakeFormBody actor={actor} />
+          <SaveConfirmDialog actor={actor} />
+          <ReloadConfirmDialog actor={actor} />
+          <LeaveConfirmDialog blocker={blocker} />
+          <PdfPreview actor={actor} />
+        </IntakeFormContext.Provider>
+      </MergeChoicesContext.Provider>
     </ClientAnswersContext.Provider>
   );
 }

@@ -9,7 +9,7 @@ import type { IntakeRouteMode } from '../../../../machines/intake.machine';
 export type { IntakeRouteMode };
 
 export const appIntakeMachine = intakeMachine.provide({
-  actors: { loadIntake, saveIntake, buildPdf, downloadPdf },
+  actors: { loadIntake, loadTheirs: loadIntake, saveIntake, buildPdf, downloadPdf },
   actions: unsavedCopyActions(browserSessionStorage),
 });
 
@@ -42,10 +42,6 @@ export function isSaving(snapshot: IntakeSnapshot, as: 'draft' | 'final'): boole
 /** The route's mode, a state of the machine's `mode` region ('Save As Draft' in create mode). */
 export function inMode(snapshot: IntakeSnapshot, mode: IntakeRouteMode): boolean {
   return snapshot.matches({ mode });
-}
-
-export function isStale(snapshot: IntakeSnapshot): boolean {
-  return snapshot.matches({ lifecycle: { ready: { form: { editable: 'stale' } } } });
 }
 
 /** The machine's changes region: typed edits not saved yet (tag 'dirty'). */

@@ -23,7 +23,6 @@ export const INTAKE_FORM_TEXT = {
   restoreText: 'You have unsaved changes from before the page was reloaded.',
   restore: 'Restore',
   discard: 'Discard',
-  reload: 'Reload intake',
   loading: 'Loading intake...',
   loadFailed: 'The intake could not be loaded.',
   retry: 'Try again',

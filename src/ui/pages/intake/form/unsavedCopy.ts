@@ -1,11 +1,14 @@
 // The intake form's unsaved copy (docs/product/intake-form.md): what was typed since the last save, kept in
 // this tab's sessionStorage so that a reload or a crash does not lose it. One copy per user and
 // intake ('new' before the first save). Never with SSN/ITIN digits (docs/architecture.md: no SSN or ITIN
-// digits outside the server and the form being edited). The session machine clears this tab's
+// digits outside the server and the form being edited). Beside what was typed it keeps the stored
+// version it was typed over, so that a copy taken back over a version someone has since changed is
+// put together with theirs field by field (src/domain/intake/merge.ts). The session machine clears this tab's
 // sessionStorage on logout, so a copy never outlives the session that typed it.
 import { emptyIntake } from '../../../../domain/intake/empty';
 import { withoutSsnDigits } from '../../../../domain/intake/normalise';
 import type { GeneralCaseInformation } from '../../../../domain/intake/types';
+import type { UnsavedCopy } from '../../../../machines/intakeMachineTypes';
 
 export interface UnsavedCopyOwner {
   userId: string;
@@ -17,6 +20,8 @@ interface StoredCopy {
   userId: string;
   caseId: string | null;
   intake: GeneralCaseInformation;
+  /** Absent in copies written before the base was kept. */
+  base?: GeneralCaseInformation | null;
 }
 
 const KEY_PREFIX = 'intake.unsavedCopy';
@@ -34,8 +39,13 @@ export function browserSessionStorage(): Storage | null {
   }
 }
 
-export function writeUnsavedCopy(storage: Storage, owner: UnsavedCopyOwner, intake: GeneralCaseInformation): void {
-  const stored: StoredCopy = { userId: owner.userId, caseId: owner.caseId, intake: withoutSsnDigits(intake) };
+export function writeUnsavedCopy(storage: Storage, owner: UnsavedCopyOwner, { intake, base }: UnsavedCopy): void {
+  const stored: StoredCopy = {
+    userId: owner.userId,
+    caseId: owner.caseId,
+    intake: withoutSsnDigits(intake),
+    base: base && withoutSsnDigits(base),
+  };
   try {
     storage.setItem(unsavedCopyKey(owner), JSON.stringify(stored));
   } catch {
@@ -63,7 +73,7 @@ function completeIntake(stored: Record<string, unknown>): GeneralCaseInformation
 }
 
 /** The copy this user left for this intake, or null (none, another user's, unreadable). */
-export function readUnsavedCopy(storage: Storage, owner: UnsavedCopyOwner): GeneralCaseInformation | null {
+export function readUnsavedCopy(storage: Storage, owner: UnsavedCopyOwner): UnsavedCopy | null {
   let parsed: unknown;
   try {
     const raw = storage.getItem(unsavedCopyKey(owner));
@@ -74,7 +84,10 @@ export function readUnsavedCopy(storage: Storage, owner: UnsavedCopyOwner): Gene
   }
   if (!isRecord(parsed) || parsed.userId !== owner.userId || (parsed.caseId ?? null) !== owner.caseId) return null;
   if (!isRecord(parsed.intake)) return null;
-  return withoutSsnDigits(completeIntake(parsed.intake));
+  return {
+    intake: withoutSsnDigits(completeIntake(parsed.intake)),
+    base: isRecord(parsed.base) ? withoutSsnDigits(completeIntake(parsed.base)) : null,
+  };
 }
 
 export function removeUnsavedCopy(storage: Storage, owner: UnsavedCopyOwner): void {
@@ -87,7 +100,7 @@ export function removeUnsavedCopy(storage: Storage, owner: UnsavedCopyOwner): vo
 
 /** What the intake machine knows that the copy's storage needs. */
 interface CopyHolder {
-  context: UnsavedCopyOwner & { intake: GeneralCaseInformation };
+  context: UnsavedCopyOwner & UnsavedCopy;
 }
 
 /**
@@ -98,7 +111,7 @@ export function unsavedCopyActions(storage: () => Storage | null) {
   return {
     storeUnsavedCopy: ({ context }: CopyHolder) => {
       const target = storage();
-      if (target) writeUnsavedCopy(target, { userId: context.userId, caseId: context.caseId }, context.intake);
+      if (target) writeUnsavedCopy(target, { userId: context.userId, caseId: context.caseId }, context);
     },
     clearUnsavedCopy: ({ context }: CopyHolder) => {
       const target = storage();
