@@ -40,6 +40,7 @@ import { MODAL_CLOSE_LABEL } from '../../../src/ui/components/Modal/Modal';
 import { INTAKE_FORM_TEXT } from '../../../src/ui/pages/intake/form/intakeFormText';
 import { unsavedCopyKey } from '../../../src/ui/pages/intake/form/unsavedCopy';
 import { PDF_TEXT } from '../../../src/ui/pages/intake/pdf/pdfText';
+import { MERGE_TEXT } from '../../../src/ui/pages/intake/merge/mergeText';
 import { draftIntake, updateIntake, type Caller } from '../../api/support/intakes';
 import { fullValidIntake } from '../../domain/intake/fixtures';
 import {
@@ -50,6 +51,7 @@ import {
   recordBrowserCoverage,
   traversedTransitions,
   type ModelPath,
+  type TransitionEdge,
 } from '../../machines/modelCoverage';
 import { signIn, startE2eApp, type E2eApp } from '../support/app';
 import { desktopViewport, launchChromium, newPage } from '../support/browser';
@@ -88,10 +90,35 @@ const fullDraft: GeneralCaseInformation = (() => {
 })();
 const finalIntake: GeneralCaseInformation = { ...fullValidIntake(), status: 'final' };
 /** The copy of what was typed into a new intake before the tab reloaded (never SSN digits). */
-const unsavedCopy = withoutSsnDigits({
-  ...emptyIntake(),
-  personalInformation: { ...emptyIntake().personalInformation, firstName: 'Casey', lastName: 'Restored' },
-});
+const unsavedCopy = {
+  intake: withoutSsnDigits({
+    ...emptyIntake(),
+    personalInformation: { ...emptyIntake().personalInformation, firstName: 'Casey', lastName: 'Restored' },
+  }),
+  base: null,
+};
+
+/** What another person changed: a field the samples never type, and the phone usage, which 'Both' changes too. */
+const ELSEWHERE_DL = 'D-ELSEWHERE';
+const theirDraft: GeneralCaseInformation = {
+  ...fullDraft,
+  personalInformation: { ...fullDraft.personalInformation, phoneUsages: ['text'], dl: ELSEWHERE_DL },
+};
+const theirFinal: GeneralCaseInformation = {
+  ...finalIntake,
+  personalInformation: { ...finalIntake.personalInformation, dl: ELSEWHERE_DL },
+};
+/** 'Both' ticked over the stored draft: with theirDraft, a field both people changed. */
+const fullDraftWithBoth: GeneralCaseInformation = {
+  ...fullDraft,
+  personalInformation: { ...fullDraft.personalInformation, phoneUsages: ['call', 'text'] },
+};
+const OLDER_VERSION = '2025-03-13T09:00:00.000Z';
+/** A copy typed over an older version of the stored draft ('Both' ticked), never saved. */
+const copyOverOlderVersion = {
+  intake: withoutSsnDigits({ ...fullDraftWithBoth, caseId: PLANNED_CASE, updatedAt: OLDER_VERSION }),
+  base: withoutSsnDigits({ ...fullDraft, caseId: PLANNED_CASE, updatedAt: OLDER_VERSION }),
+};
 
 function asStored(intake: GeneralCaseInformation): ApiGeneralCaseInformation {
   return toApiIntake({ ...intake, caseId: PLANNED_CASE, createdAt: PLANNED_VERSION, updatedAt: PLANNED_VERSION });
@@ -126,6 +153,14 @@ const saveStale = {
   type: 'xstate.error.actor.saveIntake',
   error: { status: 409, code: 'intake_stale', message: intakeTexts.staleRefused },
 };
+const theirsLoaded = (intake: GeneralCaseInformation) => ({ type: 'xstate.done.actor.loadTheirs', output: asStored(intake) });
+const theirsUnreadable = { type: 'xstate.done.actor.loadTheirs', output: unreadable(asStored(theirDraft)) };
+const theirsOffline = {
+  type: 'xstate.error.actor.loadTheirs',
+  error: { status: 0, code: 'network_error', message: 'The server could not be reached' },
+};
+const useTheirPhoneUsage = { type: 'merge.useTheirs', path: 'personalInformation.phoneUsages' };
+const keepMyPhoneUsage = { type: 'merge.keepMine', path: 'personalInformation.phoneUsages' };
 const saveFinal = {
   type: 'xstate.error.actor.saveIntake',
   error: { status: 409, code: 'intake_final', message: intakeTexts.finalRefused },
@@ -140,10 +175,13 @@ const isTabEvent = (type: string) => type.startsWith('tab.');
 const isPdfEvent = (type: string) => type.startsWith('pdf.') || type.endsWith('.actor.buildPdf') || type.endsWith('.actor.downloadPdf');
 const isCopyTiming = (type: string) => type === 'unsavedCopy.flush' || type.startsWith('xstate.after.');
 
-type PlanName = 'new' | 'newWithCopy' | 'edit' | 'view' | 'createAddress';
+const isMergeChoice = (type: string) => type.startsWith('merge.');
+
+type PlanName = 'new' | 'newWithCopy' | 'edit' | 'view' | 'createAddress' | 'olderCopy';
 
 // Each plan studies one part; tabs and the PDF only where the form is read-only, the copy's timing
-// only on a new intake, the 409s only in edit mode (a first save has nothing to be stale against).
+// only on a new intake, the 409s on a stored intake (a first save has nothing to be stale against),
+// the choices for fields both people changed on a copy typed over an older version.
 const plans: Array<{ name: PlanName; input: IntakeMachineInput; events: AnyEventObject[]; offer: (type: string) => boolean }> = [
   {
     name: 'new',
@@ -171,8 +209,12 @@ const plans: Array<{ name: PlanName; input: IntakeMachineInput; events: AnyEvent
       saveFieldError,
       saveStale,
       saveFinal,
+      theirsLoaded(theirDraft),
+      theirsLoaded(theirFinal),
+      theirsUnreadable,
+      theirsOffline,
     ],
-    offer: (type) => !isTabEvent(type) && !isPdfEvent(type) && !isCopyTiming(type),
+    offer: (type) => !isTabEvent(type) && !isPdfEvent(type) && !isCopyTiming(type) && !isMergeChoice(type),
   },
   {
     name: 'view',
@@ -191,8 +233,27 @@ const plans: Array<{ name: PlanName; input: IntakeMachineInput; events: AnyEvent
   {
     name: 'createAddress',
     input: { mode: 'create', caseId: PLANNED_CASE, userId: PLANNED_USER },
-    events: [loaded(fullDraft), savedDraft],
-    offer: (type) => ['xstate.done.actor.loadIntake', 'xstate.done.actor.saveIntake', 'draft.save', 'final.submit'].includes(type),
+    events: [loaded(fullDraft), savedDraft, saveStale, theirsLoaded(theirDraft)],
+    offer: (type) =>
+      [
+        'xstate.done.actor.loadIntake',
+        'xstate.done.actor.saveIntake',
+        'xstate.error.actor.saveIntake',
+        'xstate.done.actor.loadTheirs',
+        'draft.save',
+        'final.submit',
+      ].includes(type),
+  },
+  {
+    name: 'olderCopy',
+    input: { mode: 'edit', caseId: PLANNED_CASE, userId: PLANNED_USER, unsavedCopy: copyOverOlderVersion },
+    events: [loaded(theirDraft), useTheirPhoneUsage, keepMyPhoneUsage],
+    offer: (type) =>
+      type.startsWith('restore.') ||
+      isMergeChoice(type) ||
+      type.startsWith('reload.') ||
+      type === 'intake.reload' ||
+      type === 'xstate.done.actor.loadIntake',
   },
 ];
 
@@ -222,6 +283,10 @@ function walkable(path: ModelPath): boolean {
       return false;
     }
     if (event.type === 'pdf.preview' && before.matches({ lifecycle: { ready: { pdfDownload: 'building' } } })) return false;
+    // While their version is fetched the notice has no 'Reload intake' (MergeNotices.tsx).
+    if (event.type === 'intake.reload' && before.matches({ lifecycle: { ready: { form: { editable: { stale: 'fetching' } } } } })) {
+      return false;
+    }
     const intake = before.context.intake;
     if (event.type === 'field.change' && sameValue(readField(intake, event.path as FieldPath), event.value)) return false;
     if (event.type === 'fields.change') {
@@ -234,6 +299,7 @@ function walkable(path: ModelPath): boolean {
       stored = status;
     }
     if (event.type === 'xstate.error.actor.saveIntake' && (event.error as { code: string }).code === 'intake_final') stored = 'final';
+    if (event.type === 'xstate.done.actor.loadTheirs' && (event.output as ApiGeneralCaseInformation).status === 'final') stored = 'final';
   }
   return true;
 }
@@ -243,15 +309,54 @@ interface IntakePath extends PlannedPath {
   input: IntakeMachineInput;
 }
 
+/** Events that carry what a person typed or chose: only ever one of a plan's samples. */
+const carriesPayload = (type: string) =>
+  type.startsWith('xstate.') || ['field.change', 'fields.change', 'tab.select', 'merge.useTheirs', 'merge.keepMine'].includes(type);
+
+/**
+ * The planner takes each transition once, from the cheapest state where it can; where that path
+ * is not walkable (the reload asked for while their version is still fetched), the transition is
+ * taken from a state of a walkable path where it is (after the fetch failed), with a plan's samples.
+ */
+function walkableExtension(edge: TransitionEdge, plansWithCandidates: typeof planned): IntakePath | undefined {
+  for (const { events, offer, candidates } of plansWithCandidates) {
+    if (!offer(edge.event)) continue;
+    const samples = events.filter((event) => event.type === edge.event);
+    if (samples.length === 0 && carriesPayload(edge.event)) continue;
+    const tries = samples.length > 0 ? samples : [{ type: edge.event }];
+    for (const { path, plan, input } of [...candidates].sort((a, b) => a.path.steps.length - b.path.steps.length)) {
+      for (let index = 0; index < path.steps.length; index++) {
+        for (const event of tries) {
+          const [next] = transition(intakeMachine, path.steps[index].state as IntakeSnapshot, event as never);
+          const extended: ModelPath = {
+            state: next,
+            steps: [...path.steps.slice(0, index + 1), { state: next, event }],
+            weight: index + 1,
+          };
+          if (!walkable(extended)) continue;
+          const transitions = traversedTransitions(intakeMachine, [extended], { input });
+          if (transitions.has(edge.key)) return { path: extended, plan, input, transitions };
+        }
+      }
+    }
+  }
+  return undefined;
+}
+
 const planned = plans.map(({ name, input, events, offer }) => {
   const plan = planModel(intakeMachine, { events, input, offer });
   const candidates: IntakePath[] = plan.paths
     .filter(walkable)
     .map((path) => ({ path, plan: name, input, transitions: traversedTransitions(intakeMachine, [path], { input }) }));
-  return { plan, candidates };
+  return { plan, events, offer, candidates };
 });
+const walkablyTaken = new Set(planned.flatMap(({ candidates }) => candidates.flatMap((candidate) => [...candidate.transitions])));
+const extensions = collectTransitions(intakeMachine)
+  .filter((edge) => !walkablyTaken.has(edge.key))
+  .map((edge) => walkableExtension(edge, planned))
+  .filter((extension): extension is IntakePath => extension !== undefined);
 // The fewest walkable paths that together take every transition (two dozen short ones).
-const driven = coveringPaths(planned.flatMap(({ candidates }) => candidates));
+const driven = coveringPaths([...planned.flatMap(({ candidates }) => candidates), ...extensions]);
 const summary = coverageSummary(
   intakeMachine,
   planned.map(({ plan }) => plan),
@@ -330,67 +435,153 @@ function answerSaveError(route: Route, error: { status: number; code: string; me
   return fulfilJson(route, error.status, { code: error.code, message: error.message, fields: error.fields });
 }
 
-/** The facts the model emits on the step, as the app's toast table shows them. */
-function toastsOf(before: IntakeSnapshot, event: AnyEventObject): string[] {
+/**
+ * What the model does on the step besides moving: the toasts of the facts it emits (the app's toast
+ * table), and whether it writes or removes the unsaved copy (the app's storage actions).
+ */
+function effectsOf(before: IntakeSnapshot, event: AnyEventObject) {
   const [, actions] = transition(intakeMachine, before, event as never);
-  return (actions as Array<{ type: string; params?: unknown }>)
-    .filter((action) => action.type === 'xstate.emit')
-    .map((action) => toastOf(intakeToasts, (action.params as { event: IntakeEmitted }).event)?.text)
-    .filter((text): text is string => text !== undefined);
+  const named = actions as Array<{ type: string; params?: unknown }>;
+  return {
+    toasts: named
+      .filter((action) => action.type === 'xstate.emit')
+      .map((action) => toastOf(intakeToasts, (action.params as { event: IntakeEmitted }).event)?.text)
+      .filter((text): text is string => text !== undefined),
+    copyActions: named.map((action) => action.type).filter((type) => type === 'storeUnsavedCopy' || type === 'clearUnsavedCopy'),
+  };
 }
 
 const inForm = (snapshot: IntakeSnapshot, state: string) => snapshot.matches({ lifecycle: { ready: { form: state } } } as never);
 
 // ---------------------------------------------------------------------------------------------
-// Stale and already-final saves (409): another person's save or submit through the API, then the
-// held save reaches the server and meets it; 'Reload intake' loads the server's version. Kept
-// apart from the rest of the drive: this part of the machine is being reworked.
+// Someone else saved first (409 intake_stale, intake_final), their version fetched and put together
+// with the edits, the choices for fields both changed, and 'Reload intake', which asks first
+// (docs/product/intake-form.md, Someone else saved first). Another person's save or submit goes
+// through the API while the page's save is held; then the held save reaches the server and meets it.
 
-/** What another person changed: a field the samples never type, so the model's answers still hold. */
-const ELSEWHERE_DL = 'D-ELSEWHERE';
-
+/** Another person's save of the draft (their phone usage and DL), or their submit. */
 async function someoneElseSaves(caseId: string, status: 'draft' | 'final'): Promise<void> {
   const stored = await storedIntake(app, caseId);
-  const base = status === 'final' ? finalIntake : fullDraft;
-  const theirs = { ...base, personalInformation: { ...base.personalInformation, dl: ELSEWHERE_DL } };
-  const { response } = await updateIntake(app.server, caller, caseId, theirs, stored.updatedAt ?? '');
+  const { response } = await updateIntake(app.server, caller, caseId, status === 'final' ? theirFinal : theirDraft, stored.updatedAt ?? '');
   expect(response.status, `another person's ${status} save`).toBe(200);
 }
 
-function conflictDrive(page: Page, held: Held, caseId: () => string) {
-  return {
-    handles: (event: AnyEventObject) =>
-      event.type === 'intake.reload' ||
-      (event.type === 'xstate.error.actor.saveIntake' && ['intake_stale', 'intake_final'].includes((event.error as { code: string }).code)),
+const isConflictEvent = (event: AnyEventObject) =>
+  ['intake.reload', 'reload.confirm', 'reload.cancel', 'stale.retry'].includes(event.type) ||
+  event.type.startsWith('merge.') ||
+  event.type.endsWith('.actor.loadTheirs') ||
+  (event.type === 'xstate.error.actor.saveIntake' && ['intake_stale', 'intake_final'].includes((event.error as { code: string }).code));
 
+function conflictDrive(page: Page, held: Held, caseId: () => string, showTab: (index: number) => Promise<void>) {
+  const panel = page.getByRole('tabpanel');
+  const reloadDialog = page.getByRole('dialog', { name: MERGE_TEXT.reloadTitle });
+  const fetchFailed = page.getByRole('alert').filter({ hasText: MERGE_TEXT.fetchFailed });
+  const conflictsNotice = page.getByRole('alert').filter({ hasText: /both changed/ });
+  const theirAnswers = panel.locator('[data-origin="theirs"]');
+  const saveChanges = page.getByRole('button', { name: INTAKE_FORM_TEXT.saveChanges });
+  const saveAsDraft = page.getByRole('button', { name: INTAKE_FORM_TEXT.saveAsDraft });
+
+  return {
     async act(event: AnyEventObject): Promise<void> {
-      if (event.type === 'intake.reload') {
-        await page.getByRole('button', { name: INTAKE_FORM_TEXT.reload }).click();
-        return;
+      switch (event.type) {
+        case 'intake.reload':
+          await page.getByRole('button', { name: MERGE_TEXT.reload }).click();
+          return;
+        case 'reload.confirm':
+          await reloadDialog.getByRole('button', { name: MERGE_TEXT.discardAndReload }).click();
+          return;
+        case 'reload.cancel':
+          await reloadDialog.getByRole('button', { name: MERGE_TEXT.cancel }).click();
+          return;
+        case 'stale.retry':
+          await fetchFailed.getByRole('button', { name: MERGE_TEXT.retry }).click();
+          return;
+        case 'merge.useTheirs':
+        case 'merge.keepMine':
+          // Beside the field both changed (the phone usage, on the first tab).
+          await showTab(0);
+          await theirAnswers
+            .getByRole('button', { name: event.type === 'merge.useTheirs' ? MERGE_TEXT.useTheirs : MERGE_TEXT.keepMine })
+            .click();
+          return;
+        case 'merge.useAllTheirs':
+          await conflictsNotice.getByRole('button', { name: MERGE_TEXT.useAllTheirs }).click();
+          return;
+        case 'merge.keepAllMine':
+          await conflictsNotice.getByRole('button', { name: MERGE_TEXT.keepAllMine }).click();
+          return;
+        case 'xstate.done.actor.loadTheirs':
+          // Submitted after their save: the fetch meets the final intake.
+          if ((event.output as ApiGeneralCaseInformation).status === 'final') await someoneElseSaves(caseId(), 'final');
+          await held.loads.settle(
+            () => true,
+            'the fetch of their version',
+            async (route) => {
+              if (!isUnreadableAnswer(event)) return route.continue();
+              const response = await route.fetch();
+              const body = (await response.json()) as { data: ApiGeneralCaseInformation };
+              return fulfilJson(route, 200, { data: unreadable(body.data) });
+            },
+          );
+          return;
+        case 'xstate.error.actor.loadTheirs':
+          await held.loads.settle(
+            () => true,
+            'the fetch of their version',
+            (route) => route.abort('connectionrefused'),
+          );
+          return;
+        default: {
+          const { code } = event.error as { code: 'intake_stale' | 'intake_final' };
+          await held.updates.waitFor(() => true, 'the save');
+          await someoneElseSaves(caseId(), code === 'intake_final' ? 'final' : 'draft');
+          await held.updates.settle(
+            () => true,
+            'the save',
+            (route) => route.continue(),
+          );
+          const response = await held.updates.seen.at(-1)?.response();
+          expect(response?.status(), 'the server refuses the save').toBe(409);
+          expect(((await response?.json()) as { code: string }).code).toBe(code);
+        }
       }
-      const { code } = event.error as { code: 'intake_stale' | 'intake_final' };
-      await held.updates.waitFor(() => true, 'the save');
-      await someoneElseSaves(caseId(), code === 'intake_final' ? 'final' : 'draft');
-      await held.updates.settle(
-        () => true,
-        'the save',
-        (route) => route.continue(),
-      );
-      const response = await held.updates.seen.at(-1)?.response();
-      expect(response?.status(), 'the server refuses the save').toBe(409);
-      expect(((await response?.json()) as { code: string }).code).toBe(code);
     },
 
-    /** The stale notice: the edits stay, saving waits for a reload. */
-    async checkStale(snapshot: IntakeSnapshot): Promise<void> {
-      const notice = page.getByRole('alert').filter({ hasText: intakeTexts.stale });
-      await notice.waitFor();
-      await notice.getByRole('button', { name: INTAKE_FORM_TEXT.reload }).waitFor();
-      const save = page.getByRole('button', { name: INTAKE_FORM_TEXT.saveChanges });
-      await expect.poll(() => save.isDisabled()).toBe(true);
-      // What another person stored is not on screen until the reload.
-      if (await personalTabShown(page)) {
-        expect(await field(page, 'personalInformation.dl').inputValue()).toBe(snapshot.context.intake.personalInformation.dl);
+    /** What a ready form shows of a save someone else beat. */
+    async check(snapshot: IntakeSnapshot): Promise<void> {
+      const { conflicts } = snapshot.context;
+      const stale = (step: string) => snapshot.matches({ lifecycle: { ready: { form: { editable: { stale: step } } } } } as never);
+      if (stale('fetching') || stale('failed')) {
+        // The edits stay on screen; saving waits for their version.
+        await expect.poll(async () => (await saveChanges.or(saveAsDraft).first().isDisabled()) ?? false).toBe(true);
+        if (await personalTabShown(page)) {
+          expect(await field(page, 'personalInformation.dl').inputValue()).toBe(snapshot.context.intake.personalInformation.dl);
+        }
+      }
+      if (stale('fetching')) {
+        await page.getByRole('status').filter({ hasText: MERGE_TEXT.fetching }).waitFor();
+        await held.loads.waitFor(() => true, 'the fetch of their version');
+      } else {
+        await page.getByText(MERGE_TEXT.fetching).waitFor({ state: 'detached' });
+      }
+      if (stale('failed')) {
+        await fetchFailed.getByRole('button', { name: MERGE_TEXT.retry }).waitFor();
+        await fetchFailed.getByRole('button', { name: MERGE_TEXT.reload }).waitFor();
+      } else {
+        await fetchFailed.waitFor({ state: 'detached' });
+      }
+      // Fields both changed: the notice counts them, each shows their answer beside this person's.
+      if (conflicts.length > 0) {
+        await conflictsNotice.filter({ hasText: intakeTexts.conflicts(conflicts.length) }).waitFor();
+        if (await personalTabShown(page)) await expect.poll(() => theirAnswers.count()).toBe(conflicts.length);
+      } else {
+        await conflictsNotice.waitFor({ state: 'detached' });
+        expect(await theirAnswers.count()).toBe(0);
+      }
+      if (snapshot.matches({ lifecycle: { ready: { form: 'confirmingReload' } } })) {
+        await reloadDialog.getByText(MERGE_TEXT.reloadText).waitFor();
+      } else {
+        await reloadDialog.waitFor({ state: 'detached' });
       }
     },
   };
@@ -398,6 +589,13 @@ function conflictDrive(page: Page, held: Held, caseId: () => string) {
 
 // ---------------------------------------------------------------------------------------------
 // The drive
+
+/** The fields the samples and the other person change, as the form or a copy holds them. */
+function typedFields(intake: GeneralCaseInformation | null) {
+  if (!intake) return null;
+  const { firstName, middleName, lastName, phoneUsages, dl } = intake.personalInformation;
+  return { firstName, middleName, lastName, phoneUsages, dl };
+}
 
 async function personalTabShown(page: Page): Promise<boolean> {
   return (await page.getByRole('tab', { name: intakeTabs[0].name }).getAttribute('aria-selected')) === 'true';
@@ -423,11 +621,16 @@ function intakeDrive(page: Page, planned: IntakePath, held: Held, storedCaseId: 
   const toastsShown = new Map<string, number>();
   let download: Promise<Download> | undefined;
   let clockPaused = false;
-  const conflicts = conflictDrive(page, held, () => caseId ?? '');
+  const conflicts = conflictDrive(page, held, () => caseId ?? '', showTab);
 
   const saves = (snapshot: IntakeSnapshot) => (snapshot.context.caseId === null ? held.creates : held.updates);
   const copyKey = (snapshot: IntakeSnapshot) =>
     unsavedCopyKey({ userId: app.owner.id, caseId: snapshot.context.caseId === null ? null : caseId });
+  /** What the tab's storage should hold under each key: the copy put there at start, then the model's writes. */
+  const copies = new Map<string, ReturnType<typeof typedFields>>();
+  if (planned.input.unsavedCopy) {
+    copies.set(unsavedCopyKey({ userId: app.owner.id, caseId: storedCaseId }), typedFields(planned.input.unsavedCopy.intake));
+  }
   const readCopy = (key: string) =>
     page.evaluate((storageKey) => {
       const raw = sessionStorage.getItem(storageKey);
@@ -467,16 +670,23 @@ function intakeDrive(page: Page, planned: IntakePath, held: Held, storedCaseId: 
   }
 
   return {
-    async act({ before: beforeAny, event }) {
+    async act({ before: beforeAny, after: afterAny, event }) {
       const before = beforeAny as IntakeSnapshot;
+      const after = afterAny as IntakeSnapshot;
       // From the first action on, the page's clock moves only when a step says so: the quiet time
       // before the unsaved copy is written is the model's to spend.
       if (!clockPaused) {
         await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
         clockPaused = true;
       }
-      for (const text of toastsOf(before, event)) toastsShown.set(text, (toastsShown.get(text) ?? 0) + 1);
-      if (conflicts.handles(event)) {
+      const effects = effectsOf(before, event);
+      for (const text of effects.toasts) toastsShown.set(text, (toastsShown.get(text) ?? 0) + 1);
+      // A copy is removed under the key the step started with (a first save's) and written with what the form then holds.
+      for (const action of effects.copyActions) {
+        if (action === 'clearUnsavedCopy') copies.set(copyKey(before), null);
+        else copies.set(copyKey(after), typedFields(after.context.intake));
+      }
+      if (isConflictEvent(event)) {
         await conflicts.act(event);
         return;
       }
@@ -653,6 +863,7 @@ function intakeDrive(page: Page, planned: IntakePath, held: Held, storedCaseId: 
       }
 
       await panel.waitFor();
+      await conflicts.check(snapshot);
       // The tab on screen: the model's where it moves the tabs (the tab plan; a refused save or
       // submit showing its first failing tab).
       const refused = event.type === 'draft.save' || event.type === 'final.submit';
@@ -691,8 +902,9 @@ function intakeDrive(page: Page, planned: IntakePath, held: Held, storedCaseId: 
       }
 
       if (inForm(snapshot, 'editable')) {
-        if (snapshot.matches({ lifecycle: { ready: { form: { editable: 'stale' } } } })) await conflicts.checkStale(snapshot);
-        else await expect.poll(() => saveButton.isEnabled()).toBe(true);
+        if (!snapshot.matches({ lifecycle: { ready: { form: { editable: 'stale' } } } })) {
+          await expect.poll(() => saveButton.isEnabled()).toBe(true);
+        }
         if (event.type === 'draft.save' && context.errors['personalInformation.firstName']) {
           // A draft without its names: the message on the field, no toast.
           await panel.getByText('Please enter your First Name').waitFor();
@@ -719,21 +931,8 @@ function intakeDrive(page: Page, planned: IntakePath, held: Held, storedCaseId: 
       // The unsaved copy in the tab's sessionStorage, never with SSN digits.
       const copy = await readCopy(copyKey(snapshot));
       if (copy) expect(JSON.stringify(copy)).not.toContain('900-00-0001');
-      const changes = snapshot.matches({ lifecycle: { ready: { changes: { dirty: 'stored' } } } })
-        ? 'stored'
-        : snapshot.matches({ lifecycle: { ready: { changes: { dirty: 'pending' } } } })
-          ? 'pending'
-          : snapshot.matches({ lifecycle: { ready: { changes: 'clean' } } })
-            ? 'clean'
-            : 'editedWhileSaving';
-      const wasClean = before.matches({ lifecycle: { ready: { changes: 'clean' } } });
-      if (changes === 'stored' || (changes === 'editedWhileSaving' && event.type === 'unsavedCopy.flush')) {
-        await expect
-          .poll(async () => (await readCopy(copyKey(snapshot)))?.personalInformation)
-          .toEqual(withoutSsnDigits(context.intake).personalInformation);
-      } else if (changes === 'clean' || (changes === 'pending' && wasClean)) {
-        expect(copy).toBeNull();
-      }
+      // Written after the quiet time, when the page is hidden, after a merge; gone after a save.
+      await expect.poll(async () => typedFields(await readCopy(copyKey(snapshot)))).toEqual(copies.get(copyKey(snapshot)) ?? null);
 
       // The PDF buttons and the preview.
       const previewState = ['closed', 'building', 'open'].find((state) =>
@@ -775,6 +974,27 @@ function intakeDrive(page: Page, planned: IntakePath, held: Held, storedCaseId: 
   };
 }
 
+/**
+ * The unsaved copy the tab holds at start, as [key, value] in sessionStorage: the planned one for a
+ * new intake; for the older-copy plan, 'Both' ticked over the stored draft, which another person
+ * then saves over (their phone usage and DL), so the copy is typed over an older version.
+ */
+async function copyAtStart({ plan, input }: IntakePath, caseId: string | null): Promise<[string, string] | null> {
+  if (!input.unsavedCopy) return null;
+  const owner = { userId: app.owner.id, caseId };
+  const key = unsavedCopyKey(owner);
+  if (plan !== 'olderCopy' || caseId === null) return [key, JSON.stringify({ ...owner, ...input.unsavedCopy })];
+  const typedOver = await storedIntake(app, caseId);
+  const version = { caseId, createdAt: typedOver.createdAt ?? null, updatedAt: typedOver.updatedAt ?? null };
+  const copy = {
+    ...owner,
+    intake: withoutSsnDigits({ ...fullDraftWithBoth, ...version }),
+    base: withoutSsnDigits({ ...fullDraft, ...version }),
+  };
+  await someoneElseSaves(caseId, 'draft');
+  return [key, JSON.stringify(copy)];
+}
+
 async function driveIntake(planned: IntakePath): Promise<void> {
   const { path, plan, input } = planned;
   const caseId = input.caseId ? await store(intakeToStore(path, plan)) : null;
@@ -797,16 +1017,11 @@ async function driveIntake(planned: IntakePath): Promise<void> {
       updates: await holdRequests(page, 'PATCH', isIntakePath),
       reveals: await holdRequests(page, 'POST', isRevealPath),
     };
-    if (input.unsavedCopy) {
+    const copy = await copyAtStart(planned, caseId);
+    if (copy) {
       // The copy the tab kept from before a reload; a same-origin file that is not the app writes it.
       await page.goto('/building.svg');
-      await page.evaluate(
-        ([key, value]) => sessionStorage.setItem(key, value),
-        [
-          unsavedCopyKey({ userId: app.owner.id, caseId: null }),
-          JSON.stringify({ userId: app.owner.id, caseId: null, intake: input.unsavedCopy }),
-        ],
-      );
+      await page.evaluate(([key, value]) => sessionStorage.setItem(key, value), copy);
     }
     await page.goto(routeOf(input, caseId));
     await drivePath(path, intakeDrive(page, planned, held, caseId));
