@@ -2,13 +2,15 @@
 // intake form in Chromium, against the real server (docs/architecture.md, model-based tests;
 // docs/product/intake-form.md). Each event becomes what staff do (typing, the 'Both' box, 'Save As
 // Draft', 'Save Changes' and its confirmation, Submit from the last tab, the tabs, Back and Next,
-// Restore and Discard, 'Try again', 'Reload intake', 'Preview PDF', its Close, 'Download PDF'),
+// Restore and Discard, 'Try again', 'Reload intake' and its question, 'Use their answer' and the
+// other choices for a field both people changed, 'Preview PDF', its Close, 'Download PDF'),
 // what the browser does (the page hidden: the unsaved copy is written at once; the page's clock
 // running past the quiet time), or how a held call is answered: by the real server where it can
 // answer as the step says (a stored intake, a save, a PDF's SSN reveal, and the 409s, which
-// another person's save or submit makes real), else as the step says (no connection, a 500, a
-// 400 naming a field, a stored intake the form cannot read). Each path starts from what is stored
-// (nothing, a draft, a final intake, an unsaved copy in the tab), set up through the API. The
+// another person's save or submit makes real, and their version fetched after), else as the step
+// says (no connection, a 500, a 400 naming a field, a stored intake the form cannot read). Each path
+// starts from what is stored (nothing, a draft, a final intake, an unsaved copy in the tab, one
+// typed over an older version), set up through the API. The
 // shortest planned paths that together take every transition run (coveringPaths), each in a
 // fresh tab of the one signed-in session.
 import type { Browser, BrowserContext, Download, Page, Request, Route } from 'playwright-core';
