@@ -3,7 +3,7 @@
 // machine's paths against the real app in Chromium). The unit suites run every path against the
 // machine alone; here a subset runs against the app, so this module picks that subset and says
 // which states and transitions it covers.
-import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, StateValue } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import { toDirectedGraph, type DirectedGraphNode } from 'xstate/graph';
 import { collectTransitions, describePath, type ModelPath } from '../../../machines/modelCoverage';
 
@@ -47,14 +47,6 @@ export function stateIds(machine: AnyStateMachine): string[] {
     .map((node) => node.id);
 }
 
-function valueIds(prefix: string, value: StateValue): string[] {
-  if (typeof value === 'string') return [`${prefix}.${value}`];
-  return Object.entries(value).flatMap(([key, child]) => [
-    `${prefix}.${key}`,
-    ...(child === undefined ? [] : valueIds(`${prefix}.${key}`, child)),
-  ]);
-}
-
 /**
  * The state nodes a run passed through, the root excluded (as in `stateIds`): those of every
  * snapshot it showed, and the sources and targets of the transitions it took (a transient state
@@ -65,7 +57,9 @@ export function statesVisited(
   snapshots: readonly AnyMachineSnapshot[],
   transitions: ReadonlySet<string>,
 ): Set<string> {
-  const visited = new Set(snapshots.flatMap((snapshot) => valueIds(machine.id, snapshot.value)));
+  // The active nodes' own ids, not ids spelled from the state value: a node may have an id of its
+  // own (the intake machine's `form`), and `stateIds` lists that one.
+  const visited = new Set(snapshots.flatMap((snapshot) => snapshot._nodes.map((node) => node.id)));
   for (const edge of collectTransitions(machine)) {
     if (transitions.has(edge.key)) {
       visited.add(edge.source);
