@@ -332,7 +332,9 @@ export const intakeMachine = setup({
                     },
                     // 409 intake_stale: the edits stay on screen (and may still be changed) while the
                     // version stored meanwhile is fetched and put together with them; saving waits
-                    // for that (docs/product/intake-form.md, Someone else saved first).
+                    // for that (docs/product/intake-form.md, Someone else saved first). The unsaved
+                    // copy is left as it is: with the base it names it merges to the same result
+                    // after a reload, and a form that had no edits gets none.
                     stale: {
                       initial: 'fetching',
                       on: { 'intake.reload': { target: '#form.confirmingReload' } },
@@ -353,19 +355,11 @@ export const intakeMachine = setup({
                               {
                                 guard: 'inCreateMode',
                                 target: '#form.editable.creating.saved',
-                                actions: [
-                                  { type: 'mergeTheirs', params: ({ event }) => event.output },
-                                  'storeUnsavedCopy',
-                                  'announceMerged',
-                                ],
+                                actions: [{ type: 'mergeTheirs', params: ({ event }) => event.output }, 'announceMerged'],
                               },
                               {
                                 target: '#form.editable.editing',
-                                actions: [
-                                  { type: 'mergeTheirs', params: ({ event }) => event.output },
-                                  'storeUnsavedCopy',
-                                  'announceMerged',
-                                ],
+                                actions: [{ type: 'mergeTheirs', params: ({ event }) => event.output }, 'announceMerged'],
                               },
                             ],
                             onError: { target: 'failed' },

@@ -31,10 +31,13 @@ function codeFor(secret: string, stepsAhead = 0): string {
   return generateSync({ secret, epoch: step * STEP_SECONDS });
 }
 
-/** On a phone the sidebar is a drawer opened from 'Menu' (docs/product/app-shell.md). */
+/**
+ * On a phone the sidebar is a drawer opened from 'Menu' (docs/product/app-shell.md; below 768 px,
+ * src/ui/theme/vars.css.ts). Decided by the width, not by whether the button shows yet: a page still
+ * drawing its shell would otherwise be read as a wide one.
+ */
 async function openSidebar(page: Page) {
-  const menu = page.getByRole('button', { name: 'Menu', exact: true });
-  if (await menu.isVisible()) await menu.click();
+  if ((page.viewportSize()?.width ?? 0) < 768) await page.getByRole('button', { name: 'Menu', exact: true }).click();
 }
 
 async function goToProfile(page: Page) {

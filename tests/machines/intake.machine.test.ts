@@ -446,8 +446,9 @@ function stepChecker(input: IntakeMachineInput) {
         expect(context.intake.personalInformation.lastName).toBe(mine?.lastName === base?.lastName ? THEIR_LAST_NAME : mine?.lastName);
         expect(context.conflicts).toEqual(bothChanged ? [{ path: 'personalInformation.lastName', theirs: THEIR_LAST_NAME }] : []);
         expect(spokenIntake(probe.emitted)).toEqual([{ type: 'toast.success', message: intakeTexts.merged(context.conflicts.length) }]);
-        // The copy now names their version as the one it was typed over.
-        expect(readUnsavedCopy(storage, owner())?.base?.updatedAt).toBe(VERSION_2);
+        // No copy is written by the merge: a form without edits has none to offer after a reload
+        // (a copy typed before names its own base, and merges to this same result).
+        if (!before?.hasTag('dirty')) expect(storage.getItem(unsavedCopyKey(owner()))).toBeNull();
         break;
       }
       case 'xstate.error.actor.loadTheirs':
