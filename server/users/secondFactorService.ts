@@ -24,7 +24,7 @@ import { findFirmById } from '../firms/repository';
 import type { Schemas } from '../http/contractTypes';
 import { ApiError } from '../http/errors';
 import type { UserRow } from './repository';
-import { tooManyAttempts } from './service';
+import { tooManyAttempts } from './signInRefusals';
 import {
   confirmSecondFactor,
   deleteSecondFactor,

@@ -1,6 +1,6 @@
 // Sign-in, the caller's own record and the firm's employees (docs/product/people.md). What a row
 // becomes in an answer or a token is users/views.ts.
-import { employeeTexts, sessionTexts } from '../../src/domain/texts';
+import { employeeTexts } from '../../src/domain/texts';
 import type { Kysely } from 'kysely';
 import { toCalendarIso } from '../../src/domain/dates';
 import type { Privilege } from '../../src/domain/enums';
@@ -15,6 +15,7 @@ import type { LoginThrottle } from '../auth/loginThrottle';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password';
 import { forbidden, sessionRefused, unauthenticated } from '../auth/plugin';
 import type { SessionStore } from '../auth/sessions';
+import { invalidCredentials, tooManyAttempts } from './signInRefusals';
 import { cannotResetSelf, type SecondFactorChallenge, type SecondFactorService } from './secondFactorService';
 import { TOKEN_LIFETIME, TOKEN_LIFETIME_MS, type TokenService } from '../auth/tokens';
 import type { Database } from '../db/database';
@@ -55,18 +56,6 @@ export function keepingMaskedNumbers<T>(body: T, stored: { ssn: string | null; i
   if (stored.ssn && sent.ssn === maskSsn(stored.ssn)) kept.ssn = stored.ssn;
   if (stored.itin && sent.itin === maskSsn(stored.itin)) kept.itin = stored.itin;
   return { ...body, userInformation: kept };
-}
-
-/** One answer for an unknown email and a wrong password, so it does not tell which emails exist. */
-export function invalidCredentials(): ApiError {
-  return new ApiError(401, 'invalid_credentials', sessionTexts.loginFailed);
-}
-
-export function tooManyAttempts(retryAfterMs: number): ApiError {
-  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return new ApiError(429, 'too_many_attempts', sessionTexts.tooManyAttempts, undefined, {
-    'Retry-After': String(seconds),
-  });
 }
 
 export type UserListQuery = PageQuery<'listUsers'>;
