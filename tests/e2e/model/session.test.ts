@@ -284,7 +284,7 @@ function sessionDrive(
   authenticator: Authenticator,
   { logins, codes, enrolments, logouts, renews, searches, listLoads }: Held,
 ): Drive {
-  const loginButton = page.getByRole('button', { name: 'Log in' });
+  const loginButton = page.getByRole('button', { name: 'Log in', exact: true });
   const codeField = page.getByRole('textbox', { name: secondFactorTexts.codeLabel });
   const signOut = page.getByRole('button', { name: 'Sign Out' });
   const endedDialog = page.getByRole('dialog', { name: sessionTexts.endedTitle });
@@ -673,6 +673,8 @@ function sessionDrive(
       // loggedOut and expired: the login form, no shell, nothing stored.
       await page.waitForURL('**/login');
       await loginButton.waitFor();
+      // The code step, if there was one, has gone with the session it would have opened.
+      await page.getByRole('button', { name: secondFactorTexts.cancel }).waitFor({ state: 'detached' });
       expect(await signOut.count()).toBe(0);
       await expect.poll(() => readStored(page)).toBeNull();
       if (snapshot.matches('expired') || event.type === 'xstate.init') {

@@ -23,8 +23,18 @@ export async function seriousViolations(page: Page): Promise<string[]> {
         .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
         .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
     }
+    // On a busy machine one analysis outlasts a toast's few seconds, so toasts that leave one by
+    // one can change the page under every analysis: the next one waits until they have all gone.
+    await toastsGone(page);
   }
   throw new Error(`The page changed during each of ${MAX_ANALYSES} accessibility analyses; nothing could be checked.`);
+}
+
+/** The app's one toast container (react-hot-toast's) holds no toast any more. */
+function toastsGone(page: Page): Promise<unknown> {
+  return page.waitForFunction(() => (document.querySelector('[data-rht-toaster]')?.textContent ?? '') === '', undefined, {
+    timeout: 30_000,
+  });
 }
 
 function animationsEnded(page: Page): Promise<unknown> {
