@@ -11,7 +11,7 @@ import { boot, type Booted } from '../../server/boot';
 import { loadConfig } from '../../server/config';
 import { verifyPassword } from '../../server/auth/password';
 import { openDatabase } from '../../server/db/database';
-import { signIn } from './support/app';
+import { openAccount, signIn } from './support/app';
 import { launchChromium, withPage } from './support/browser';
 
 let dataDir: string;
@@ -59,8 +59,7 @@ describe('first start in Chromium', () => {
     const newPassword = 'Fresh#Start42';
     await withPage(browser, baseUrl, async (page) => {
       await signIn(page, { email, password });
-      await page.getByRole('link', { name: 'Account' }).click();
-      await page.waitForURL('**/profile');
+      await openAccount(page);
       await page.getByRole('button', { name: 'Edit' }).click();
       await page.waitForURL('**/edit-profile');
       await expect.poll(() => page.getByRole('textbox', { name: 'First Name' }).inputValue()).toBe('Demo');

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secondFactorTexts, sessionTexts } from '../../src/domain/texts';
 import type { TestUser } from '../api/support/testServer';
-import { signIn, startE2eApp, type E2eApp } from './support/app';
+import { openAccount, signIn, startE2eApp, type E2eApp } from './support/app';
 import { launchChromium, withPage as withPageIn } from './support/browser';
 
 let app: E2eApp;
@@ -42,8 +42,7 @@ async function openSidebar(page: Page) {
 
 async function goToProfile(page: Page) {
   await openSidebar(page);
-  await page.getByRole('link', { name: 'Account' }).click();
-  await page.waitForURL('**/profile');
+  await openAccount(page);
 }
 
 async function signOut(page: Page) {

@@ -27,7 +27,7 @@ import {
   recordBrowserCoverage,
   traversedTransitions,
 } from '../../machines/modelCoverage';
-import { startE2eApp, type E2eApp } from '../support/app';
+import { openAccount, startE2eApp, type E2eApp } from '../support/app';
 import { launchChromium, newPage } from '../support/browser';
 import { holdRequests, type HeldRequests } from './support/heldRequests';
 import { MemoryStorage } from '../../support/memoryStorage';
@@ -445,8 +445,7 @@ function sessionDrive(
         case 'session.tokenRefreshed': {
           // Saving the profile returns a fresh token (docs/product/sign-in-and-session.md PUT /v1/user/{id}).
           middleName = `Refresh${++middleNames}`;
-          await page.getByRole('link', { name: 'Account' }).click();
-          await page.waitForURL('**/profile');
+          await openAccount(page);
           await page.getByRole('button', { name: 'Edit' }).click();
           await page.waitForURL('**/edit-profile');
           await expect.poll(() => page.getByRole('textbox', { name: 'First Name' }).inputValue()).toBe(person.firstName);

@@ -54,3 +54,14 @@ export async function signIn(page: Page, user: { email: string; password: string
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL('**/intake-list');
 }
+
+/**
+ * Opens /profile from the sidebar's 'Account' link and waits for the profile page itself: the
+ * address changes before the lazily loaded page replaces the one it was opened from, so a click
+ * right after the address alone can land on the old page's buttons.
+ */
+export async function openAccount(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Account' }).click();
+  await page.waitForURL('**/profile');
+  await page.getByRole('heading', { level: 1, name: 'User Profile' }).waitFor();
+}
