@@ -19,7 +19,7 @@ export interface ClientLinkContext {
 }
 
 export type ClientLinkEvent =
-  { type: 'dialog.open' } | { type: 'dialog.close' } | { type: 'link.copy' } | { type: 'link.email' } | { type: 'retry' };
+  { type: 'dialog.open' } | { type: 'dialog.close' } | { type: 'link.copy' } | { type: 'link.email' } | { type: 'link.retry' };
 
 export const clientLinkMachine = setup({
   types: {
@@ -71,7 +71,7 @@ export const clientLinkMachine = setup({
     },
     failed: {
       tags: ['open'],
-      on: { retry: { target: 'loading', actions: 'forget' }, 'dialog.close': 'closed' },
+      on: { 'link.retry': { target: 'loading', actions: 'forget' }, 'dialog.close': 'closed' },
     },
     ready: {
       tags: ['open'],

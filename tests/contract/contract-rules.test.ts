@@ -1,7 +1,8 @@
-// The rules openapi.yaml keeps so that one document can drive the generated client and the
-// server's Ajv (draft-07) validation: only draft-07 keywords, closed request objects, a bound on
-// every request string and array, named components, and per operation its id, tag, security and
-// error answers.
+// The rules openapi.yaml keeps so that one document can drive the generated client
+// (openapi-typescript) and the server's validation (Ajv in JSON Schema 2020-12 mode, as
+// server/http/openapi.ts builds it): a small set of keywords both read alike, closed request
+// objects, a bound on every request string and array, named components, and per operation its id,
+// tag, security and error answers.
 import { describe, expect, it } from 'vitest';
 import {
   type OperationEntry,
@@ -18,7 +19,11 @@ const doc = loadDocument();
 const operations = listOperations(doc);
 const callOf = ({ method, path }: OperationEntry) => `${method.toUpperCase()} ${path}`;
 
-/** Draft-07 validation keywords and annotations; nothing Ajv in draft-07 mode would refuse. */
+/**
+ * The keywords the document keeps to: each one Ajv 2020 validates and openapi-typescript types the
+ * same way. OpenAPI 3.0's `nullable` and `example`, and 2020-12's `prefixItems` and `$defs`, are
+ * left out: the first two are not JSON Schema, the last two have no use here and type loosely.
+ */
 const allowedKeywords = new Set([
   '$ref',
   'type',
@@ -88,7 +93,7 @@ describe('schema keywords', () => {
     expect(doc.openapi).toBe('3.1.0');
   });
 
-  it('uses only draft-07 keywords (no `nullable`, `prefixItems`, `$defs`, `example` ...)', () => {
+  it('uses only the keywords the client types and the server validates alike (no `nullable`, `prefixItems`, `$defs`, `example` ...)', () => {
     const unknown = everySchema().flatMap(([where, schema]) =>
       Object.keys(schema)
         .filter((keyword) => !allowedKeywords.has(keyword))

@@ -31,7 +31,7 @@ const checks = {
   },
   loading: (snapshot: AnyMachineSnapshot, probe: StepProbe) => {
     expect(snapshot.context).toMatchObject({ link: null, copied: false, error: null });
-    if (probe.event.type === 'dialog.open' || probe.event.type === 'retry') {
+    if (probe.event.type === 'dialog.open' || probe.event.type === 'link.retry') {
       expect(probe.calls).toEqual([{ actor: 'loadStatus', input: { caseId: CASE_ID } }]);
     }
   },

@@ -100,7 +100,7 @@ function linkDrive(page: Page, caseId: string, statuses: HeldRequests, creates: 
         await page.getByRole('button', { name: 'Send to client' }).click();
       } else if (event.type === 'dialog.close') {
         await button('Close').first().click();
-      } else if (event.type === 'retry') {
+      } else if (event.type === 'link.retry') {
         await button('Try again').click();
       } else if (event.type === 'link.copy') {
         await button('Copy link').click();

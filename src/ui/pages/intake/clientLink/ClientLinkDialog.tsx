@@ -54,7 +54,7 @@ export function ClientLinkButton({ caseId }: { caseId: string }) {
                 {CLIENT_LINK_TEXT.close}
               </Button>
               {snapshot.matches('failed') ? (
-                <Button onClick={() => send({ type: 'retry' })}>{CLIENT_LINK_TEXT.retry}</Button>
+                <Button onClick={() => send({ type: 'link.retry' })}>{CLIENT_LINK_TEXT.retry}</Button>
               ) : (
                 <>
                   {emailAvailable ? (
