@@ -11,7 +11,7 @@ import { hashPassword } from '../server/auth/password';
 import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { insertFirm } from '../server/firms/repository';
-import { insertUser } from '../server/users/repository';
+import { insertBenchOwner } from './benchOwner';
 import { makeFirmIntakes } from './intakeData';
 import { insertAll, insertBigFirmIntakes, intakesOption } from './intakes.bench';
 
@@ -32,24 +32,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   await migrateToLatest(db);
   const passwordHash = await hashPassword(PASSWORD);
-  const user = async (firmId: string, first: string, last: string) =>
-    insertUser(db, {
-      firm_id: firmId,
-      first_name: first,
-      middle_name: null,
-      last_name: last,
-      email: `${first.toLowerCase()}-${last.toLowerCase()}-${Date.now()}@example.test`,
-      password_hash: passwordHash,
-      privilege: 'owner',
-      phone_number: null,
-      usage: null,
-      civil_status: null,
-      gender: null,
-      birth_date: null,
-      ssn: null,
-      ssn_status: null,
-      itin: null,
-    });
+  const user = (firmId: string, first: string, last: string) => insertBenchOwner(db, firmId, { first, last }, passwordHash);
   const big = await insertFirm(db, {
     firmName: 'Bench Large Firm',
     firmContact: 'Bench',

@@ -16,6 +16,7 @@ import { runPdfPreviewBenchRows } from './pdfPreview.bench';
 import { runIntakeKeystrokeBenchRows } from './intakeKeystroke.bench';
 import { runDashboardBenchRows } from './dashboard.bench';
 import { runLighthouseBenchRows } from './lighthouse.bench';
+import { runStartBenchRows } from './start.bench';
 import type { BenchRow, GoalRow } from './support';
 
 /** Goals of figures measured by benches that do not know them. */
@@ -36,6 +37,7 @@ function benches(intakes: number) {
     throughput: () => runThroughputBenchRows(),
     intakes: () => runIntakesBenchRows(intakes),
     dashboard: () => runDashboardBenchRows(intakes),
+    start: () => runStartBenchRows(intakes),
     pdf: runPdfFillBenchRows,
     pdfPreview: runPdfPreviewBenchRows,
     keystroke: runIntakeKeystrokeBenchRows,
