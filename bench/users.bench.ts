@@ -4,7 +4,7 @@
 import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import type { Privilege } from '../src/domain/enums';
-import type { NewUserRow } from '../server/db/database';
+import type { NewUserRow } from '../server/users/tables';
 import type { TestServer } from '../tests/api/support/testServer';
 import { figureRows, runListBench, type BenchRow, type ListBench, type ListScenario } from './support';
 

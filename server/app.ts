@@ -222,8 +222,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // header of every request; the sign-in route parses its own.
   await app.register(cookie, { hook: false });
   const throttle = createLoginThrottle(options.db, options.loginThrottle);
-  // The services that create records run inside one request transaction when an Idempotency-Key
-  // is sent (http/idempotency.ts); the scoped database routes their queries into it.
+  // One rule (docs/architecture.md, API and server: Request transaction): every service is given the scoped
+  // database, which sends its queries into the request's transaction while one is open (an
+  // Idempotency-Key, http/idempotency.ts) and to the database otherwise. Only what opens that
+  // transaction or works outside requests (the session check, the sign-in counters, retention)
+  // holds the database itself.
   const scoped = scopedDatabase(options.db);
   await app.register(idempotency, { db: options.db });
   const devices = createDeviceCookies(options.jwtSecret);
@@ -243,20 +246,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(intakesRoutes, { intakes: createIntakesService({ db: scoped, pii }) });
   const neos = createNeosClient({ baseUrl: options.neosApiUrl, timeoutMs: options.neosTimeoutMs });
   const cipher = createCredentialsCipher(options.credentialsKey ?? randomBytes(48).toString('base64url'));
-  await app.register(activityRoutes, { activity: createActivityService({ db: options.db }) });
+  await app.register(activityRoutes, { activity: createActivityService({ db: scoped }) });
   await app.register(leadsRoutes, { leads: createLeadsService({ db: scoped }) });
-  await app.register(firmsRoutes, { firms: createFirmsService({ db: options.db, neos, cipher }) });
+  await app.register(firmsRoutes, { firms: createFirmsService({ db: scoped, neos, cipher }) });
   await app.register(neosRoutes, { neos });
   await app.register(clientIntakeRoutes, {
     clientIntake: createClientIntakeService({
-      db: options.db,
+      db: scoped,
       linkDays: options.clientLinkDays ?? DEFAULT_CLIENT_LINK_DAYS,
       publicUrl: options.publicUrl,
       mailer: options.mailer,
     }),
     publicRatePerMinute: perMinute === false ? false : (options.publicRatePerMinute ?? PUBLIC_RATE_PER_MINUTE),
   });
-  await app.register(dashboardRoutes, { dashboard: createDashboardService({ db: options.db }) });
+  await app.register(dashboardRoutes, { dashboard: createDashboardService({ db: scoped }) });
 
   // Retention of the activity trail (server/activity/retention.ts): when the app is ready, then daily.
   let retention: RetentionJob | undefined;

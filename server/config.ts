@@ -8,7 +8,8 @@ import { DEFAULT_CLIENT_LINK_DAYS } from './clientIntake/service';
 import { MIN_SECRET_LENGTH } from './auth/tokens';
 import { MIN_CREDENTIALS_KEY_LENGTH } from './crypto/credentialsCipher';
 import { piiKeyProblems } from './crypto/piiKeys';
-import { DEFAULT_POSTGRES_TIMEOUTS, dataDirProblem, type PostgresTimeouts } from './db/database';
+import { DEFAULT_POSTGRES_TIMEOUTS, type PostgresTimeouts } from './db/openPostgres';
+import { dataDirProblem } from './db/dataDir';
 
 /** Fastify's requestTimeout and connectionTimeout: a half-sent request cannot hold a connection, or shutdown, forever. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;

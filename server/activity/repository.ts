@@ -2,7 +2,8 @@
 // Tenancy). Rows come newest first, the time-ordered id breaking ties, which is the order of the
 // indexes of migration 0007.
 import type { Kysely, SelectQueryBuilder } from 'kysely';
-import type { ActivityTable, Database } from '../db/database';
+import type { Database } from '../db/database';
+import type { ActivityTable } from './tables';
 import type { ActivityAction } from './actions';
 
 export interface ActivityFilter {

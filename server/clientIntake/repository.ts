@@ -3,7 +3,8 @@
 // query names the firm (docs/architecture.md, Tenancy).
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import type { ClientAttestationsTable, ClientLinksTable, Database } from '../db/database';
+import type { Database } from '../db/database';
+import type { ClientAttestationsTable, ClientLinksTable } from './tables';
 
 export type ClientLinkRow = Selectable<ClientLinksTable>;
 

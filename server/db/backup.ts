@@ -13,7 +13,8 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { createPiiCipher, type PiiCipher } from '../crypto/piiCipher';
 import { keysThatDoNotOpen, MissingPiiKeysError, sealedValuePerKey, type KeyUse } from '../crypto/piiKeyUse';
 import { resolvePiiKeySource } from '../crypto/piiKeys';
-import { ensurePrivateDirectory, SQLITE_FILE_NAME, type Database } from './database';
+import { type Database } from './database';
+import { ensurePrivateDirectory, SQLITE_FILE_NAME } from './dataDir';
 import { CLEAN_STOP_FILE, SERVER_PID_FILE } from './sqliteChecks';
 
 export { SERVER_PID_FILE };

@@ -19,6 +19,14 @@ function joinedTransaction(trx: Transaction<Database>) {
   return builder;
 }
 
+function madeByGetter(object: object, property: string | symbol): boolean {
+  for (let owner: object | null = object; owner; owner = Object.getPrototypeOf(owner) as object | null) {
+    const descriptor = Object.getOwnPropertyDescriptor(owner, property);
+    if (descriptor) return descriptor.get !== undefined;
+  }
+  return false;
+}
+
 /** `db`, or the request's transaction while one is open: what the services are given. */
 export function scopedDatabase(db: Kysely<Database>): Kysely<Database> {
   return new Proxy(db, {
@@ -27,7 +35,11 @@ export function scopedDatabase(db: Kysely<Database>): Kysely<Database> {
       if (trx && property === 'transaction') return () => joinedTransaction(trx);
       const source = trx ?? target;
       const value = Reflect.get(source, property, source) as unknown;
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(source) : value;
+      // Methods are bound to the database they come from; what a getter makes is returned as it is
+      // (`db.fn` is a function that also carries methods, `db.fn.countAll()`, which binding would lose).
+      return typeof value === 'function' && !madeByGetter(source, property)
+        ? (value as (...args: unknown[]) => unknown).bind(source)
+        : value;
     },
   });
 }

@@ -14,7 +14,7 @@ const postgresCodes = new Set([
   '53000', // insufficient_resources
   '40001', // serialization_failure
   '40P01', // deadlock_detected
-  'DATABASE_DEADLINE', // server/db/database.ts: no answer across a partition
+  'DATABASE_DEADLINE', // server/db/openPostgres.ts: no answer across a partition
 ]);
 
 /** Node socket errors on the way to the database. */

@@ -1,7 +1,8 @@
 // All SQL about firms. Rows come back with a real boolean for is_neos_integrated on both databases.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database, FirmRow } from '../db/database';
+import type { Database } from '../db/database';
+import type { FirmRow } from './tables';
 
 export interface Firm {
   id: string;

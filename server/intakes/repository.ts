@@ -7,7 +7,8 @@ import { toCalendarIso } from '../../src/domain/dates';
 import { intakeStatuses, type IntakeStatus } from '../../src/domain/enums';
 import { sectionKeys, type ApiGeneralCaseInformation, type SectionKey } from '../../src/domain/intake';
 import { runCompiledOnce } from '../db/compiledOnce';
-import { databaseKind, type Database, type IntakeRow } from '../db/database';
+import { databaseKind, type Database } from '../db/database';
+import { type IntakeRow } from './tables';
 import { intakeSearchTerms, keptPrefix, toFts5AnyFirmQuery, toFts5ListQuery, toTsQuery, type SearchQuery } from './search';
 
 export type { IntakeRow };
@@ -280,7 +281,7 @@ function filtered(db: Kysely<Database>, query: IntakePageQuery) {
 
 /**
  * The firm's list in index order, keeping the rows that match the search, row by row from the
- * row's own words: on SQLite with intake_matches (server/db/database.ts, the same rule as FTS5),
+ * row's own words: on SQLite with intake_matches (server/db/openSqlite.ts, the same rule as FTS5),
  * on PostgreSQL with its search_vector. `is true` keeps PostgreSQL from answering through the GIN
  * index, which would sort every match again.
  */

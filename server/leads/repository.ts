@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { IntakeStatus } from '../../src/domain/enums';
 import { leadMatchKeys, normaliseEmail, normaliseName, phoneMatchKey, type LeadMatchKeys } from '../../src/domain/leadMatching';
-import type { Database, LeadRow, NewLeadRow } from '../db/database';
+import type { Database } from '../db/database';
+import type { LeadRow, NewLeadRow } from './tables';
 import { leadIdentityKey } from './identity';
 
 export type { LeadRow };

@@ -2,7 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Privilege } from '../../src/domain/enums';
-import { databaseKind, type Database, type NewUserRow, type UserRow, type UserRowUpdate } from '../db/database';
+import { databaseKind, type Database } from '../db/database';
+import { type NewUserRow, type UserRow, type UserRowUpdate } from './tables';
 
 export type { UserRow };
 

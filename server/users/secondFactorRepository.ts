@@ -2,7 +2,8 @@
 // challenges between a right password and a right code.
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, LoginChallengesTable, UserSecondFactorsTable } from '../db/database';
+import type { Database } from '../db/database';
+import type { LoginChallengesTable, UserSecondFactorsTable } from '../auth/tables';
 
 export type SecondFactorRow = Selectable<UserSecondFactorsTable>;
 export type ChallengeRow = Selectable<LoginChallengesTable>;

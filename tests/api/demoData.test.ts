@@ -8,7 +8,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { privileges } from '../../src/domain/enums';
 import { ConfigError, loadConfig } from '../../server/config';
 import { isSealed } from '../../server/crypto/piiCipher';
-import { SQLITE_FILE_NAME } from '../../server/db/database';
+import { SQLITE_FILE_NAME } from '../../server/db/dataDir';
 import { DEMO_INTAKES, DEMO_LEADS } from '../../server/db/demoData';
 import { seedDemoData } from '../../server/db/seed';
 import { freePort, spawnServer, untilServing, type ServerProcess } from './support/serverProcess';

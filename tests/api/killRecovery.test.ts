@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SQLITE_FILE_NAME } from '../../server/db/database';
+import { SQLITE_FILE_NAME } from '../../server/db/dataDir';
 import { toApiIntake } from '../../src/domain/intake';
 import { recordFigure, size } from './support/figures';
 import { draftIntake } from './support/intakes';

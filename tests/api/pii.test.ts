@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SQLITE_FILE_NAME } from '../../server/db/database';
+import { SQLITE_FILE_NAME } from '../../server/db/dataDir';
 import { withFields } from '../domain/intake/fixtures';
 import { createdIntake, draftIntake, getIntake, updateIntake, type Caller } from './support/intakes';
 import { bearer, startTestServer, testDatabases, type TestServer } from './support/testServer';

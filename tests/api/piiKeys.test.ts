@@ -13,7 +13,8 @@ import { PII_KEYS_FILE_NAME, readKeyringFile, type PiiKeyring } from '../../serv
 import { rotatePiiKey } from '../../server/crypto/rotatePiiKey';
 import { keysBesideDataWarning } from '../../server/crypto/keyPlacement';
 import { resolveSecret } from '../../server/crypto/secretFile';
-import { openDatabase, SQLITE_FILE_NAME, type Database } from '../../server/db/database';
+import { openDatabase, type Database } from '../../server/db/database';
+import { SQLITE_FILE_NAME } from '../../server/db/dataDir';
 import { migrateToLatest, migrations } from '../../server/db/migrate';
 import { newIntakeRow } from '../../server/intakes/repository';
 import { createdIntake, draftIntake, type Caller } from './support/intakes';

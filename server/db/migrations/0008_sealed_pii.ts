@@ -54,7 +54,7 @@ export function sealedPii(pii: PiiCipher | undefined): Migration {
       }
 
       // The clear values must not outlive this step in SQLite's free pages or its WAL
-      // (database.ts turns secure_delete on; the checkpoint empties the WAL into the main file).
+      // (openSqlite.ts turns secure_delete on; the checkpoint empties the WAL into the main file).
       if (databaseKind(db) === 'sqlite') await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
     },
 

@@ -5,7 +5,7 @@
 // - intakes: analyze after 2% of rows changed, vacuum after 5%.
 // - intake_totals: a few rows, each updated on every create and every change of status; vacuumed
 //   after every 1,000 dead versions, with room on each page for updates in place (HOT).
-// SQLite keeps its statistics with PRAGMA optimize (server/db/database.ts).
+// SQLite keeps its statistics with PRAGMA optimize (server/db/sqliteUpkeep.ts).
 import { sql, type Kysely } from 'kysely';
 import { databaseKind } from '../database';
 
