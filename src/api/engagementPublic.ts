@@ -1,25 +1,20 @@
 // The signing page's two public calls (docs/product/engagement.md#screens), with a client that
 // signs nothing: the link's token is the key.
-import type { ClientLanguage } from '../domain/intake';
+import { createApiClient } from './client';
+import { dataOf } from './errors';
+import type { components } from './schema';
 
-export interface PublicEngagementDocument {
-  kind: 'fee_agreement' | 'medical_authorization' | 'representation_letter';
-  title: string;
-  text: string;
+export type PublicEngagement = components['schemas']['PublicEngagement'];
+export type EngagementSubmission = components['schemas']['EngagementSignature'];
+export type EngagementSignature = EngagementSubmission['signature'];
+export type SignedEngagement = components['schemas']['EngagementReceipt'];
+
+const publicApi = createApiClient('', () => undefined);
+
+export async function openEngagement(token: string): Promise<PublicEngagement> {
+  return dataOf(publicApi.GET('/public/v1/engagement/{token}', { params: { path: { token } } }));
 }
 
-export interface PublicEngagement {
-  firmName: string;
-  clientName: string;
-  language: ClientLanguage | null;
-  expiresAt: string;
-  documents: PublicEngagementDocument[];
-}
-
-export type EngagementSignature = { method: 'drawn'; image: string } | { method: 'typed'; name: string };
-
-export interface SignedEngagement {
-  signedAt: string;
-  /** The signed copy, for the client to keep. */
-  downloadUrl: string;
+export async function signEngagement(token: string, body: EngagementSubmission): Promise<SignedEngagement> {
+  return dataOf(publicApi.POST('/public/v1/engagement/{token}', { params: { path: { token } }, body }));
 }

@@ -6,15 +6,15 @@
 // docs/product/client-intake.md#public-calls). A send that fails keeps everything: the consent,
 // the drawing and the typed name stay in context and the page offers to try again.
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { EngagementSignature, PublicEngagement, SignedEngagement } from '../api/engagementPublic';
+import type { EngagementSignature, EngagementSubmission, PublicEngagement, SignedEngagement } from '../api/engagementPublic';
 import type { ClientLanguage } from '../domain/intake';
-import { statusOf } from './errorMessage';
+import { errorCodeOf, statusOf } from './errorMessage';
 
 /** How the client signs: drawing with a finger or a mouse, or typing their name. */
 export type SignatureMethod = 'draw' | 'type';
 
 /** What is missing when the client tries to go on: shown beside the control that needs it. */
-export type SigningProblem = 'consent' | 'signature' | null;
+export type SigningProblem = 'consent' | 'signature' | 'name' | null;
 
 export interface SigningInput {
   token: string;
@@ -32,10 +32,13 @@ export interface SigningContext {
   method: SignatureMethod;
   /** The drawn signature as a PNG data URL, or null while the pad is empty. */
   drawing: string | null;
-  typedName: string;
+  /** The signer's full name: the typed signature, and the name beside a drawn one. */
+  signerName: string;
   problem: SigningProblem;
   /** The last send got no usable answer: the page says so until the next send. */
   sendFailed: boolean;
+  /** The firm changed its documents since the page opened them: they were read again. */
+  documentsChanged: boolean;
   signed: SignedEngagement | null;
 }
 
@@ -49,14 +52,28 @@ export type SigningEvent =
   | { type: 'method.choose'; method: SignatureMethod }
   | { type: 'signature.draw'; image: string }
   | { type: 'signature.clear' }
-  | { type: 'typedName.change'; value: string }
+  | { type: 'signerName.change'; value: string }
   | { type: 'signature.submit' };
 
-/** The signature the client gave, as the server takes it. */
-export function signatureOf(context: Pick<SigningContext, 'method' | 'drawing' | 'typedName'>): EngagementSignature | null {
-  if (context.method === 'draw') return context.drawing ? { method: 'drawn', image: context.drawing } : null;
-  const name = context.typedName.trim();
-  return name ? { method: 'typed', name } : null;
+const DATA_URL_PREFIX = /^data:image\/png;base64,/;
+
+/** The signature the client gave, as the server takes it; null while something is missing. */
+export function signatureOf(context: Pick<SigningContext, 'method' | 'drawing' | 'signerName'>): EngagementSignature | null {
+  const name = context.signerName.trim();
+  if (!name) return null;
+  if (context.method === 'type') return { kind: 'typed', name };
+  return context.drawing ? { kind: 'drawn', png: context.drawing.replace(DATA_URL_PREFIX, '') } : null;
+}
+
+/** What the page sends: the consent, the signature and the documents' hash as the GET answered it. */
+export function submissionOf(context: SigningContext): EngagementSubmission {
+  return {
+    language: context.language,
+    consent: true,
+    signerName: context.signerName.trim(),
+    signature: signatureOf(context)!,
+    documentsSha256: context.engagement?.documentsSha256 ?? '',
+  };
 }
 
 export const signingMachine = setup({
@@ -69,19 +86,18 @@ export const signingMachine = setup({
     openEngagement: fromPromise<PublicEngagement, { token: string }>(() => {
       throw new Error('provided by the app');
     }),
-    signEngagement: fromPromise<
-      SignedEngagement,
-      { token: string; language: ClientLanguage; consent: true; signature: EngagementSignature }
-    >(() => {
+    signEngagement: fromPromise<SignedEngagement, { token: string; submission: EngagementSubmission }>(() => {
       throw new Error('provided by the app');
     }),
   },
   guards: {
     isGone: ({ event }) => statusOf((event as { error?: unknown }).error) === 404,
     isUsed: ({ event }) => statusOf((event as { error?: unknown }).error) === 410,
+    isChanged: ({ event }) => errorCodeOf((event as { error?: unknown }).error) === 'engagement_changed',
     consented: ({ context }) => context.consent,
     hasNextDocument: ({ context }) => context.documentIndex + 1 < (context.engagement?.documents.length ?? 0),
     hasPreviousDocument: ({ context }) => context.documentIndex > 0,
+    hasName: ({ context }) => context.signerName.trim() !== '',
     hasSignature: ({ context }) => signatureOf(context) !== null,
   },
   actions: {
@@ -93,13 +109,14 @@ export const signingMachine = setup({
     keepEngagement: assign(({ context }, engagement: PublicEngagement) => ({
       engagement,
       language: engagement.language ?? context.language,
-      typedName: context.typedName || engagement.clientName,
+      signerName: context.signerName || engagement.clientName,
     })),
     setConsent: assign(({ event }) => {
       assertEvent(event, 'consent.change');
       return { consent: event.value, problem: null };
     }),
     askConsent: assign({ problem: 'consent' as const }),
+    askName: assign({ problem: 'name' as const }),
     askSignature: assign({ problem: 'signature' as const }),
     firstDocument: assign({ documentIndex: 0, problem: null }),
     nextDocument: assign(({ context }) => ({ documentIndex: context.documentIndex + 1 })),
@@ -114,11 +131,12 @@ export const signingMachine = setup({
       return { drawing: event.image, problem: null };
     }),
     clearDrawing: assign({ drawing: null }),
-    setTypedName: assign(({ event }) => {
-      assertEvent(event, 'typedName.change');
-      return { typedName: event.value, problem: null };
+    setSignerName: assign(({ event }) => {
+      assertEvent(event, 'signerName.change');
+      return { signerName: event.value, problem: null };
     }),
-    startSend: assign({ sendFailed: false, problem: null }),
+    startSend: assign({ sendFailed: false, problem: null, documentsChanged: false }),
+    markChanged: assign({ documentsChanged: true }),
     markFailed: assign({ sendFailed: true }),
     keepSigned: assign((_, signed: SignedEngagement) => ({ signed })),
   },
@@ -132,9 +150,10 @@ export const signingMachine = setup({
     documentIndex: 0,
     method: 'draw',
     drawing: null,
-    typedName: '',
+    signerName: '',
     problem: null,
     sendFailed: false,
+    documentsChanged: false,
     signed: null,
   }),
   initial: 'loading',
@@ -176,9 +195,13 @@ export const signingMachine = setup({
         'method.choose': { actions: 'chooseMethod' },
         'signature.draw': { actions: 'keepDrawing' },
         'signature.clear': { actions: 'clearDrawing' },
-        'typedName.change': { actions: 'setTypedName' },
+        'signerName.change': { actions: 'setSignerName' },
         'document.back': { target: 'reading', actions: 'lastDocument' },
-        'signature.submit': [{ guard: 'hasSignature', target: 'sending', actions: 'startSend' }, { actions: 'askSignature' }],
+        'signature.submit': [
+          { guard: 'hasSignature', target: 'sending', actions: 'startSend' },
+          { guard: 'hasName', actions: 'askSignature' },
+          { actions: 'askName' },
+        ],
       },
     },
     sending: {
@@ -186,16 +209,14 @@ export const signingMachine = setup({
       invoke: {
         id: 'signEngagement',
         src: 'signEngagement',
-        input: ({ context }) => ({
-          token: context.token,
-          language: context.language,
-          consent: true as const,
-          signature: signatureOf(context)!,
-        }),
+        input: ({ context }) => ({ token: context.token, submission: submissionOf(context) }),
         onDone: { target: 'signed', actions: { type: 'keepSigned', params: ({ event }) => event.output } },
         onError: [
           { guard: 'isGone', target: 'gone.expired' },
           { guard: 'isUsed', target: 'gone.used' },
+          // The firm changed the documents since they were opened: open them again and read them
+          // again; the consent and the signature stay.
+          { guard: 'isChanged', target: 'loading', actions: 'markChanged' },
           { target: 'signature', actions: 'markFailed' },
         ],
       },

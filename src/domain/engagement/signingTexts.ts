@@ -1,8 +1,7 @@
-// The signing page's words in its three languages (docs/product/engagement.md#screens). The
-// consent to sign electronically says what the E-SIGN Act (15 U.S.C. 7001(c)) asks a consumer to
-// be told before electronic records replace paper: the right to paper copies, how to withdraw
-// the consent and what that means, and what is needed to open and keep the documents. Each
-// language has the same keys, so a missing text fails to compile.
+// The signing page's own words in its three languages (docs/product/engagement.md#screens). The
+// consent to sign electronically and the documents come from the server in the client's language
+// (what the certificate records as shown); these are the page's buttons, titles and messages.
+// Each language has the same keys, so a missing text fails to compile.
 import type { ClientLanguage } from '../intake';
 
 export interface SigningTexts {
@@ -13,9 +12,6 @@ export interface SigningTexts {
   greeting: (name: string) => string;
   intro: (firmName: string) => string;
   expires: (day: string) => string;
-  consentTitle: string;
-  consentPoints: (firmName: string) => string[];
-  consentCheck: string;
   consentRequired: string;
   continue: string;
   back: string;
@@ -32,6 +28,9 @@ export interface SigningTexts {
   typedName: string;
   typedPreview: string;
   signatureRequired: string;
+  nameRequired: string;
+  documentsChanged: string;
+  method: string;
   sign: string;
   signing: string;
   sendFailed: string;
@@ -54,14 +53,6 @@ const en: SigningTexts = {
   greeting: (name) => (name ? `Hello, ${name}` : 'Hello'),
   intro: (firmName) => `${firmName || 'Your law firm'} asks you to read and sign the documents of your case.`,
   expires: (day) => `This link works until ${day}.`,
-  consentTitle: 'Consent to sign electronically',
-  consentPoints: (firmName) => [
-    `You may sign these documents electronically, on this page. Your electronic signature has the same effect as signing on paper.`,
-    `You have the right to have the documents on paper. Ask ${firmName || 'your law firm'} for a paper copy to sign or keep, at no cost.`,
-    `You may withdraw this consent at any time before you sign by closing this page and telling ${firmName || 'your law firm'}; you will then sign on paper. Withdrawing does not undo a signature already given.`,
-    'To open and keep the documents you need a device with a web browser and a program that opens PDF files. You can download the signed copy at the end.',
-  ],
-  consentCheck: 'I have read this and agree to sign electronically.',
   consentRequired: 'Tick the box to agree, or ask your law firm for paper copies.',
   continue: 'Continue',
   back: 'Back',
@@ -78,6 +69,9 @@ const en: SigningTexts = {
   typedName: 'Your full name',
   typedPreview: 'Your signature will read:',
   signatureRequired: 'Draw your signature or type your full name.',
+  nameRequired: 'Type your full name.',
+  documentsChanged: 'Your law firm changed the documents since you opened them. Please read them again before you sign.',
+  method: 'How do you want to sign?',
   sign: 'Sign',
   signing: 'Signing…',
   sendFailed: 'Your signature could not be sent. Check your connection and try again: nothing is lost.',
@@ -100,14 +94,6 @@ const es: SigningTexts = {
   greeting: (name) => (name ? `Hola, ${name}` : 'Hola'),
   intro: (firmName) => `${firmName || 'Su bufete de abogados'} le pide que lea y firme los documentos de su caso.`,
   expires: (day) => `Este enlace funciona hasta el ${day}.`,
-  consentTitle: 'Consentimiento para firmar electrónicamente',
-  consentPoints: (firmName) => [
-    'Puede firmar estos documentos electrónicamente, en esta página. Su firma electrónica tiene el mismo efecto que una firma en papel.',
-    `Tiene derecho a recibir los documentos en papel. Pida a ${firmName || 'su bufete de abogados'} una copia en papel para firmar o guardar, sin costo.`,
-    `Puede retirar este consentimiento en cualquier momento antes de firmar: cierre esta página y avise a ${firmName || 'su bufete de abogados'}; entonces firmará en papel. Retirarlo no anula una firma ya dada.`,
-    'Para abrir y guardar los documentos necesita un dispositivo con navegador web y un programa que abra archivos PDF. Al final puede descargar la copia firmada.',
-  ],
-  consentCheck: 'Leí esto y acepto firmar electrónicamente.',
   consentRequired: 'Marque la casilla para aceptar, o pida copias en papel a su bufete de abogados.',
   continue: 'Continuar',
   back: 'Atrás',
@@ -124,6 +110,9 @@ const es: SigningTexts = {
   typedName: 'Su nombre completo',
   typedPreview: 'Su firma dirá:',
   signatureRequired: 'Dibuje su firma o escriba su nombre completo.',
+  nameRequired: 'Escriba su nombre completo.',
+  documentsChanged: 'Su bufete de abogados cambió los documentos desde que los abrió. Léalos de nuevo antes de firmar.',
+  method: '¿Cómo quiere firmar?',
   sign: 'Firmar',
   signing: 'Firmando…',
   sendFailed: 'No se pudo enviar su firma. Revise su conexión e inténtelo de nuevo: no se perdió nada.',
@@ -146,14 +135,6 @@ const vi: SigningTexts = {
   greeting: (name) => (name ? `Xin chào, ${name}` : 'Xin chào'),
   intro: (firmName) => `${firmName || 'Văn phòng luật của quý vị'} đề nghị quý vị đọc và ký các tài liệu về vụ việc của mình.`,
   expires: (day) => `Đường liên kết này có hiệu lực đến ${day}.`,
-  consentTitle: 'Đồng ý ký điện tử',
-  consentPoints: (firmName) => [
-    'Quý vị có thể ký các tài liệu này bằng điện tử, ngay trên trang này. Chữ ký điện tử có giá trị như chữ ký trên giấy.',
-    `Quý vị có quyền nhận tài liệu trên giấy. Hãy yêu cầu ${firmName || 'văn phòng luật của quý vị'} gửi bản giấy để ký hoặc lưu giữ, miễn phí.`,
-    `Quý vị có thể rút lại sự đồng ý này bất cứ lúc nào trước khi ký bằng cách đóng trang này và báo cho ${firmName || 'văn phòng luật của quý vị'}; khi đó quý vị sẽ ký trên giấy. Việc rút lại không hủy chữ ký đã ký.`,
-    'Để mở và lưu tài liệu, quý vị cần một thiết bị có trình duyệt web và một chương trình mở được tệp PDF. Cuối cùng quý vị có thể tải bản đã ký.',
-  ],
-  consentCheck: 'Tôi đã đọc và đồng ý ký điện tử.',
   consentRequired: 'Hãy đánh dấu vào ô để đồng ý, hoặc yêu cầu văn phòng luật gửi bản giấy.',
   continue: 'Tiếp tục',
   back: 'Quay lại',
@@ -170,6 +151,9 @@ const vi: SigningTexts = {
   typedName: 'Họ và tên đầy đủ',
   typedPreview: 'Chữ ký của quý vị sẽ là:',
   signatureRequired: 'Hãy vẽ chữ ký hoặc gõ họ và tên đầy đủ.',
+  nameRequired: 'Hãy gõ họ và tên đầy đủ.',
+  documentsChanged: 'Văn phòng luật đã thay đổi tài liệu từ khi quý vị mở. Hãy đọc lại trước khi ký.',
+  method: 'Quý vị muốn ký bằng cách nào?',
   sign: 'Ký',
   signing: 'Đang ký…',
   sendFailed: 'Không gửi được chữ ký. Hãy kiểm tra kết nối và thử lại: không mất gì cả.',
