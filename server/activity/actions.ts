@@ -31,6 +31,12 @@ export const activityActions = [
   'secondFactor.removed',
   'secondFactor.reset',
   'recoveryCode.used',
+  'engagementTerms.changed',
+  'engagement.created',
+  'engagement.emailed',
+  'engagement.opened',
+  'engagement.signed',
+  'engagement.downloaded',
 ] as const satisfies readonly ActivityAction[];
 
 // Fails to compile when openapi.yaml gains an action this list lacks.

@@ -320,6 +320,89 @@ export interface LoginChallengesTable {
   used_at: string | null;
 }
 
+/**
+ * A person an intake or a lead names, with the keys the conflict check matches on (migration 0026;
+ * server/conflicts/parties.ts). Exactly one of case_id and lead_id is set. Keys are '' when unknown.
+ */
+export interface PartiesTable {
+  id: string;
+  firm_id: string;
+  case_id: string | null;
+  lead_id: string | null;
+  /** src/domain/conflicts.ts, PartyRole. */
+  role: string;
+  /** partyNameKey: normalised words, sorted. */
+  name_key: string;
+  /** 'YYYY-MM-DD' or ''. */
+  birth_date: string;
+  /** phoneMatchKey digits or ''. */
+  phone_key: string;
+  /** The intake's crash (placeKey forms), '' for a lead. */
+  incident_date: string;
+  crash_report_key: string;
+  city_key: string;
+  crash_location_key: string;
+}
+
+/** A decision on an intake's conflict check (migration 0026), append-only: the latest counts. */
+export interface ConflictDecisionsTable {
+  id: string;
+  firm_id: string;
+  case_id: string;
+  decision: 'cleared' | 'waived';
+  note: string;
+  /** The check result it was made on (server/conflicts/check.ts, fingerprint). */
+  fingerprint: string;
+  decided_by: string;
+  decided_by_name: string;
+  decided_at: string;
+}
+
+/** A firm's own engagement terms (migration 0027); without a row, the defaults and samples. */
+export interface FirmEngagementTermsTable {
+  firm_id: string;
+  fee_before_suit: string;
+  fee_after_suit: string;
+  costs_deducted: 'beforeFee' | 'afterFee';
+  costs_when_no_recovery: 'waived' | 'owed';
+  fee_agreement: string;
+  medical_records_release: string;
+  letter_of_representation: string;
+  updated_by: string;
+  updated_at: string;
+}
+
+/** A signing link and what happened to it (migration 0027; docs/product/engagement.md). */
+export interface EngagementsTable {
+  /** Also the signed file's document id. */
+  id: string;
+  firm_id: string;
+  case_id: string;
+  token_hash: string;
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+  emailed_at: string | null;
+  revoked_at: string | null;
+  opened_at: string | null;
+  /** SHA-256 of the documents as the client was shown them on opening. */
+  documents_sha256: string | null;
+  consented_at: string | null;
+  signed_at: string | null;
+  signer_name: string | null;
+  signer_address: string | null;
+  signer_user_agent: string | null;
+  signature_kind: 'drawn' | 'typed' | null;
+  language: 'en' | 'es' | 'vi' | null;
+}
+
+/** The signed PDF, sealed with the PII keys (column `engagements.signedPdf`). */
+export interface EngagementFilesTable {
+  engagement_id: string;
+  firm_id: string;
+  pdf_sealed: string;
+}
+
 export interface Database {
   firms: FirmsTable;
   users: UsersTable;
@@ -336,9 +419,14 @@ export interface Database {
   client_links: ClientLinksTable;
   intake_client_answers: IntakeClientAnswersTable;
   client_attestations: ClientAttestationsTable;
+  firm_engagement_terms: FirmEngagementTermsTable;
+  engagements: EngagementsTable;
+  engagement_files: EngagementFilesTable;
   user_second_factors: UserSecondFactorsTable;
   recovery_codes: RecoveryCodesTable;
   login_challenges: LoginChallengesTable;
+  parties: PartiesTable;
+  conflict_decisions: ConflictDecisionsTable;
 }
 
 export type FirmRow = Selectable<FirmsTable>;
