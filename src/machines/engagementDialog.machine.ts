@@ -5,7 +5,7 @@
 // made is the server's answer: a refusal that no retry changes (the conflict check not cleared
 // or waived, the engagement already signed, a role that may not send) leaves the dialog
 // `blocked`, its buttons disabled, with the server's reason.
-import { and, assign, fromPromise, setup } from 'xstate';
+import { and, assign, fromPromise, not, setup } from 'xstate';
 import type { EngagementDelivery, EngagementLink, EngagementStatus } from '../api/engagement';
 import { errorCodeOf, errorMessage, statusOf } from './errorMessage';
 
@@ -98,7 +98,8 @@ export const engagementDialogMachine = setup({
     // The state on the form; the dialog closed.
     idle: {
       on: {
-        'dialog.open': { target: 'dialog', actions: 'forget' },
+        // Once signed there is nothing to send: the PDF instead.
+        'dialog.open': { guard: not('isSigned'), target: 'dialog', actions: 'forget' },
         'signed.download': { guard: 'isSigned', target: 'downloading', actions: 'forget' },
       },
     },
@@ -134,7 +135,6 @@ export const engagementDialogMachine = setup({
           on: {
             'replace.confirm': { target: 'creating', actions: 'startOver' },
             'replace.cancel': 'ready',
-            'dialog.close': '#engagementDialog.idle',
           },
         },
         creating: {

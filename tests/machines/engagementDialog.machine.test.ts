@@ -20,6 +20,7 @@ const checks = {
     expect(snapshot.hasTag('open')).toBe(false);
     // 'Signed engagement' only once signed.
     expect(snapshot.can({ type: 'signed.download' })).toBe(snapshot.context.status?.state === 'signed');
+    expect(snapshot.can({ type: 'dialog.open' })).toBe(snapshot.context.status?.state !== 'signed');
     if (probe.event.type === 'xstate.error.actor.downloadSigned') expect(snapshot.context.error).toBe('The server could not be reached');
   },
   downloading: (snapshot: AnyMachineSnapshot, probe: StepProbe) => {

@@ -78,7 +78,7 @@ export function EngagementPanel({ caseId }: { caseId: string }) {
   if (snapshot.matches('loading')) return null;
   if (snapshot.matches('unavailable')) {
     return (
-      <div className={css.panel}>
+      <div className={css.panel} role="group" aria-label={ENGAGEMENT_TEXT.label}>
         <span role="alert">{ENGAGEMENT_TEXT.unavailable}</span>
         <Button tone="secondary" onClick={() => send({ type: 'retry' })}>
           {ENGAGEMENT_TEXT.retry}
@@ -86,7 +86,7 @@ export function EngagementPanel({ caseId }: { caseId: string }) {
       </div>
     );
   }
-  const signed = status?.state === 'signed';
+  const signed = snapshot.can({ type: 'signed.download' }) || snapshot.matches('downloading');
   const shownState = status ? ENGAGEMENT_TEXT.states[status.state] : '';
   const stale = status && !status.live && (status.state === 'sent' || status.state === 'opened');
   return (
