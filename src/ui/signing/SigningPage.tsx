@@ -122,7 +122,7 @@ export function SigningPage({ token }: { token: string }) {
             {texts.documentsChanged}
           </p>
         ) : null}
-        <h2 className={page.label}>{disclosure.title}</h2>
+        <h2 className={css.subtitle}>{disclosure.title}</h2>
         <ul className={css.list}>
           {disclosure.paragraphs.map((paragraph) => (
             <li key={paragraph}>{paragraph}</li>

@@ -38,3 +38,5 @@ export const download = style({
   alignItems: 'center',
   justifyContent: 'center',
 });
+
+export const subtitle = style({ margin: 0, fontSize: vars.font.sizeMd, fontWeight: vars.font.weightBold });
