@@ -29,6 +29,9 @@ import type { Database } from './db/database';
 import { dashboardRoutes } from './dashboard/routes';
 import { createDashboardService } from './dashboard/service';
 import { firmsRoutes } from './firms/routes';
+import { engagementRoutes } from './engagement/routes';
+import { createEngagementService, DEFAULT_ENGAGEMENT_LINK_DAYS } from './engagement/service';
+import { newSigningCertificate, type SigningCertificate } from './engagement/signingCertificate';
 import { createFirmsService } from './firms/service';
 import { apiDocsRoutes } from './http/docs';
 import { healthChecks } from './http/health';
@@ -94,6 +97,13 @@ export interface AppOptions {
   publicRatePerMinute?: number;
   /** Sends client links by email (SMTP_URL); without it staff copy links only. */
   mailer?: Mailer;
+  /** ENGAGEMENT_LINK_DAYS: how long a signing link stays open (docs/product/engagement.md). */
+  engagementLinkDays?: number;
+  /**
+   * Seals signed engagements (server/engagement/signingCertificate.ts). start.ts passes the
+   * configured or DATA_DIR one; without it a new self-signed one lives as long as this app (tests).
+   */
+  signingCertificate?: SigningCertificate;
   /** start.ts: true once shutdown began, so GET /ready sends the load balancer elsewhere. */
   isClosing?: () => boolean;
 }
@@ -251,6 +261,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientIntake: createClientIntakeService({
       db: options.db,
       linkDays: options.clientLinkDays ?? DEFAULT_CLIENT_LINK_DAYS,
+      publicUrl: options.publicUrl,
+      mailer: options.mailer,
+    }),
+    publicRatePerMinute: perMinute === false ? false : (options.publicRatePerMinute ?? PUBLIC_RATE_PER_MINUTE),
+  });
+  await app.register(engagementRoutes, {
+    engagement: createEngagementService({
+      db: options.db,
+      pii,
+      certificate: options.signingCertificate ?? newSigningCertificate(),
+      linkDays: options.engagementLinkDays ?? DEFAULT_ENGAGEMENT_LINK_DAYS,
       publicUrl: options.publicUrl,
       mailer: options.mailer,
     }),

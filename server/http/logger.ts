@@ -29,6 +29,8 @@ const TOKEN_PARAMETER = ':token';
 const CLIENT_INTAKE_SEGMENT = 'client-intake';
 /** The signing page's address, /sign/{token} (docs/product/engagement.md#screens), as a whole segment. */
 const SIGNING_SEGMENT = /\/sign(?=\/|$)/;
+/** The signing link's public call, /public/v1/engagement/{token}; staff paths (`/v1/intake/{caseId}/engagement`) hold no token. */
+const ENGAGEMENT_CALL = /public\/v1\/engagement(?=\/|$)/;
 const TOKEN_MARK = '[token]';
 /** Enough to undo an encoding of an encoding; a path still encoded after that is logged decoded that far. */
 const DECODE_ROUNDS = 4;
@@ -53,7 +55,7 @@ function decoded(path: string): string {
  * however the address was spelled (docs/product/client-intake.md#the-link). A matched route with a
  * token parameter is logged by its pattern; any other path is read decoded, its slashes collapsed
  * and case ignored, and everything after `client-intake` (or a `sign` segment, the signing page's
- * /sign/{token}) is dropped. The router decodes and
+ * /sign/{token}, or `public/v1/engagement`, its calls) is dropped. The router decodes and
  * matches more spellings than one pattern could list (`client%2Dintake`, `%2F`, `//`), so the
  * check is made on what the path means, not on how it was written.
  */
@@ -65,6 +67,8 @@ export function loggedPath(request: Pick<LoggedRequest, 'url' | 'routeOptions'>)
   const plain = decoded(raw).replace(/[\\/]+/g, '/');
   const at = plain.toLowerCase().indexOf(CLIENT_INTAKE_SEGMENT);
   if (at !== -1) return `${plain.slice(0, at + CLIENT_INTAKE_SEGMENT.length)}/${TOKEN_MARK}`;
+  const call = ENGAGEMENT_CALL.exec(plain.toLowerCase());
+  if (call) return `${plain.slice(0, call.index + call[0].length)}/${TOKEN_MARK}`;
   const signing = SIGNING_SEGMENT.exec(plain.toLowerCase());
   if (!signing) return raw;
   return `${plain.slice(0, signing.index + signing[0].length)}/${TOKEN_MARK}`;
