@@ -5,7 +5,7 @@
 // made is the server's answer: a refusal that no retry changes (the conflict check not cleared
 // or waived, the engagement already signed, a role that may not send) leaves the dialog
 // `blocked`, its buttons disabled, with the server's reason.
-import { and, assign, fromPromise, not, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type { EngagementDelivery, EngagementLink, EngagementStatus } from '../api/engagement';
 import { errorCodeOf, errorMessage, statusOf } from './errorMessage';
 
@@ -56,9 +56,12 @@ export const engagementDialogMachine = setup({
   },
   guards: {
     isSigned: ({ context }) => context.status?.state === 'signed',
+    /** Once signed there is nothing to send: the PDF instead. */
+    notSigned: ({ context }) => context.status?.state !== 'signed',
     canEmail: ({ context }) => context.status?.emailAvailable === true,
     /** A link the client can still use: a new one would revoke it. */
     hasLiveLink: ({ context }) => context.status?.live === true,
+    canEmailOverLiveLink: ({ context }) => context.status?.emailAvailable === true && context.status.live,
     deliversByCopy: ({ context }) => context.delivery === 'copy',
     /** The server refuses whatever is retried: no cleared or waived conflict check, already signed, not allowed. */
     isRefusedForGood: ({ event }) => {
@@ -98,8 +101,7 @@ export const engagementDialogMachine = setup({
     // The state on the form; the dialog closed.
     idle: {
       on: {
-        // Once signed there is nothing to send: the PDF instead.
-        'dialog.open': { guard: not('isSigned'), target: 'dialog', actions: 'forget' },
+        'dialog.open': { guard: 'notSigned', target: 'dialog', actions: 'forget' },
         'signed.download': { guard: 'isSigned', target: 'downloading', actions: 'forget' },
       },
     },
@@ -124,7 +126,7 @@ export const engagementDialogMachine = setup({
               { target: 'creating', actions: ['byCopy', 'startOver'] },
             ],
             'link.email': [
-              { guard: and(['canEmail', 'hasLiveLink']), target: 'confirming', actions: 'byEmail' },
+              { guard: 'canEmailOverLiveLink', target: 'confirming', actions: 'byEmail' },
               { guard: 'canEmail', target: 'creating', actions: ['byEmail', 'startOver'] },
             ],
             'dialog.close': '#engagementDialog.idle',
