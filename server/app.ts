@@ -31,7 +31,7 @@ import { createDashboardService } from './dashboard/service';
 import { firmsRoutes } from './firms/routes';
 import { engagementRoutes } from './engagement/routes';
 import { createEngagementService, DEFAULT_ENGAGEMENT_LINK_DAYS } from './engagement/service';
-import { newSigningCertificate, type SigningCertificate } from './engagement/signingCertificate';
+import type { SigningCertificate } from './engagement/signingCertificate';
 import { createFirmsService } from './firms/service';
 import { apiDocsRoutes } from './http/docs';
 import { healthChecks } from './http/health';
@@ -101,7 +101,7 @@ export interface AppOptions {
   engagementLinkDays?: number;
   /**
    * Seals signed engagements (server/engagement/signingCertificate.ts). start.ts passes the
-   * configured or DATA_DIR one; without it a new self-signed one lives as long as this app (tests).
+   * configured or DATA_DIR one; without it a self-signed one made for this process seals (tests).
    */
   signingCertificate?: SigningCertificate;
   /** start.ts: true once shutdown began, so GET /ready sends the load balancer elsewhere. */
@@ -270,7 +270,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     engagement: createEngagementService({
       db: options.db,
       pii,
-      certificate: options.signingCertificate ?? newSigningCertificate(),
+      certificate: options.signingCertificate,
       linkDays: options.engagementLinkDays ?? DEFAULT_ENGAGEMENT_LINK_DAYS,
       publicUrl: options.publicUrl,
       mailer: options.mailer,

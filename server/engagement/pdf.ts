@@ -75,7 +75,7 @@ function printable(text: string): string {
   return text
     .normalize('NFC')
     .replace(/\t/g, '    ')
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
+    .replace(/[^\P{Cc}\n]/gu, '');
 }
 
 /**
@@ -94,12 +94,11 @@ export function wrapToWidth(text: string, font: PDFFont, size: number, width: nu
       continue;
     }
     if (isSpace) {
-      lines.push(line);
+      lines.push(line.trimEnd());
       line = '';
       continue;
     }
     if (line.trim() !== '') lines.push(line.trimEnd());
-    line = '';
     // A word wider than the line: as many letters as fit, then the rest on the next lines.
     let rest = Array.from(token);
     while (rest.length > 0 && !fits(rest.join(''))) {

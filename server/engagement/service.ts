@@ -45,7 +45,7 @@ import {
   type TermsRow,
 } from './repository';
 import { sealPdf } from './seal';
-import type { SigningCertificate } from './signingCertificate';
+import { temporarySigningCertificate, type SigningCertificate } from './signingCertificate';
 
 export const DEFAULT_ENGAGEMENT_LINK_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -65,7 +65,8 @@ type StatusAnswer = Schemas['EngagementStatus'];
 export interface EngagementSettings {
   db: Kysely<Database>;
   pii: PiiCipher;
-  certificate: SigningCertificate;
+  /** The firm's signing certificate; without it the process's temporary one (tests). */
+  certificate?: SigningCertificate;
   /** ENGAGEMENT_LINK_DAYS: how long a signing link stays open. */
   linkDays: number;
   /** PUBLIC_URL: the origin links point at; without it the origin the staff member called. */
@@ -178,7 +179,17 @@ function signatureMark(signature: EngagementSignature['signature']): SignatureMa
   return { kind: 'drawn', png };
 }
 
-export function createEngagementService({ db, pii, certificate, linkDays, publicUrl, mailer, now = () => new Date() }: EngagementSettings) {
+export function createEngagementService({
+  db,
+  pii,
+  certificate: given,
+  linkDays,
+  publicUrl,
+  mailer,
+  now = () => new Date(),
+}: EngagementSettings) {
+  const certificateOf = () => given ?? temporarySigningCertificate();
+
   async function intakeOf(caller: SessionUser, caseId: string): Promise<IntakeRow> {
     const row = await findIntake(db, caller.firmId, caseId);
     if (!row) throw intakeNotFound();
@@ -404,9 +415,9 @@ export function createEngagementService({ db, pii, certificate, linkDays, public
           consented: at,
           signed: at,
         },
-        sealedBy: certificate.subject,
+        sealedBy: certificateOf().subject,
       });
-      const pdf = await sealPdf(doc, certificate, {
+      const pdf = await sealPdf(doc, certificateOf(), {
         reason: `Engagement signed by ${signerName}`,
         firmName: firmName || 'Law firm',
         contactInfo: firm?.firm_mail ?? '',

@@ -42,6 +42,18 @@ export function newSigningCertificate(commonName = 'Intake app engagement seal',
   return { p12: Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary'), passphrase, subject: commonName };
 }
 
+let temporary: SigningCertificate | undefined;
+
+/**
+ * One self-signed certificate for this process, made when first asked for: what an app built
+ * without one (tests) seals with. Making an RSA key takes a second or more, so no app pays for it
+ * before something is signed, and the apps of one process share it.
+ */
+export function temporarySigningCertificate(): SigningCertificate {
+  temporary ??= newSigningCertificate('Intake app engagement seal (temporary)');
+  return temporary;
+}
+
 /**
  * Opens a PKCS#12 file as @signpdf/signer-p12 will: a private key and a certificate of that key.
  * Throws a readable error when the bytes or the passphrase are wrong.

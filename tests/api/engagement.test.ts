@@ -361,6 +361,31 @@ describe.each(testDatabases())('the client engagement on %s', (kind) => {
       expect(await status(callers.owner, caseId)).toMatchObject({ state: 'opened', live: true });
     });
 
+    it('is rate-limited per address on both public calls, like the client intake link', async () => {
+      const capped = await startTestServer(kind, { publicRatePerMinute: 5 });
+      try {
+        const token = Buffer.alloc(32, 9).toString('base64url');
+        const statuses: number[] = [];
+        for (let i = 0; i < 6; i++) {
+          const read = await capped.api.GET('/public/v1/engagement/{token}', { params: { path: { token } } });
+          statuses.push(read.response.status);
+        }
+        expect(statuses).toEqual([404, 404, 404, 404, 404, 429]);
+        const sent = [];
+        for (let i = 0; i < 6; i++) {
+          const response = await fetch(`${capped.baseUrl}/public/v1/engagement/${token}`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(drawn('0'.repeat(64))),
+          });
+          sent.push(response.status);
+        }
+        expect(sent).toEqual([404, 404, 404, 404, 404, 429]);
+      } finally {
+        await capped.close();
+      }
+    });
+
     it('expires after ENGAGEMENT_LINK_DAYS', async () => {
       const shortServer = await startTestServer(kind, { engagementLinkDays: 2 });
       try {

@@ -74,6 +74,10 @@ describe('every request schema compiles', () => {
         'POST /v1/intake/{caseId}/reveal body',
         'POST /v1/intake/{caseId}/client-link body',
         'POST /public/v1/client-intake/{token} body',
+        'PUT /v1/firm/engagement-terms body',
+        'POST /v1/firm/engagement-terms/preview body',
+        'POST /v1/intake/{caseId}/engagement body',
+        'POST /public/v1/engagement/{token} body',
       ].sort(),
     );
   });
