@@ -32,6 +32,9 @@ export const activityActionLabels = {
   'secondFactor.removed': 'Turned off two-factor sign-in',
   'secondFactor.reset': 'Reset two-factor sign-in',
   'recoveryCode.used': 'Signed in with a recovery code',
+  'conflicts.viewed': 'Looked at the conflict check',
+  'conflicts.cleared': 'Cleared the conflict check',
+  'conflicts.waived': 'Waived the conflicts',
 } as const;
 
 export type ActivityAction = keyof typeof activityActionLabels;

@@ -87,6 +87,9 @@ const secondFactorCalls: Call[] = [
   'DELETE /v1/users/{id}/totp',
 ];
 
+/** docs/product/conflicts.md: the conflict check over every party. */
+const conflictCalls: Call[] = ['GET /v1/intake/{caseId}/conflicts', 'POST /v1/intake/{caseId}/conflicts/decision'];
+
 /** docs/product/dashboard.md: the firm at a glance. */
 const dashboardCalls: Call[] = ['GET /v1/dashboard'];
 
@@ -120,6 +123,7 @@ describe('every call of the spec is in the contract', () => {
     ...clientIntakeCalls,
     ...secondFactorCalls,
     ...dashboardCalls,
+    ...conflictCalls,
     ...operationsCalls,
   ])('%s', (call) => {
     expect(present).toContain(call);
@@ -135,6 +139,7 @@ describe('every call of the spec is in the contract', () => {
         ...clientIntakeCalls,
         ...secondFactorCalls,
         ...dashboardCalls,
+        ...conflictCalls,
         ...operationsCalls,
       ]),
     );
