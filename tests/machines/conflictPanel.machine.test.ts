@@ -73,7 +73,7 @@ describe('conflictPanel machine', () => {
   const plan = planModel(conflictPanelMachine, { events: samples, input });
 
   it('traverses every transition of its definition', () => {
-    expect(expectEveryTransitionTraversed(conflictPanelMachine, plan, { input })).toMatchObject({
+    expect(expectEveryTransitionTraversed(conflictPanelMachine, plan)).toMatchObject({
       machineId: 'conflictPanel',
       states: 5,
       transitions: 11,
@@ -102,9 +102,9 @@ describe('conflictPanel machine', () => {
       conflictPanelMachine.provide({
         actors: {
           loadCheck: fromPromise(async () => pending),
-          saveDecision: fromPromise(async () => {
-            throw {};
-          }),
+          saveDecision: fromPromise<ConflictCheck, { caseId: string; decision: 'cleared' | 'waived'; note: string }>(() =>
+            Promise.reject({}),
+          ),
         },
       }),
       { input },
