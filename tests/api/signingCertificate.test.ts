@@ -85,7 +85,7 @@ describe.each(testDatabases())('a signed engagement on %s', (kind) => {
       const token = await server.login(owner.email, owner.password);
       const intake = await createdIntake(server, { user: owner, token }, draftIntake({ firstName: 'Bảo', lastName: 'Trần-Ejemplo' }));
       const caseId = intake.caseId!;
-      await clearConflictCheck(server, firm.id, caseId, { id: owner.id, name: 'Owner' });
+      await clearConflictCheck(server, caseId, token);
       const link = await server.api.POST('/v1/intake/{caseId}/engagement', { params: { path: { caseId } }, headers: bearer(token) });
       const signing = signingTokenOf(link.data!.data.url);
       const page = await server.api.GET('/public/v1/engagement/{token}', { params: { path: { token: signing } } });

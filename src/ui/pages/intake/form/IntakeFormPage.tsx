@@ -16,6 +16,7 @@ import { INTAKE_FORM_TEXT } from './intakeFormText';
 import { IntakeTabs } from './IntakeTabs';
 import { PdfButtons } from '../pdf/PdfButtons';
 import { IntakeHistory } from '../history/IntakeHistory';
+import { ConflictPanel } from '../conflicts/ConflictPanel';
 import { ClientLinkButton } from '../clientLink/ClientLinkDialog';
 import { ClientAnswersContext, useClientAnswers } from '../clientLink/FromClientMark';
 import { PdfPreview } from '../pdf/PdfPreviewModal';
@@ -129,6 +130,8 @@ function IntakeFormBody({ actor }: { actor: IntakeActor }) {
   const draftCaseId = useSelector(actor, (snapshot) =>
     inMode(snapshot, 'edit') && !snapshot.hasTag('readOnly') && snapshot.context.intake.status === 'draft' ? snapshot.context.caseId : null,
   );
+  const caseId = useSelector(actor, (snapshot) => snapshot.context.caseId);
+  const updatedAt = useSelector(actor, (snapshot) => snapshot.context.updatedAt);
   if (!shown) return null;
   return (
     <>
@@ -137,6 +140,8 @@ function IntakeFormBody({ actor }: { actor: IntakeActor }) {
         {draftCaseId ? <ClientLinkButton caseId={draftCaseId} /> : null}
         <PdfButtons actor={actor} />
       </div>
+      {/* Every stored intake shows its conflict check (docs/product/conflicts.md#on-the-intake-form). */}
+      {caseId ? <ConflictPanel key={caseId} caseId={caseId} updatedAt={updatedAt} /> : null}
       <IntakeTabs actor={actor} />
       <IntakeFormButtons actor={actor} />
     </>
