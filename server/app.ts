@@ -42,6 +42,8 @@ import { ApiError, notFound, registerErrorHandler, sendError } from './http/erro
 import { loggerOptions, RequestLog } from './http/logger';
 import { loadOpenApi, openApiValidation } from './http/openapi';
 import { singlePageApp } from './http/spa';
+import { conflictsRoutes } from './conflicts/routes';
+import { createConflictsService } from './conflicts/service';
 import { intakesRoutes } from './intakes/routes';
 import { createIntakesService } from './intakes/service';
 import { leadsRoutes } from './leads/routes';
@@ -251,6 +253,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(usersRoutes, { users, secondFactors });
   await app.register(apiDocsRoutes, { openApiFile: options.openApiFile });
   await app.register(intakesRoutes, { intakes: createIntakesService({ db: scoped, pii }) });
+  await app.register(conflictsRoutes, { conflicts: createConflictsService({ db: options.db }) });
   const neos = createNeosClient({ baseUrl: options.neosApiUrl, timeoutMs: options.neosTimeoutMs });
   const cipher = createCredentialsCipher(options.credentialsKey ?? randomBytes(48).toString('base64url'));
   await app.register(activityRoutes, { activity: createActivityService({ db: options.db }) });

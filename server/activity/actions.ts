@@ -37,6 +37,9 @@ export const activityActions = [
   'engagement.opened',
   'engagement.signed',
   'engagement.downloaded',
+  'conflicts.viewed',
+  'conflicts.cleared',
+  'conflicts.waived',
 ] as const satisfies readonly ActivityAction[];
 
 // Fails to compile when openapi.yaml gains an action this list lacks.

@@ -69,9 +69,13 @@ interface Candidate {
   lead_created_at: string | null;
 }
 
-/** Every party of the firm named `nameKeys` in one of `roles`, except this intake's and leads that became intakes. */
-async function candidates(db: Kysely<Database>, firmId: string, caseId: string, nameKeys: string[], roles: PartyRole[]) {
-  if (nameKeys.length === 0) return [];
+/**
+ * Every party of the firm in one of `roles` who may be `party` (matchingKeys): same name key, and
+ * no birth date or phone both have that disagrees unless another both have agrees. The key test
+ * runs in SQL on the name index's own columns (migration 0026), so a common name costs an index
+ * range, not a row per namesake. This intake's own parties and leads that became intakes are left out.
+ */
+async function candidates(db: Kysely<Database>, firmId: string, caseId: string, party: PartyKeys, roles: PartyRole[]) {
   return (await db
     .selectFrom('parties as p')
     .leftJoin('intakes as i', (join) => join.onRef('i.case_id', '=', 'p.case_id').on('i.firm_id', '=', firmId))
@@ -96,8 +100,16 @@ async function candidates(db: Kysely<Database>, firmId: string, caseId: string, 
       'l.created_at as lead_created_at',
     ])
     .where('p.firm_id', '=', firmId)
-    .where('p.name_key', 'in', nameKeys)
+    .where('p.name_key', '=', party.nameKey)
     .where('p.role', 'in', roles)
+    .where((eb) => {
+      const shared = [...(party.phone ? [eb('p.phone_key', '<>', '')] : []), ...(party.birthDate ? [eb('p.birth_date', '<>', '')] : [])];
+      const agreed = [
+        ...(party.phone ? [eb('p.phone_key', '=', party.phone)] : []),
+        ...(party.birthDate ? [eb('p.birth_date', '=', party.birthDate)] : []),
+      ];
+      return shared.length === 0 ? eb.val(true) : eb.or([eb.not(eb.or(shared)), ...agreed]);
+    })
     .where((eb) =>
       eb.or([
         eb.and([eb('p.case_id', 'is not', null), eb('p.case_id', '<>', caseId), eb('i.case_id', 'is not', null)]),
@@ -188,11 +200,6 @@ export async function checkIntake(
   const client = parties.find((party) => party.role === 'client');
   const crossing = parties.filter((party) => crossRoles.includes(party.role));
 
-  const [asClients, asCrossing] = await Promise.all([
-    candidates(db, firmId, caseId, [...new Set(crossing.map((party) => party.nameKey))], ['client']),
-    client ? candidates(db, firmId, caseId, [client.nameKey], crossRoles) : Promise.resolve([]),
-  ]);
-
   const conflicts: Conflict[] = [];
   const add = (ours: PartyKeys, row: Candidate, direction: 'ourCrossing' | 'ourClient') => {
     const keys = matchingKeys(ours, keysOf(row));
@@ -211,8 +218,9 @@ export async function checkIntake(
       reason: reasonOf(kind, ours.role, other, keys, crashMatch),
     });
   };
-  for (const ours of crossing) for (const row of asClients) if (row.name_key === ours.nameKey) add(ours, row, 'ourCrossing');
-  if (client) for (const row of asCrossing) add(client, row, 'ourClient');
+  // One query per party (SQLite runs them one after another on its one connection anyway).
+  for (const ours of crossing) for (const row of await candidates(db, firmId, caseId, ours, ['client'])) add(ours, row, 'ourCrossing');
+  if (client) for (const row of await candidates(db, firmId, caseId, client, crossRoles)) add(client, row, 'ourClient');
 
   conflicts.sort((a, b) => b.other.date.localeCompare(a.other.date) || a.party.role.localeCompare(b.party.role));
   return { conflicts, checkedAt: now.toISOString(), fingerprint: fingerprintOf(conflicts) };

@@ -717,6 +717,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/intake/{caseId}/conflicts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseId: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The intake's conflict check over every party, and the latest decision on it.
+         * @description Run on every read (docs/product/conflicts.md): this intake's parties against every other
+         *     intake's and lead's parties of the firm. `status` is `pending` until an owner or an
+         *     administrator records a decision on the result the check gives now; a party change that
+         *     changes the result makes it `pending` again. Recorded as `conflicts.viewed`.
+         */
+        get: operations["getIntakeConflicts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/intake/{caseId}/conflicts/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseId: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records the owner's or an administrator's decision on the check as it is now.
+         * @description `cleared`: no conflict, or none that bars the case. `waived`: with the clients' informed
+         *     consent. The note is required (trimmed, at most 1000 characters). Recorded as
+         *     `conflicts.cleared` or `conflicts.waived`; answers the check with the decision.
+         */
+        post: operations["decideIntakeConflicts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/intake/{caseId}/client-link": {
         parameters: {
             query?: never;
@@ -2062,6 +2111,66 @@ export interface components {
         EngagementReceiptResponse: {
             data: components["schemas"]["EngagementReceipt"];
         };
+        /**
+         * @description A party's role on an intake or a lead (docs/product/conflicts.md).
+         * @enum {string}
+         */
+        PartyRole: "client" | "alternateContact" | "minorParent" | "clientVehicleOwner" | "defendantDriver" | "defendantVehicleOwner";
+        IntakeConflict: {
+            /**
+             * @description formerClient: this intake's defendant driver or owner is or was a client of the firm.
+             *     clientIsDefendant: this intake's client is a defendant on another intake.
+             *     sameCrash: two clients of the firm in one crash, one the other's defendant or driver.
+             * @enum {string}
+             */
+            kind: "formerClient" | "clientIsDefendant" | "sameCrash";
+            party: {
+                name: string;
+                role: components["schemas"]["PartyRole"];
+            };
+            /** @description The other intake (caseId) or lead (leadId, status `lead`); date is when it was created. */
+            other: {
+                caseId: string | null;
+                leadId: string | null;
+                clientName: string;
+                role: components["schemas"]["PartyRole"];
+                /** @enum {string} */
+                status: "draft" | "final" | "lead";
+                /** Format: date-time */
+                date: string;
+            };
+            reason: string;
+        };
+        ConflictDecision: {
+            /** @enum {string} */
+            decision: "cleared" | "waived";
+            note: string;
+            decidedBy: string;
+            /** Format: date-time */
+            decidedAt: string;
+            /** @description Made on the result the check gives now; false once a party change changed it. */
+            current: boolean;
+        };
+        ConflictCheck: {
+            /**
+             * @description pending until a decision is made on the current result.
+             * @enum {string}
+             */
+            status: "pending" | "cleared" | "waived";
+            /** Format: date-time */
+            checkedAt: string;
+            conflicts: components["schemas"]["IntakeConflict"][];
+            /** @description The latest decision, current or not; null before the first. */
+            decision: components["schemas"]["ConflictDecision"] | null;
+        };
+        ConflictCheckResponse: {
+            data: components["schemas"]["ConflictCheck"];
+        };
+        ConflictDecisionRequest: {
+            /** @enum {string} */
+            decision: "cleared" | "waived";
+            note: string;
+        };
         RevealRequest: {
             /**
              * @default show
@@ -2083,7 +2192,7 @@ export interface components {
             data: components["schemas"]["UserReveal"];
         };
         /** @enum {string} */
-        ActivityAction: "signIn.succeeded" | "signIn.failed" | "signOut" | "session.renewed" | "intake.created" | "intake.draftSaved" | "intake.submittedFinal" | "intake.opened" | "pdf.previewed" | "pdf.downloaded" | "ssn.revealed" | "employee.created" | "employee.deactivated" | "employee.reactivated" | "employee.changed" | "profile.changed" | "firm.changed" | "neos.credentialsChanged" | "clientLink.created" | "clientLink.emailed" | "clientLink.opened" | "clientLink.submitted" | "secondFactor.enrolled" | "secondFactor.removed" | "secondFactor.reset" | "recoveryCode.used" | "engagementTerms.changed" | "engagement.created" | "engagement.emailed" | "engagement.opened" | "engagement.signed" | "engagement.downloaded";
+        ActivityAction: "signIn.succeeded" | "signIn.failed" | "signOut" | "session.renewed" | "intake.created" | "intake.draftSaved" | "intake.submittedFinal" | "intake.opened" | "pdf.previewed" | "pdf.downloaded" | "ssn.revealed" | "employee.created" | "employee.deactivated" | "employee.reactivated" | "employee.changed" | "profile.changed" | "firm.changed" | "neos.credentialsChanged" | "clientLink.created" | "clientLink.emailed" | "clientLink.opened" | "clientLink.submitted" | "secondFactor.enrolled" | "secondFactor.removed" | "secondFactor.reset" | "recoveryCode.used" | "engagementTerms.changed" | "engagement.created" | "engagement.emailed" | "engagement.opened" | "engagement.signed" | "engagement.downloaded" | "conflicts.viewed" | "conflicts.cleared" | "conflicts.waived";
         ActivityEntry: {
             id: string;
             /** Format: date-time */
@@ -3452,6 +3561,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ActivityListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getIntakeConflicts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseId: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The check. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictCheckResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    decideIntakeConflicts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseId: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConflictDecisionRequest"];
+            };
+        };
+        responses: {
+            /** @description The check with the decision just recorded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictCheckResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -38,6 +38,9 @@ export const activityActionLabels = {
   'engagement.opened': 'Client opened the engagement',
   'engagement.signed': 'Client signed the engagement',
   'engagement.downloaded': 'Downloaded the signed engagement',
+  'conflicts.viewed': 'Looked at the conflict check',
+  'conflicts.cleared': 'Cleared the conflict check',
+  'conflicts.waived': 'Waived the conflicts',
 } as const;
 
 export type ActivityAction = keyof typeof activityActionLabels;

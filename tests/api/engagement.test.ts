@@ -42,7 +42,7 @@ describe.each(testDatabases())('the client engagement on %s', (kind) => {
       }),
     );
     if (options.clear !== false) {
-      await clearConflictCheck(server, firmId, intake.caseId!, { id: callers.owner.user.id, name: 'Olga Owner' });
+      await clearConflictCheck(server, intake.caseId!, callers.owner.token);
     }
     return intake.caseId!;
   }
@@ -278,7 +278,7 @@ describe.each(testDatabases())('the client engagement on %s', (kind) => {
       expect(refused.error).toMatchObject({ code: 'conflict_check_required' });
       expect(await server.db.selectFrom('engagements').select('id').where('case_id', '=', caseId).execute()).toEqual([]);
       expect((await status(callers.owner, caseId)).state).toBe('notSent');
-      await clearConflictCheck(server, firmId, caseId, { id: callers.owner.user.id, name: 'Olga Owner' });
+      await clearConflictCheck(server, caseId, callers.owner.token);
       expect((await createLink(callers.owner, caseId)).response.status).toBe(201);
     });
 
@@ -393,7 +393,7 @@ describe.each(testDatabases())('the client engagement on %s', (kind) => {
         const user = await shortServer.createUser({ firmId: firm.id, privilege: 'owner' });
         const caller = { user, token: await shortServer.login(user.email, user.password) };
         const intake = await createdIntake(shortServer, caller, draftIntake(CLIENT));
-        await clearConflictCheck(shortServer, firm.id, intake.caseId!, { id: user.id, name: 'Owner' });
+        await clearConflictCheck(shortServer, intake.caseId!, caller.token);
         const { data } = await shortServer.api.POST('/v1/intake/{caseId}/engagement', {
           params: { path: { caseId: intake.caseId! } },
           headers: bearer(caller.token),
@@ -470,6 +470,7 @@ describe.each(testDatabases())('the client engagement on %s', (kind) => {
       expect(refused.error).toMatchObject({ code: 'engagement_signed' });
       expect((await trail(caseId)).map((entry) => entry.action)).toEqual([
         'intake.created',
+        'conflicts.cleared',
         'engagement.created',
         'engagement.opened',
         'engagement.signed',

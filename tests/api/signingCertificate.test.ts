@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
 import { createPiiCipher } from '../../server/crypto/piiCipher';
 import { readKeyringFile, writeKeyringFile } from '../../server/crypto/piiKeys';
+import { sealedValuePerKey } from '../../server/crypto/piiKeyUse';
 import { rotatePiiKey } from '../../server/crypto/rotatePiiKey';
 import { newSigningCertificate, resolveSigningCertificate, SIGNING_CERT_FILE_NAME } from '../../server/engagement/signingCertificate';
 import { clearConflictCheck, poppler, signingTokenOf } from './support/engagement';
@@ -85,7 +86,7 @@ describe.each(testDatabases())('a signed engagement on %s', (kind) => {
       const token = await server.login(owner.email, owner.password);
       const intake = await createdIntake(server, { user: owner, token }, draftIntake({ firstName: 'Bảo', lastName: 'Trần-Ejemplo' }));
       const caseId = intake.caseId!;
-      await clearConflictCheck(server, firm.id, caseId, { id: owner.id, name: 'Owner' });
+      await clearConflictCheck(server, caseId, token);
       const link = await server.api.POST('/v1/intake/{caseId}/engagement', { params: { path: { caseId } }, headers: bearer(token) });
       const signing = signingTokenOf(link.data!.data.url);
       const page = await server.api.GET('/public/v1/engagement/{token}', { params: { path: { token: signing } } });
@@ -102,6 +103,9 @@ describe.each(testDatabases())('a signed engagement on %s', (kind) => {
       const pdf = Buffer.from(signed.data!.data.pdf, 'base64');
       expect(await poppler('pdfsig', pdf)).toContain('Signer Certificate Common Name: Ejemplo Injury Law seal');
 
+      // The start's key check tries a signed file too: its key must be at hand.
+      const uses = await sealedValuePerKey(server.db);
+      expect(uses.find((use) => use.column === 'engagements.signedPdf')).toMatchObject({ keyId: 'k1' });
       const before = await server.db.selectFrom('engagement_files').select('pdf_sealed').executeTakeFirstOrThrow();
       expect(before.pdf_sealed.startsWith('v1:k1:')).toBe(true);
       const result = await rotatePiiKey(server.db, { kind: 'file', file: keyFile });

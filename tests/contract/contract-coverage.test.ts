@@ -98,6 +98,8 @@ const engagementCalls: Call[] = [
   'GET /public/v1/engagement/{token}',
   'POST /public/v1/engagement/{token}',
 ];
+/** docs/product/conflicts.md: the conflict check over every party. */
+const conflictCalls: Call[] = ['GET /v1/intake/{caseId}/conflicts', 'POST /v1/intake/{caseId}/conflicts/decision'];
 
 /** docs/product/dashboard.md: the firm at a glance. */
 const dashboardCalls: Call[] = ['GET /v1/dashboard'];
@@ -133,6 +135,7 @@ describe('every call of the spec is in the contract', () => {
     ...engagementCalls,
     ...secondFactorCalls,
     ...dashboardCalls,
+    ...conflictCalls,
     ...operationsCalls,
   ])('%s', (call) => {
     expect(present).toContain(call);
@@ -149,6 +152,7 @@ describe('every call of the spec is in the contract', () => {
         ...engagementCalls,
         ...secondFactorCalls,
         ...dashboardCalls,
+        ...conflictCalls,
         ...operationsCalls,
       ]),
     );

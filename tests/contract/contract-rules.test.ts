@@ -204,6 +204,8 @@ describe('operations', () => {
     'GET /v1/intake/{caseId}/client-link': ['400', '401', '403', '404', '429', '503'],
     'POST /v1/intake/{caseId}/client-link': ['400', '401', '403', '404', '409', '429', '502', '503'],
     'GET /v1/intake/{caseId}/client-answers': ['400', '401', '403', '404', '429', '503'],
+    'GET /v1/intake/{caseId}/conflicts': ['400', '401', '403', '404', '429', '503'],
+    'POST /v1/intake/{caseId}/conflicts/decision': ['400', '401', '403', '404', '429', '503'],
     'GET /public/v1/client-intake/{token}': ['400', '404', '410', '429', '503'],
     'POST /public/v1/client-intake/{token}': ['400', '404', '410', '429', '503'],
     'GET /v1/firm/engagement-terms': ['400', '401', '429', '503'],

@@ -31,7 +31,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('city_key', 'text', (col) => col.notNull().defaultTo(''))
     .addColumn('crash_location_key', 'text', (col) => col.notNull().defaultTo(''))
     .execute();
-  await db.schema.createIndex('parties_name_index').on('parties').columns(['firm_id', 'name_key', 'role']).execute();
+  // The match keys too, so the birth date and phone test of a common name reads the index alone.
+  await db.schema
+    .createIndex('parties_name_index')
+    .on('parties')
+    .columns(['firm_id', 'name_key', 'role', 'phone_key', 'birth_date'])
+    .execute();
   await db.schema
     .createIndex('parties_case_index')
     .on('parties')

@@ -1,6 +1,6 @@
 // The client's engagement in API tests (docs/product/engagement.md): the token out of a signing
-// link, a drawn signature as the page's pad makes it (a PNG), the conflict check decided the way
-// an owner decides it (server/conflicts: the decision on the check's current result), and poppler's
+// link, a drawn signature as the page's pad makes it (a PNG), the conflict check cleared by an
+// owner, and poppler's
 // pdfsig and pdftotext run on a signed file.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -8,10 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { deflateSync } from 'node:zlib';
-import { checkIntake } from '../../../server/conflicts/check';
-import { insertDecision } from '../../../server/conflicts/decisions';
 import type { components } from '../../../src/api/schema';
-import type { TestServer } from './testServer';
+import { bearer, type TestServer } from './testServer';
 
 const run = promisify(execFile);
 
@@ -71,19 +69,14 @@ export function drawnSignaturePng(): Buffer {
   ]);
 }
 
-/** The owner's 'cleared' on the intake's check as it stands now, as POST .../conflicts/decision records it. */
-export async function clearConflictCheck(server: TestServer, firmId: string, caseId: string, decidedBy: { id: string; name: string }) {
-  const intake = await server.db.selectFrom('intakes').select('sections').where('case_id', '=', caseId).executeTakeFirstOrThrow();
-  const check = await checkIntake(server.db, firmId, caseId, intake.sections);
-  await insertDecision(server.db, {
-    firmId,
-    caseId,
-    decision: 'cleared',
-    note: 'No conflicts found.',
-    fingerprint: check.fingerprint,
-    decidedBy: decidedBy.id,
-    decidedByName: decidedBy.name,
+/** An owner's 'cleared' on the intake's conflict check, as the intake form's panel records it. */
+export async function clearConflictCheck(server: TestServer, caseId: string, ownerToken: string) {
+  const { response, error } = await server.api.POST('/v1/intake/{caseId}/conflicts/decision', {
+    params: { path: { caseId } },
+    body: { decision: 'cleared', note: 'No conflicts found.' },
+    headers: bearer(ownerToken),
   });
+  if (response.status !== 200) throw new Error(`conflicts/decision answered ${response.status}: ${JSON.stringify(error)}`);
 }
 
 /** Runs a poppler tool on `pdf`, answering its standard output (and error) whatever its exit status. */

@@ -13,4 +13,5 @@ export const machinesWithAScreen: readonly string[] = [
   'signing',
   'engagementDialog',
   'engagementTerms',
+  'conflictPanel',
 ];

@@ -16,6 +16,7 @@ import { INTAKE_FORM_TEXT } from './intakeFormText';
 import { IntakeTabs } from './IntakeTabs';
 import { PdfButtons } from '../pdf/PdfButtons';
 import { IntakeHistory } from '../history/IntakeHistory';
+import { ConflictPanel } from '../conflicts/ConflictPanel';
 import { ClientLinkButton } from '../clientLink/ClientLinkDialog';
 import { EngagementPanel } from '../engagement/EngagementPanel';
 import { ClientAnswersContext, useClientAnswers } from '../clientLink/FromClientMark';
@@ -130,8 +131,13 @@ function IntakeFormBody({ actor }: { actor: IntakeActor }) {
   const draftCaseId = useSelector(actor, (snapshot) =>
     inMode(snapshot, 'edit') && !snapshot.hasTag('readOnly') && snapshot.context.intake.status === 'draft' ? snapshot.context.caseId : null,
   );
+<<<<<<< HEAD
   // A stored intake has an engagement to send and sign (docs/product/engagement.md#screens).
   const storedCaseId = useSelector(actor, (snapshot) => (inMode(snapshot, 'create') ? null : snapshot.context.caseId));
+=======
+  const caseId = useSelector(actor, (snapshot) => snapshot.context.caseId);
+  const updatedAt = useSelector(actor, (snapshot) => snapshot.context.updatedAt);
+>>>>>>> engagement
   if (!shown) return null;
   return (
     <>
@@ -141,6 +147,8 @@ function IntakeFormBody({ actor }: { actor: IntakeActor }) {
         {draftCaseId ? <ClientLinkButton caseId={draftCaseId} /> : null}
         <PdfButtons actor={actor} />
       </div>
+      {/* Every stored intake shows its conflict check (docs/product/conflicts.md#on-the-intake-form). */}
+      {caseId ? <ConflictPanel key={caseId} caseId={caseId} updatedAt={updatedAt} /> : null}
       <IntakeTabs actor={actor} />
       <IntakeFormButtons actor={actor} />
     </>
