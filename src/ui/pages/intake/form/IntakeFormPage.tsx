@@ -131,13 +131,10 @@ function IntakeFormBody({ actor }: { actor: IntakeActor }) {
   const draftCaseId = useSelector(actor, (snapshot) =>
     inMode(snapshot, 'edit') && !snapshot.hasTag('readOnly') && snapshot.context.intake.status === 'draft' ? snapshot.context.caseId : null,
   );
-<<<<<<< HEAD
   // A stored intake has an engagement to send and sign (docs/product/engagement.md#screens).
   const storedCaseId = useSelector(actor, (snapshot) => (inMode(snapshot, 'create') ? null : snapshot.context.caseId));
-=======
   const caseId = useSelector(actor, (snapshot) => snapshot.context.caseId);
   const updatedAt = useSelector(actor, (snapshot) => snapshot.context.updatedAt);
->>>>>>> engagement
   if (!shown) return null;
   return (
     <>
