@@ -1,6 +1,6 @@
 // The engagement from the intake to the client's signature and back (docs/product/engagement.md#screens),
 // in Chromium against the real server: staff cannot send it before the conflict check is cleared
-// (the server's reason shows), then copy the signing link; the client opens it on a 375 px phone,
+// (the server's reason shows), clear it in its panel, then copy the signing link; the client opens it on a 375 px phone,
 // in Spanish (the intake's language, not the phone's), consents, reads the three documents filled
 // with their name and signs by DRAWING with the mouse; staff then see 'Signed' and download the
 // sealed PDF, whose text holds the client's name and the 'Certificate of completion'. axe finds
@@ -15,8 +15,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signingTexts } from '../../src/domain/engagement/signingTexts';
 import { toApiIntake } from '../../src/domain/intake';
 import { ENGAGEMENT_TEXT } from '../../src/ui/pages/intake/engagement/EngagementPanel';
-import { checkIntake } from '../../server/conflicts/check';
-import { insertDecision } from '../../server/conflicts/decisions';
 import { draftIntake } from '../api/support/intakes';
 import { bearer } from '../api/support/testServer';
 import { seriousViolations } from './support/a11y';
@@ -52,22 +50,6 @@ async function picture(page: Page, name: string) {
 
 async function noSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
-}
-
-/** The owner records 'cleared' on the intake's conflict check, as the conflict panel does. */
-async function clearConflicts(caseId: string) {
-  const { db } = app.server;
-  const intake = await db.selectFrom('intakes').select('sections').where('case_id', '=', caseId).executeTakeFirstOrThrow();
-  const check = await checkIntake(db, app.firm.id, caseId, intake.sections);
-  await insertDecision(db, {
-    firmId: app.firm.id,
-    caseId,
-    decision: 'cleared',
-    note: 'No other party in the firm.',
-    fingerprint: check.fingerprint,
-    decidedBy: app.owner.id,
-    decidedByName: 'Olivia Owner',
-  });
 }
 
 describe('the engagement, sent and signed', () => {
@@ -106,7 +88,14 @@ describe('the engagement, sent and signed', () => {
     await dialog.getByRole('button', { name: ENGAGEMENT_TEXT.close }).last().click();
     await dialog.waitFor({ state: 'detached' });
 
-    await clearConflicts(caseId);
+    // The owner clears the conflict check in its panel (docs/product/conflicts.md#on-the-intake-form).
+    const conflicts = staffPage.getByRole('region', { name: 'Conflict check' });
+    await conflicts.getByRole('button', { name: 'Record decision' }).click();
+    const decision = conflicts.getByRole('form', { name: 'Record decision' });
+    await decision.getByRole('radio', { name: 'Cleared' }).check();
+    await decision.getByRole('textbox', { name: 'Note' }).fill('No other party of the firm in this crash.');
+    await decision.getByRole('button', { name: 'Save decision' }).click();
+    await decision.waitFor({ state: 'detached' });
     await panel.getByRole('button', { name: ENGAGEMENT_TEXT.open }).click();
     await dialog.getByRole('button', { name: ENGAGEMENT_TEXT.copy }).click();
     const address = dialog.getByLabel(ENGAGEMENT_TEXT.link);
