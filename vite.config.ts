@@ -9,14 +9,16 @@ import { precompress } from './scripts/precompress';
 const apiPrefixes = ['/v1', '/cases', '/neos', '/api', '/public'];
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
-// The client's intake page is its own entry (docs/product/client-intake.md): a second HTML page
-// whose bundle holds none of the staff app. In `npm run dev` its addresses get that page, as the
-// server's page fallback does in production (server/http/spa.ts).
+// The client's intake page and signing page are their own entries (docs/product/client-intake.md,
+// docs/product/engagement.md#screens): HTML pages whose bundles hold none of the staff app. In
+// `npm run dev` their addresses get those pages, as the server's page fallback does in production
+// (server/http/spa.ts).
 const clientIntakePage: Plugin = {
   name: 'client-intake-page',
   configureServer(server) {
     server.middlewares.use((request, _response, next) => {
       if (request.url?.startsWith('/client-intake/')) request.url = '/client-intake.html';
+      else if (request.url?.startsWith('/sign/')) request.url = '/sign.html';
       next();
     });
   },
@@ -34,7 +36,7 @@ export default defineConfig({
     // Every browser the app supports preloads modules itself; the polyfill would be half a KB of
     // the login route's first download (docs/product/app-shell.md) that nothing needs.
     modulePreload: { polyfill: false },
-    rollupOptions: { input: { main: 'index.html', clientIntake: 'client-intake.html' } },
+    rollupOptions: { input: { main: 'index.html', clientIntake: 'client-intake.html', signing: 'sign.html' } },
   },
   test: {
     // The API files run first, two at a time: each has its own database and spends most of its

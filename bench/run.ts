@@ -15,6 +15,7 @@ import { runPdfFillBenchRows } from './pdf.bench';
 import { runPdfPreviewBenchRows } from './pdfPreview.bench';
 import { runIntakeKeystrokeBenchRows } from './intakeKeystroke.bench';
 import { runDashboardBenchRows } from './dashboard.bench';
+import { conflictIntakesOption, runConflictsBenchRows } from './conflicts.bench';
 import { runLighthouseBenchRows } from './lighthouse.bench';
 import { runStartBenchRows } from './start.bench';
 import type { BenchRow, GoalRow } from './support';
@@ -38,6 +39,8 @@ function benches(intakes: number) {
     intakes: () => runIntakesBenchRows(intakes),
     dashboard: () => runDashboardBenchRows(intakes),
     start: () => runStartBenchRows(intakes),
+    // A million intakes unless --intakes is given (docs/product/conflicts.md).
+    conflicts: () => runConflictsBenchRows(conflictIntakesOption(process.argv)),
     pdf: runPdfFillBenchRows,
     pdfPreview: runPdfPreviewBenchRows,
     keystroke: runIntakeKeystrokeBenchRows,

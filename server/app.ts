@@ -29,6 +29,9 @@ import type { Database } from './db/database';
 import { dashboardRoutes } from './dashboard/routes';
 import { createDashboardService } from './dashboard/service';
 import { firmsRoutes } from './firms/routes';
+import { engagementRoutes } from './engagement/routes';
+import { createEngagementService, DEFAULT_ENGAGEMENT_LINK_DAYS } from './engagement/service';
+import type { SigningCertificate } from './engagement/signingCertificate';
 import { createFirmsService } from './firms/service';
 import { apiDocsRoutes } from './http/docs';
 import { healthChecks } from './http/health';
@@ -39,6 +42,8 @@ import { ApiError, notFound, registerErrorHandler, sendError } from './http/erro
 import { loggerOptions, RequestLog } from './http/logger';
 import { loadOpenApi, openApiValidation } from './http/openapi';
 import { singlePageApp } from './http/spa';
+import { conflictsRoutes } from './conflicts/routes';
+import { createConflictsService } from './conflicts/service';
 import { intakesRoutes } from './intakes/routes';
 import { createIntakesService } from './intakes/service';
 import { leadsRoutes } from './leads/routes';
@@ -94,6 +99,13 @@ export interface AppOptions {
   publicRatePerMinute?: number;
   /** Sends client links by email (SMTP_URL); without it staff copy links only. */
   mailer?: Mailer;
+  /** ENGAGEMENT_LINK_DAYS: how long a signing link stays open (docs/product/engagement.md). */
+  engagementLinkDays?: number;
+  /**
+   * Seals signed engagements (server/engagement/signingCertificate.ts). start.ts passes the
+   * configured or DATA_DIR one; without it a self-signed one made for this process seals (tests).
+   */
+  signingCertificate?: SigningCertificate;
   /** start.ts: true once shutdown began, so GET /ready sends the load balancer elsewhere. */
   isClosing?: () => boolean;
 }
@@ -244,6 +256,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(usersRoutes, { users, secondFactors });
   await app.register(apiDocsRoutes, { openApiFile: options.openApiFile });
   await app.register(intakesRoutes, { intakes: createIntakesService({ db: scoped, pii }) });
+  await app.register(conflictsRoutes, { conflicts: createConflictsService({ db: scoped }) });
   const neos = createNeosClient({ baseUrl: options.neosApiUrl, timeoutMs: options.neosTimeoutMs });
   const cipher = createCredentialsCipher(options.credentialsKey ?? randomBytes(48).toString('base64url'));
   await app.register(activityRoutes, { activity: createActivityService({ db: scoped }) });
@@ -254,6 +267,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientIntake: createClientIntakeService({
       db: scoped,
       linkDays: options.clientLinkDays ?? DEFAULT_CLIENT_LINK_DAYS,
+      publicUrl: options.publicUrl,
+      mailer: options.mailer,
+    }),
+    publicRatePerMinute: perMinute === false ? false : (options.publicRatePerMinute ?? PUBLIC_RATE_PER_MINUTE),
+  });
+  await app.register(engagementRoutes, {
+    engagement: createEngagementService({
+      db: scoped,
+      pii,
+      certificate: options.signingCertificate,
+      linkDays: options.engagementLinkDays ?? DEFAULT_ENGAGEMENT_LINK_DAYS,
       publicUrl: options.publicUrl,
       mailer: options.mailer,
     }),

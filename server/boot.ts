@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { SANDBOX_CREDENTIALS, startNeosSandbox, type NeosSandbox } from '../sandbox/neos/server';
 import { buildApp } from './app';
 import { createMailer } from './clientIntake/mailer';
+import { resolveSigningCertificate } from './engagement/signingCertificate';
 import { resolveJwtSecret } from './auth/tokens';
 import { projectRoot, type Config } from './config';
 import { resolveCredentialsKey } from './crypto/credentialsCipher';
@@ -179,6 +180,12 @@ export async function boot(config: Config, out: StartOutput, isClosing: () => bo
     clientLinkDays: config.clientLinkDays,
     publicUrl: config.publicUrl,
     mailer: config.smtpUrl ? createMailer({ smtpUrl: config.smtpUrl, from: config.smtpFrom }) : undefined,
+    engagementLinkDays: config.engagementLinkDays,
+    signingCertificate: resolveSigningCertificate({
+      p12Path: config.signingCertP12,
+      passphrase: config.signingCertPassphrase,
+      dataDir: config.dataDir,
+    }),
     isClosing,
   });
 

@@ -1,10 +1,13 @@
 // Settings from the environment, checked once at startup. A wrong value stops the server with a
 // message naming the variable, rather than failing later in a request.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PASSWORD_MIN_LENGTH } from '../src/domain/constants';
 import { isStrongPassword } from '../src/domain/schemas/user';
 import { DEFAULT_ACTIVITY_RETENTION_DAYS } from './activity/retention';
 import { DEFAULT_CLIENT_LINK_DAYS } from './clientIntake/service';
+import { DEFAULT_ENGAGEMENT_LINK_DAYS } from './engagement/service';
+import { openSigningCertificate } from './engagement/signingCertificate';
 import { MIN_SECRET_LENGTH } from './auth/tokens';
 import { MIN_CREDENTIALS_KEY_LENGTH } from './crypto/credentialsCipher';
 import { piiKeyProblems } from './crypto/piiKeys';
@@ -64,6 +67,14 @@ export interface Config {
   smtpFrom?: string;
   /** SQLITE_FULL_CHECK=on: quick_check the whole file on every start, not only after an unclean stop. */
   sqliteFullCheck: boolean;
+  /** ENGAGEMENT_LINK_DAYS: how long a signing link stays open (docs/product/engagement.md). */
+  engagementLinkDays: number;
+  /**
+   * SIGNING_CERT_P12 and SIGNING_CERT_PASSPHRASE: the firm's signing certificate (PKCS#12), checked
+   * to open here; without them one is made in DATA_DIR (server/engagement/signingCertificate.ts).
+   */
+  signingCertP12?: string;
+  signingCertPassphrase?: string;
 }
 
 export class ConfigError extends Error {
@@ -187,6 +198,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const smtpUrl = given(env.SMTP_URL);
   if (smtpUrl && !/^smtps?:\/\/[^/]/.test(smtpUrl)) problems.push('SMTP_URL must start with smtp:// or smtps://');
 
+  const engagementDaysText = given(env.ENGAGEMENT_LINK_DAYS) ?? String(DEFAULT_ENGAGEMENT_LINK_DAYS);
+  const engagementLinkDays = Number(engagementDaysText);
+  if (!/^\d+$/.test(engagementDaysText) || engagementLinkDays < 1 || engagementLinkDays > 90) {
+    problems.push(`ENGAGEMENT_LINK_DAYS must be a whole number of days from 1 to 90, got "${engagementDaysText}"`);
+  }
+  const signingCertP12 = given(env.SIGNING_CERT_P12);
+  // Not trimmed: a passphrase's spaces are part of it.
+  const signingCertPassphrase = env.SIGNING_CERT_PASSPHRASE ? env.SIGNING_CERT_PASSPHRASE : undefined;
+  if ((signingCertP12 === undefined) !== (signingCertPassphrase === undefined)) {
+    problems.push(
+      'SIGNING_CERT_P12 and SIGNING_CERT_PASSPHRASE go together: give both, or neither to use the certificate made in DATA_DIR',
+    );
+  } else if (signingCertP12 !== undefined) {
+    try {
+      openSigningCertificate(readFileSync(signingCertP12), signingCertPassphrase ?? '');
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code ? 'cannot be read' : (error as Error).message;
+      problems.push(`SIGNING_CERT_P12 (${signingCertP12}) ${reason}`);
+    }
+  }
+
   const dataDir = path.resolve(given(env.DATA_DIR) ?? './data');
   const dataDirWrong = dataDirProblem(dataDir);
   if (dataDirWrong) problems.push(`DATA_DIR (${dataDir}) ${dataDirWrong}`);
@@ -223,5 +255,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl,
     smtpFrom: given(env.SMTP_FROM),
     sqliteFullCheck: fullCheckText === 'on',
+    engagementLinkDays,
+    signingCertP12,
+    signingCertPassphrase,
   };
 }

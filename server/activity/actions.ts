@@ -31,6 +31,15 @@ export const activityActions = [
   'secondFactor.removed',
   'secondFactor.reset',
   'recoveryCode.used',
+  'engagementTerms.changed',
+  'engagement.created',
+  'engagement.emailed',
+  'engagement.opened',
+  'engagement.signed',
+  'engagement.downloaded',
+  'conflicts.viewed',
+  'conflicts.cleared',
+  'conflicts.waived',
 ] as const satisfies readonly ActivityAction[];
 
 // Fails to compile when openapi.yaml gains an action this list lacks.

@@ -13,6 +13,8 @@ export interface ClientLinkMessage {
 
 export interface Mailer {
   sendClientLink(message: ClientLinkMessage): Promise<void>;
+  /** The engagement's signing link (docs/product/engagement.md#the-link), in the same three languages. */
+  sendEngagementLink(message: ClientLinkMessage): Promise<void>;
 }
 
 export interface MailerSettings {
@@ -42,6 +44,22 @@ export function clientLinkText(message: ClientLinkMessage): string {
   ].join('\n');
 }
 
+export function engagementLinkText(message: ClientLinkMessage): string {
+  const firm = message.firmName || 'your law firm';
+  const until = day(message.expiresAt);
+  return [
+    `Hello ${message.clientFirstName},`,
+    '',
+    `${firm} sends you your engagement documents to read and sign on your phone. The link works once, until ${until}:`,
+    `Hola ${message.clientFirstName}: ${firm} le envía sus documentos de contratación para leer y firmar en su teléfono. El enlace sirve una sola vez, hasta el ${until}:`,
+    `Xin chào ${message.clientFirstName}, ${firm} gửi quý vị các văn bản thuê luật sư để đọc và ký trên điện thoại. Đường dẫn chỉ dùng được một lần, đến hết ngày ${until}:`,
+    '',
+    message.url,
+    '',
+    'If you did not expect this message, ignore it. / Si no esperaba este mensaje, ignórelo. / Nếu quý vị không chờ thư này, xin bỏ qua.',
+  ].join('\n');
+}
+
 export function createMailer({ smtpUrl, from }: MailerSettings): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   const sender = from ?? `no-reply@${new URL(smtpUrl).hostname}`;
@@ -52,6 +70,14 @@ export function createMailer({ smtpUrl, from }: MailerSettings): Mailer {
         to: message.to,
         subject: `${message.firmName || 'Intake'}: your intake form / su formulario / biểu mẫu của quý vị`,
         text: clientLinkText(message),
+      });
+    },
+    async sendEngagementLink(message) {
+      await transport.sendMail({
+        from: sender,
+        to: message.to,
+        subject: `${message.firmName || 'Engagement'}: documents to sign / documentos para firmar / văn bản cần ký`,
+        text: engagementLinkText(message),
       });
     },
   };

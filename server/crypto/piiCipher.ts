@@ -17,8 +17,11 @@ const NONCE_BYTES = 12;
 const TAG_BYTES = 16;
 const KEY_INFO = 'intake-app pii at rest v1';
 
-/** `users.totpSecret`: an authenticator's secret (migration 0025), sealed like the numbers. */
-export type PiiColumn = 'users.ssn' | 'users.itin' | 'intakes.ssnItin' | 'users.totpSecret';
+/**
+ * `users.totpSecret`: an authenticator's secret (migration 0025), sealed like the numbers.
+ * `engagements.signedPdf`: a signed engagement's PDF in base64 (migration 0027, engagement_files).
+ */
+export type PiiColumn = 'users.ssn' | 'users.itin' | 'intakes.ssnItin' | 'users.totpSecret' | 'engagements.signedPdf';
 
 export interface PiiCipher {
   /** Seals with the current key. */

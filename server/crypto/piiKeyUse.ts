@@ -72,6 +72,22 @@ export async function sealedValuePerKey(db: Kysely<Database>): Promise<KeyUse[]>
     const keyId = keyIdOf(sealed);
     if (keyId && !byKey.has(keyId)) byKey.set(keyId, { keyId, column: 'users.totpSecret', sealed });
   }
+  // Signed engagements (migration 0027): each file's key id from its first characters; one whole
+  // file read per key id not seen yet.
+  const files = await db
+    .selectFrom('engagement_files')
+    .select(['engagement_id', sql<string>`substr(pdf_sealed, 1, 80)`.as('head')])
+    .execute();
+  for (const file of files) {
+    const keyId = keyIdOf(file.head);
+    if (!keyId || byKey.has(keyId)) continue;
+    const whole = await db
+      .selectFrom('engagement_files')
+      .select('pdf_sealed')
+      .where('engagement_id', '=', file.engagement_id)
+      .executeTakeFirst();
+    if (whole) byKey.set(keyId, { keyId, column: 'engagements.signedPdf', sealed: whole.pdf_sealed });
+  }
   for (const use of await intakeKeyUse(db)) if (!byKey.has(use.keyId)) byKey.set(use.keyId, use);
   return [...byKey.values()];
 }

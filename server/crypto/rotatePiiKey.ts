@@ -19,9 +19,11 @@ interface SealedRow {
 /** Where each sealed value lives: its table, the row's key column and the sealed column. */
 interface SealedColumn {
   column: PiiColumn;
-  table: 'users' | 'intakes' | 'user_second_factors';
+  table: 'users' | 'intakes' | 'user_second_factors' | 'engagement_files';
   keyColumn: string;
   valueColumn: string;
+  /** Rows read at a time; fewer for large values. */
+  batch?: number;
 }
 
 const columns: readonly SealedColumn[] = [
@@ -29,14 +31,20 @@ const columns: readonly SealedColumn[] = [
   { column: 'users.itin', table: 'users', keyColumn: 'id', valueColumn: 'itin' },
   { column: 'intakes.ssnItin', table: 'intakes', keyColumn: 'case_id', valueColumn: 'ssn_itin_sealed' },
   { column: 'users.totpSecret', table: 'user_second_factors', keyColumn: 'user_id', valueColumn: 'secret_sealed' },
+  // A signed engagement's PDF (migration 0027): hundreds of kilobytes each, so a few at a time.
+  { column: 'engagements.signedPdf', table: 'engagement_files', keyColumn: 'engagement_id', valueColumn: 'pdf_sealed', batch: 10 },
 ];
 
 /** The next batch of sealed values after `after`, in key order. */
-async function read(db: Kysely<Database>, { table, keyColumn, valueColumn }: SealedColumn, after: string): Promise<SealedRow[]> {
+async function read(
+  db: Kysely<Database>,
+  { table, keyColumn, valueColumn, batch = BATCH }: SealedColumn,
+  after: string,
+): Promise<SealedRow[]> {
   const key = sql.ref(keyColumn);
   const value = sql.ref(valueColumn);
   const { rows } = await sql<SealedRow>`select ${key} as "key", ${value} as "value" from ${sql.table(table)}
-    where ${value} is not null and ${key} > ${after} order by ${key} limit ${BATCH}`.execute(db);
+    where ${value} is not null and ${key} > ${after} order by ${key} limit ${batch}`.execute(db);
   return rows;
 }
 

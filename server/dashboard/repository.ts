@@ -42,6 +42,8 @@ export interface WindowCounts {
   leads: number;
   leadsWithIntake: number;
   leadsWithFinal: number;
+  /** Of those, the leads whose client also signed the engagement (docs/product/engagement.md). */
+  leadsSigned: number;
 }
 
 /**
@@ -52,7 +54,7 @@ export interface WindowCounts {
 export async function countsSince(db: Kysely<Database>, firmId: string, since: string): Promise<WindowCounts> {
   const firstWholeDay = addDays(since.slice(0, 10), 1);
   const dayStart = `${firstWholeDay}T00:00:00.000Z`;
-  const [days, finals, leads] = await Promise.all([
+  const [days, finals, leads, signed] = await Promise.all([
     db
       .selectFrom('firm_day_totals')
       .select(({ fn }) => [
@@ -66,12 +68,14 @@ export async function countsSince(db: Kysely<Database>, firmId: string, since: s
       .executeTakeFirst(),
     countFinalsBetween(db, firmId, since, dayStart),
     leadFunnelBetween(db, firmId, since, dayStart),
+    countSignedLeadsSince(db, firmId, since),
   ]);
   return {
     finals: count(days?.finals) + finals,
     leads: count(days?.leads) + leads.leads,
     leadsWithIntake: count(days?.leads_with_intake) + leads.withIntake,
     leadsWithFinal: count(days?.leads_with_final) + leads.final,
+    leadsSigned: signed,
   };
 }
 
@@ -108,6 +112,39 @@ export async function leadFunnelBetween(db: Kysely<Database>, firmId: string, fr
     .where('leads.created_at', '<', to)
     .executeTakeFirst();
   return { leads: count(row?.leads), withIntake: count(row?.with_intake), final: count(row?.final) };
+}
+
+/**
+ * Leads registered from `since` on whose intake is final and whose client signed the engagement:
+ * counted from the firm's signed engagements (at most one per intake, migration 0027), each checked
+ * against its lead and intake by their keys.
+ */
+export async function countSignedLeadsSince(db: Kysely<Database>, firmId: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('engagements')
+    .select((eb) => eb.fn.countAll().as('signed'))
+    .where('engagements.firm_id', '=', firmId)
+    .where('engagements.signed_at', 'is not', null)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('leads')
+          .select('leads.id')
+          .whereRef('leads.intake_id', '=', 'engagements.case_id')
+          .whereRef('leads.firm_id', '=', 'engagements.firm_id')
+          .where('leads.created_at', '>=', since),
+      ),
+    )
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('intakes')
+          .select('intakes.case_id')
+          .whereRef('intakes.case_id', '=', 'engagements.case_id')
+          .whereRef('intakes.firm_id', '=', 'engagements.firm_id')
+          .where('intakes.status', '=', 'final'),
+      ),
+    )
+    .executeTakeFirst();
+  return count(row?.signed);
 }
 
 export interface RepresentativeCount {

@@ -27,6 +27,8 @@ import * as intakesSearchNoPendingList from './migrations/0022_intakes_search_no
 import * as sealedKeyIndex from './migrations/0023_sealed_key_index';
 import * as clientAttestations from './migrations/0024_client_attestations';
 import * as secondFactors from './migrations/0025_second_factors';
+import * as partiesAndConflicts from './migrations/0026_parties_and_conflicts';
+import * as engagements from './migrations/0027_engagements';
 import type { PiiCipher } from '../crypto/piiCipher';
 import { inspect } from 'node:util';
 
@@ -61,6 +63,8 @@ export function migrations({ pii }: MigrationContext = {}): Record<string, Migra
     '0023_sealed_key_index': sealedKeyIndex,
     '0024_client_attestations': clientAttestations,
     '0025_second_factors': secondFactors,
+    '0026_parties_and_conflicts': partiesAndConflicts,
+    '0027_engagements': engagements,
   };
 }
 

@@ -4,6 +4,8 @@
 // are UUID text made by the application.
 import type { ActivityTable } from '../activity/tables';
 import type { LoginChallengesTable, LoginFailuresTable, RecoveryCodesTable, SessionsTable, UserSecondFactorsTable } from '../auth/tables';
+import type { ConflictDecisionsTable, PartiesTable } from '../conflicts/tables';
+import type { EngagementFilesTable, EngagementsTable, FirmEngagementTermsTable } from '../engagement/tables';
 import type { ClientAttestationsTable, ClientLinksTable, IntakeClientAnswersTable } from '../clientIntake/tables';
 import type { FirmsTable } from '../firms/tables';
 import type { IdempotencyKeysTable } from '../http/tables';
@@ -33,7 +35,12 @@ export interface Database {
   client_links: ClientLinksTable;
   intake_client_answers: IntakeClientAnswersTable;
   client_attestations: ClientAttestationsTable;
+  firm_engagement_terms: FirmEngagementTermsTable;
+  engagements: EngagementsTable;
+  engagement_files: EngagementFilesTable;
   user_second_factors: UserSecondFactorsTable;
   recovery_codes: RecoveryCodesTable;
   login_challenges: LoginChallengesTable;
+  parties: PartiesTable;
+  conflict_decisions: ConflictDecisionsTable;
 }

@@ -27,6 +27,10 @@ interface LoggedRequest {
 /** Where a client link's token sits: the route's parameter, or whatever follows the page's name. */
 const TOKEN_PARAMETER = ':token';
 const CLIENT_INTAKE_SEGMENT = 'client-intake';
+/** The signing page's address, /sign/{token} (docs/product/engagement.md#screens), as a whole segment. */
+const SIGNING_SEGMENT = /\/sign(?=\/|$)/;
+/** The signing link's public call, /public/v1/engagement/{token}; staff paths (`/v1/intake/{caseId}/engagement`) hold no token. */
+const ENGAGEMENT_CALL = /public\/v1\/engagement(?=\/|$)/;
 const TOKEN_MARK = '[token]';
 /** Enough to undo an encoding of an encoding; a path still encoded after that is logged decoded that far. */
 const DECODE_ROUNDS = 4;
@@ -50,7 +54,8 @@ function decoded(path: string): string {
  * A client link's token is a key to an intake: the log names the page or call, never the token,
  * however the address was spelled (docs/product/client-intake.md#the-link). A matched route with a
  * token parameter is logged by its pattern; any other path is read decoded, its slashes collapsed
- * and case ignored, and everything after `client-intake` is dropped. The router decodes and
+ * and case ignored, and everything after `client-intake` (or a `sign` segment, the signing page's
+ * /sign/{token}, or `public/v1/engagement`, its calls) is dropped. The router decodes and
  * matches more spellings than one pattern could list (`client%2Dintake`, `%2F`, `//`), so the
  * check is made on what the path means, not on how it was written.
  */
@@ -61,8 +66,12 @@ export function loggedPath(request: Pick<LoggedRequest, 'url' | 'routeOptions'>)
   const raw = query === -1 ? request.url : request.url.slice(0, query);
   const plain = decoded(raw).replace(/[\\/]+/g, '/');
   const at = plain.toLowerCase().indexOf(CLIENT_INTAKE_SEGMENT);
-  if (at === -1) return raw;
-  return `${plain.slice(0, at + CLIENT_INTAKE_SEGMENT.length)}/${TOKEN_MARK}`;
+  if (at !== -1) return `${plain.slice(0, at + CLIENT_INTAKE_SEGMENT.length)}/${TOKEN_MARK}`;
+  const call = ENGAGEMENT_CALL.exec(plain.toLowerCase());
+  if (call) return `${plain.slice(0, call.index + call[0].length)}/${TOKEN_MARK}`;
+  const signing = SIGNING_SEGMENT.exec(plain.toLowerCase());
+  if (!signing) return raw;
+  return `${plain.slice(0, signing.index + signing[0].length)}/${TOKEN_MARK}`;
 }
 
 export function loggerOptions(

@@ -1,7 +1,8 @@
 // Serves the built client (dist/) beside the API on one port (docs/architecture.md, `npm start`). Client
 // routes such as /intake-list exist only in the browser, so a page request for any path that is
 // not a file and not the API gets index.html (history fallback), a client's intake link
-// (/client-intake/{token}) its own page, client-intake.html; everything else unknown is a JSON
+// (/client-intake/{token}) its own page, client-intake.html, and a signing link (/sign/{token},
+// docs/product/engagement.md#screens) sign.html; everything else unknown is a JSON
 // 404. Hashed files under /assets never change and are cached for a year; index.html is revalidated
 // on every load so a new build is picked up at once. Files go out Brotli- or gzip-compressed when
 // the browser accepts it, from copies made at build time.
@@ -18,6 +19,9 @@ const INDEX_FILE = 'index.html';
 /** The client's intake page: its own HTML and bundle (docs/product/client-intake.md). */
 const CLIENT_INTAKE_FILE = 'client-intake.html';
 const CLIENT_INTAKE_PATH = /^\/client-intake\/[^/]*$/;
+/** The client's signing page: its own HTML and bundle (docs/product/engagement.md#screens). */
+const SIGNING_FILE = 'sign.html';
+const SIGNING_PATH = /^\/sign\/[^/]*$/;
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 export interface SpaOptions {
@@ -29,8 +33,8 @@ function cacheHeaders(root: string) {
   return (response: SetHeadersResponse, file: string): void => {
     const relative = path.relative(root, file);
     const hashedAsset = relative.split(path.sep)[0] === 'assets';
-    // The client's page is answered at an address holding its link's token: no cache keeps it.
-    const clientPage = relative === CLIENT_INTAKE_FILE;
+    // The client's pages are answered at an address holding their link's token: no cache keeps them.
+    const clientPage = relative === CLIENT_INTAKE_FILE || relative === SIGNING_FILE;
     let cacheControl = 'no-cache';
     if (hashedAsset) cacheControl = `public, max-age=${ONE_YEAR_SECONDS}, immutable`;
     else if (clientPage) cacheControl = 'no-store';
@@ -59,7 +63,8 @@ async function spaPlugin(app: FastifyInstance, { staticDir }: SpaOptions): Promi
   app.setNotFoundHandler({ preHandler }, (request: FastifyRequest, reply: FastifyReply) => {
     if (root && wantsPage(request)) {
       const pathname = request.url.split('?', 1)[0] ?? '';
-      return reply.sendFile(CLIENT_INTAKE_PATH.test(pathname) ? CLIENT_INTAKE_FILE : INDEX_FILE);
+      if (CLIENT_INTAKE_PATH.test(pathname)) return reply.sendFile(CLIENT_INTAKE_FILE);
+      return reply.sendFile(SIGNING_PATH.test(pathname) ? SIGNING_FILE : INDEX_FILE);
     }
     return reply.code(404).type('application/json; charset=utf-8').send(notFoundBody);
   });

@@ -7,6 +7,7 @@ import { toCalendarIso } from '../../src/domain/dates';
 import { intakeStatuses, type IntakeStatus } from '../../src/domain/enums';
 import { sectionKeys, type ApiGeneralCaseInformation, type SectionKey } from '../../src/domain/intake';
 import { runCompiledOnce } from '../db/compiledOnce';
+import { writeIntakeParties } from '../conflicts/parties';
 import { databaseKind, type Database } from '../db/database';
 import { type IntakeRow } from './tables';
 import { intakeSearchTerms, keptPrefix, toFts5AnyFirmQuery, toFts5ListQuery, toTsQuery, type SearchQuery } from './search';
@@ -118,7 +119,16 @@ export function newIntakeRow(intake: NewIntake, now: Date = new Date()) {
 
 /** Stores a new intake with a fresh caseId (uuid). `db` may be a transaction. */
 export async function insertIntake(db: Kysely<Database>, intake: NewIntake, now: Date = new Date()): Promise<IntakeRow> {
-  return db.insertInto('intakes').values(newIntakeRow(intake, now)).returning(intakeColumns).executeTakeFirstOrThrow();
+  return inTransaction(db, async (trx) => {
+    const row = await trx.insertInto('intakes').values(newIntakeRow(intake, now)).returning(intakeColumns).executeTakeFirstOrThrow();
+    await writeIntakeParties(trx, row.firm_id, row.case_id, intake.sections);
+    return row;
+  });
+}
+
+/** `work` in `db` when it is a transaction already, else in a new one: an intake and its parties are written together. */
+function inTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
 /** The intake if it belongs to the firm; another firm's is as absent as a missing one. */
@@ -158,6 +168,15 @@ export async function updateDraftIntake(
   change: IntakeChange,
   now: Date = new Date(),
 ): Promise<IntakeRow | undefined> {
+  return inTransaction(db, async (trx) => {
+    const row = await updateDraftRow(trx, change, now);
+    // The conflict check's parties follow every saved change (docs/product/conflicts.md).
+    if (row) await writeIntakeParties(trx, row.firm_id, row.case_id, change.sections);
+    return row;
+  });
+}
+
+function updateDraftRow(db: Kysely<Database>, change: IntakeChange, now: Date): Promise<IntakeRow | undefined> {
   return db
     .updateTable('intakes')
     .set({

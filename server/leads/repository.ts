@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { IntakeStatus } from '../../src/domain/enums';
 import { leadMatchKeys, normaliseEmail, normaliseName, phoneMatchKey, type LeadMatchKeys } from '../../src/domain/leadMatching';
+import { writeLeadParties } from '../conflicts/parties';
 import type { Database } from '../db/database';
 import type { LeadRow, NewLeadRow } from './tables';
 import { leadIdentityKey } from './identity';
@@ -73,7 +74,7 @@ export function isIdenticalLeadViolation(error: unknown): boolean {
 /** `db` may be a transaction. */
 export async function insertLead(db: Kysely<Database>, lead: NewLead, now: Date = new Date()): Promise<LeadRow> {
   const keys = matchKeysOf(lead.values);
-  return db
+  const row = await db
     .insertInto('leads')
     .values({
       ...lead.values,
@@ -89,6 +90,9 @@ export async function insertLead(db: Kysely<Database>, lead: NewLead, now: Date 
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  // The conflict check's party (docs/product/conflicts.md); a lead's intake names it as its client too.
+  await writeLeadParties(db, row);
+  return row;
 }
 
 /**

@@ -27,6 +27,8 @@ export const publicOperations: ReadonlySet<string> = new Set([
   'GET /ready',
   'GET /public/v1/client-intake/{token}',
   'POST /public/v1/client-intake/{token}',
+  'GET /public/v1/engagement/{token}',
+  'POST /public/v1/engagement/{token}',
 ]);
 
 /**

@@ -543,6 +543,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/firm/engagement-terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The firm's engagement terms and the text of its three engagement documents.
+         * @description Every signed-in role reads them (docs/product/engagement.md). Until the firm saves its own, the
+         *     texts are the product's samples (`samples` says which), marked as samples for the firm's
+         *     attorney to review.
+         */
+        get: operations["getEngagementTerms"];
+        /**
+         * Replace the firm's engagement terms and documents.
+         * @description Owner and administrator only. Fees are percentages written as the agreement states them
+         *     (`33 1/3`, `40`, `35.5`), above 0 and at most 50. A document may use only the placeholders
+         *     listed in `placeholders` (400 `validation_failed` naming the document otherwise); it must not be
+         *     blank. A document equal to the sample stays marked as the sample. Links already sent keep the
+         *     documents as they were when the client opened them; a client who opened the documents before
+         *     the change and signs after it is refused (409 `engagement_changed`). Recorded as
+         *     `engagementTerms.changed` with the changed fields.
+         */
+        put: operations["updateEngagementTerms"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/firm/engagement-terms/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The three documents filled in, from terms not yet saved, for Edit Firm's preview.
+         * @description Owner and administrator only; nothing is stored or recorded. Filled with the made-up sample
+         *     client of docs/product/engagement.md, or with the intake `caseId` names (404 when the firm has
+         *     none such; its opening is recorded as `intake.opened`). Unknown placeholders answer 400 as on
+         *     PUT.
+         */
+        post: operations["previewEngagementTerms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/neos/validateCredentials": {
         parameters: {
             query?: never;
@@ -662,6 +717,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/intake/{caseId}/conflicts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseId: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The intake's conflict check over every party, and the latest decision on it.
+         * @description Run on every read (docs/product/conflicts.md): this intake's parties against every other
+         *     intake's and lead's parties of the firm. `status` is `pending` until an owner or an
+         *     administrator records a decision on the result the check gives now; a party change that
+         *     changes the result makes it `pending` again. Recorded as `conflicts.viewed`.
+         */
+        get: operations["getIntakeConflicts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/intake/{caseId}/conflicts/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseId: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records the owner's or an administrator's decision on the check as it is now.
+         * @description `cleared`: no conflict, or none that bars the case. `waived`: with the clients' informed
+         *     consent. The note is required (trimmed, at most 1000 characters). Recorded as
+         *     `conflicts.cleared` or `conflicts.waived`; answers the check with the decision.
+         */
+        post: operations["decideIntakeConflicts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/intake/{caseId}/client-link": {
         parameters: {
             query?: never;
@@ -710,6 +814,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/intake/{caseId}/engagement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseId: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The intake's engagement (never its token) and its state.
+         * @description Whoever may open the intake (every signed-in role of the firm).
+         */
+        get: operations["getEngagement"];
+        put?: never;
+        /**
+         * A signing link for the client's engagement documents; an earlier unsigned link stops working.
+         * @description Owner, administrator, or the intake's representative (403 for anyone else). Only once the
+         *     intake's conflict check is cleared or waived (409 `conflict_check_required`), and not after the
+         *     engagement was signed (409 `engagement_signed`). Built like the client intake link: the answer
+         *     holds the only copy of the token, inside `url` (`<origin>/sign/<token>`); the server keeps its
+         *     SHA-256; it expires after `ENGAGEMENT_LINK_DAYS` days (7 by default) and takes one signature.
+         *     `delivery: email` also sends it to the intake's email address (400 `email_missing`, 409
+         *     `email_unavailable`, 502 `email_failed` as for the client link; no link is made then).
+         *     Recorded as `engagement.created` (and `engagement.emailed`).
+         */
+        post: operations["createEngagement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/intake/{caseId}/engagement/signed.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseId: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The signed, sealed engagement PDF ('Signed engagement').
+         * @description Whoever may open the intake. 404 until the client has signed. Every download is recorded as
+         *     `engagement.downloaded`. The file carries a PAdES signature over all of it, made with the
+         *     firm's signing certificate (docs/product/engagement.md#the-seal).
+         */
+        get: operations["getSignedEngagement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/v1/client-intake/{token}": {
         parameters: {
             query?: never;
@@ -741,6 +902,46 @@ export interface paths {
          *     A second submit answers 410 while the link has not expired, 404 after.
          */
         post: operations["submitClientIntake"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/v1/engagement/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The signing link's token (43 characters of base64url). Any other text is simply not found
+                 *     (404), a path segment longer than 100 characters too, on both calls alike.
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The documents filled with the client's data and the consent to sign electronically.
+         * @description No sign-in; limited per address. An unknown, malformed, expired or replaced token answers 404
+         *     with the client intake link's one body; a signed link that has not expired yet answers 410
+         *     `link_used`, as the client intake link does. The first opening is recorded as
+         *     `engagement.opened` (its time goes on the certificate). `documentsSha256` is the SHA-256 of the
+         *     documents exactly as answered here; the signature sends it back.
+         */
+        get: operations["openEngagement"];
+        put?: never;
+        /**
+         * The client's consent and signature, once; answers the signed, sealed PDF.
+         * @description `consent` must be true; `signature` is a PNG drawn on the page (base64, at most 150 kB, a real
+         *     PNG) or the typed name; `signerName` is the signer's full name. `documentsSha256` must be the
+         *     one the GET answered (409 `engagement_changed` when the firm's documents changed since: open
+         *     again). The server builds the PDF (documents, signature, 'Certificate of completion'), seals
+         *     it, stores it sealed at rest and answers it in base64 for the client to keep. Recorded as
+         *     `engagement.signed`. A second signature answers 410 while the link has not expired, 404
+         *     after.
+         */
+        post: operations["signEngagement"];
         delete?: never;
         options?: never;
         head?: never;
@@ -789,7 +990,7 @@ export interface components {
          *     when each is sent. `answer_off_contract` is the test servers' own (server/http/openapi.ts).
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "bad_request" | "malformed_body" | "body_too_large" | "invalid_credentials" | "unauthenticated" | "session_signed_out" | "session_password_changed" | "session_email_changed" | "session_privilege_changed" | "session_expired" | "account_deactivated" | "forbidden" | "not_found" | "email_taken" | "email_unavailable" | "email_missing" | "invalid_password_format" | "last_owner" | "cannot_edit_self" | "cannot_deactivate_self" | "cannot_reset_self" | "invalid_code" | "challenge_expired" | "second_factor_exists" | "no_pending_second_factor" | "second_factor_not_enrolled" | "second_factor_required" | "duplicate_lead" | "intake_final" | "intake_stale" | "idempotency_key_reused" | "link_used" | "neos_credentials_invalid" | "neos_unavailable" | "email_failed" | "too_many_attempts" | "rate_limited" | "database_unavailable" | "internal" | "answer_off_contract";
+        ErrorCode: "validation_failed" | "bad_request" | "malformed_body" | "body_too_large" | "invalid_credentials" | "unauthenticated" | "session_signed_out" | "session_password_changed" | "session_email_changed" | "session_privilege_changed" | "session_expired" | "account_deactivated" | "forbidden" | "not_found" | "email_taken" | "email_unavailable" | "email_missing" | "invalid_password_format" | "last_owner" | "cannot_edit_self" | "cannot_deactivate_self" | "cannot_reset_self" | "invalid_code" | "challenge_expired" | "second_factor_exists" | "no_pending_second_factor" | "second_factor_not_enrolled" | "second_factor_required" | "duplicate_lead" | "intake_final" | "intake_stale" | "idempotency_key_reused" | "link_used" | "conflict_check_required" | "engagement_signed" | "engagement_changed" | "neos_credentials_invalid" | "neos_unavailable" | "email_failed" | "too_many_attempts" | "rate_limited" | "database_unavailable" | "internal" | "answer_off_contract";
         /**
          * @description A date as YYYY-MM-DD or an ISO timestamp (docs/product/intake-form.md).
          * @example 1990-04-01
@@ -837,7 +1038,10 @@ export interface components {
             /** @description Intakes submitted final in the last 30 days. */
             finalLast30Days: number;
         };
-        /** @description Leads registered in the last 90 days, those of them with an intake, and those whose intake is final. */
+        /**
+         * @description Leads registered in the last 90 days, those of them with an intake, those whose intake is final,
+         *     and those whose client signed the engagement ('Signed', docs/product/dashboard.md).
+         */
         DashboardFunnel: {
             /** @constant */
             days: 90;
@@ -848,6 +1052,10 @@ export interface components {
             intakeRate: number | null;
             /** @description finalIntakes of leadsWithIntake, in whole percent; null without any. */
             finalRate: number | null;
+            /** @description Leads whose intake is final and whose client signed the engagement. */
+            signedEngagements: number;
+            /** @description signedEngagements of finalIntakes, in whole percent; null without any. */
+            signedRate: number | null;
         };
         DashboardRepresentative: {
             representativeId: string | null;
@@ -1699,6 +1907,270 @@ export interface components {
         ClientIntakeReceiptResponse: {
             data: components["schemas"]["ClientIntakeReceipt"];
         };
+        /**
+         * @description A contingency fee in percent, as the agreement writes it: a whole number, up to two decimals,
+         *     or a third ('33 1/3'); above 0 and at most 50 ('0' is refused with `validation_failed`).
+         * @example 33 1/3
+         * @example 40
+         * @example 35.5
+         */
+        EngagementFee: string;
+        /**
+         * @description Whether the case costs come out of the recovery before the fee is computed (the fee is on the net) or after (on the gross).
+         * @enum {string}
+         */
+        EngagementCostsDeducted: "beforeFee" | "afterFee";
+        /**
+         * @description Whether the client owes the costs the firm advanced when there is no recovery.
+         * @enum {string}
+         */
+        EngagementCostsWhenNoRecovery: "waived" | "owed";
+        /**
+         * @description The contingency fee agreement, the authorization to release medical records (HIPAA) and the
+         *     letter of representation, in this order.
+         * @enum {string}
+         */
+        EngagementDocumentKind: "feeAgreement" | "medicalRecordsRelease" | "letterOfRepresentation";
+        /**
+         * @description Each document's text: plain text, paragraphs separated by blank lines, with placeholders written
+         *     `{{name}}` (the names in `EngagementTerms.placeholders`). 1 to 20,000 characters, not blank.
+         */
+        EngagementDocumentTexts: {
+            feeAgreement: string;
+            medicalRecordsRelease: string;
+            letterOfRepresentation: string;
+        };
+        EngagementTermsUpdate: {
+            feeBeforeSuit: components["schemas"]["EngagementFee"];
+            feeAfterSuit: components["schemas"]["EngagementFee"];
+            costsDeducted: components["schemas"]["EngagementCostsDeducted"];
+            costsWhenNoRecovery: components["schemas"]["EngagementCostsWhenNoRecovery"];
+            documents: components["schemas"]["EngagementDocumentTexts"];
+        };
+        EngagementPlaceholder: {
+            /** @description Written `{{name}}` in a document's text. */
+            name: string;
+            /** @description What it is replaced with. */
+            description: string;
+        };
+        EngagementTerms: {
+            feeBeforeSuit: components["schemas"]["EngagementFee"];
+            feeAfterSuit: components["schemas"]["EngagementFee"];
+            costsDeducted: components["schemas"]["EngagementCostsDeducted"];
+            costsWhenNoRecovery: components["schemas"]["EngagementCostsWhenNoRecovery"];
+            documents: components["schemas"]["EngagementDocumentTexts"];
+            /** @description true where the document is still the product's sample text, for the firm's attorney to review. */
+            samples: {
+                feeAgreement: boolean;
+                medicalRecordsRelease: boolean;
+                letterOfRepresentation: boolean;
+            };
+            /** @description Every placeholder a document may use. */
+            placeholders: components["schemas"]["EngagementPlaceholder"][];
+            /**
+             * Format: date-time
+             * @description When the firm last saved them; null while they are the defaults.
+             */
+            updatedAt: string | null;
+        };
+        EngagementTermsResponse: {
+            data: components["schemas"]["EngagementTerms"];
+        };
+        EngagementPreviewRequest: {
+            terms: components["schemas"]["EngagementTermsUpdate"];
+            /** @description An intake of the firm to fill them with; the sample client when absent. */
+            caseId?: string;
+        };
+        EngagementDocument: {
+            kind: components["schemas"]["EngagementDocumentKind"];
+            /** @description The document's title ('Contingency Fee Agreement', ...). */
+            title: string;
+            /** @description The text with every placeholder replaced; paragraphs separated by blank lines. */
+            text: string;
+        };
+        EngagementDocuments: {
+            documents: components["schemas"]["EngagementDocument"][];
+        };
+        EngagementDocumentsResponse: {
+            data: components["schemas"]["EngagementDocuments"];
+        };
+        EngagementLinkRequest: {
+            /**
+             * @default copy
+             * @enum {string}
+             */
+            delivery: "copy" | "email";
+        };
+        EngagementLink: {
+            /** @description The address the client opens: <origin>/sign/<token>. */
+            url: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description The address it was emailed to, null when only made. */
+            emailedTo: string | null;
+        };
+        EngagementLinkResponse: {
+            data: components["schemas"]["EngagementLink"];
+        };
+        /**
+         * @description `notSent`: no link yet; `sent`: a link was made (copied or emailed) and not opened; `opened`:
+         *     the client opened it; `signed`: the client signed. A link that expired or was replaced
+         *     before signing keeps its state with `live: false`.
+         * @enum {string}
+         */
+        EngagementState: "notSent" | "sent" | "opened" | "signed";
+        EngagementStatus: {
+            state: components["schemas"]["EngagementState"];
+            /** @description Whether SMTP_URL is set, so links can be emailed. */
+            emailAvailable: boolean;
+            /** @description The latest link is not expired, not replaced and not signed. */
+            live: boolean;
+            /**
+             * Format: date-time
+             * @description When the latest link was made (sent).
+             */
+            createdAt: string | null;
+            /** Format: date-time */
+            expiresAt: string | null;
+            /** Format: date-time */
+            openedAt: string | null;
+            /** Format: date-time */
+            consentedAt: string | null;
+            /** Format: date-time */
+            signedAt: string | null;
+            /** @description The name the client signed with. */
+            signerName: string | null;
+            /** @description The signed file's document id, printed on its certificate. */
+            documentId: string | null;
+        };
+        EngagementStatusResponse: {
+            data: components["schemas"]["EngagementStatus"];
+        };
+        EngagementConsentText: {
+            title: string;
+            /** @description The disclosure: the right to paper copies, how to withdraw consent, what is needed to open the documents. */
+            paragraphs: string[];
+            /** @description The checkbox's label. */
+            agree: string;
+        };
+        PublicEngagement: {
+            firmName: string;
+            /** @description The client's full name as the intake holds it (what the documents name). */
+            clientName: string;
+            /** @description The page's first language: the first of the intake's languages other than English, else English. */
+            language: components["schemas"]["ClientLanguage"];
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description The consent to sign electronically, in each language of the page. */
+            consent: {
+                en: components["schemas"]["EngagementConsentText"];
+                es: components["schemas"]["EngagementConsentText"];
+                vi: components["schemas"]["EngagementConsentText"];
+            };
+            documents: components["schemas"]["EngagementDocument"][];
+            /** @description SHA-256 (hex) of the documents as answered here. */
+            documentsSha256: string;
+        };
+        PublicEngagementResponse: {
+            data: components["schemas"]["PublicEngagement"];
+        };
+        EngagementSignatureImage: {
+            /** @constant */
+            kind: "drawn";
+            /** @description The drawn signature, a PNG in base64 (no data: prefix). */
+            png: string;
+        };
+        EngagementSignatureTyped: {
+            /** @constant */
+            kind: "typed";
+            /** @description The name typed as the signature. */
+            name: string;
+        };
+        EngagementSignature: {
+            language: components["schemas"]["ClientLanguage"];
+            /**
+             * @description The consent to sign electronically, given.
+             * @constant
+             */
+            consent: true;
+            /** @description The signer's full name. */
+            signerName: string;
+            signature: components["schemas"]["EngagementSignatureImage"] | components["schemas"]["EngagementSignatureTyped"];
+            /** @description The one the GET answered. */
+            documentsSha256: string;
+        };
+        EngagementReceipt: {
+            documentId: string;
+            /** Format: date-time */
+            signedAt: string;
+            /** @description A name to save the file under ('engagement-<documentId>.pdf'). */
+            fileName: string;
+            /** @description The signed, sealed PDF in base64, for the client to keep. */
+            pdf: string;
+        };
+        EngagementReceiptResponse: {
+            data: components["schemas"]["EngagementReceipt"];
+        };
+        /**
+         * @description A party's role on an intake or a lead (docs/product/conflicts.md).
+         * @enum {string}
+         */
+        PartyRole: "client" | "alternateContact" | "minorParent" | "clientVehicleOwner" | "defendantDriver" | "defendantVehicleOwner";
+        IntakeConflict: {
+            /**
+             * @description formerClient: this intake's defendant driver or owner is or was a client of the firm.
+             *     clientIsDefendant: this intake's client is a defendant on another intake.
+             *     sameCrash: two clients of the firm in one crash, one the other's defendant or driver.
+             * @enum {string}
+             */
+            kind: "formerClient" | "clientIsDefendant" | "sameCrash";
+            party: {
+                name: string;
+                role: components["schemas"]["PartyRole"];
+            };
+            /** @description The other intake (caseId) or lead (leadId, status `lead`); date is when it was created. */
+            other: {
+                caseId: string | null;
+                leadId: string | null;
+                clientName: string;
+                role: components["schemas"]["PartyRole"];
+                /** @enum {string} */
+                status: "draft" | "final" | "lead";
+                /** Format: date-time */
+                date: string;
+            };
+            reason: string;
+        };
+        ConflictDecision: {
+            /** @enum {string} */
+            decision: "cleared" | "waived";
+            note: string;
+            decidedBy: string;
+            /** Format: date-time */
+            decidedAt: string;
+            /** @description Made on the result the check gives now; false once a party change changed it. */
+            current: boolean;
+        };
+        ConflictCheck: {
+            /**
+             * @description pending until a decision is made on the current result.
+             * @enum {string}
+             */
+            status: "pending" | "cleared" | "waived";
+            /** Format: date-time */
+            checkedAt: string;
+            conflicts: components["schemas"]["IntakeConflict"][];
+            /** @description The latest decision, current or not; null before the first. */
+            decision: components["schemas"]["ConflictDecision"] | null;
+        };
+        ConflictCheckResponse: {
+            data: components["schemas"]["ConflictCheck"];
+        };
+        ConflictDecisionRequest: {
+            /** @enum {string} */
+            decision: "cleared" | "waived";
+            note: string;
+        };
         RevealRequest: {
             /**
              * @default show
@@ -1720,7 +2192,7 @@ export interface components {
             data: components["schemas"]["UserReveal"];
         };
         /** @enum {string} */
-        ActivityAction: "signIn.succeeded" | "signIn.failed" | "signOut" | "session.renewed" | "intake.created" | "intake.draftSaved" | "intake.submittedFinal" | "intake.opened" | "pdf.previewed" | "pdf.downloaded" | "ssn.revealed" | "employee.created" | "employee.deactivated" | "employee.reactivated" | "employee.changed" | "profile.changed" | "firm.changed" | "neos.credentialsChanged" | "clientLink.created" | "clientLink.emailed" | "clientLink.opened" | "clientLink.submitted" | "secondFactor.enrolled" | "secondFactor.removed" | "secondFactor.reset" | "recoveryCode.used";
+        ActivityAction: "signIn.succeeded" | "signIn.failed" | "signOut" | "session.renewed" | "intake.created" | "intake.draftSaved" | "intake.submittedFinal" | "intake.opened" | "pdf.previewed" | "pdf.downloaded" | "ssn.revealed" | "employee.created" | "employee.deactivated" | "employee.reactivated" | "employee.changed" | "profile.changed" | "firm.changed" | "neos.credentialsChanged" | "clientLink.created" | "clientLink.emailed" | "clientLink.opened" | "clientLink.submitted" | "secondFactor.enrolled" | "secondFactor.removed" | "secondFactor.reset" | "recoveryCode.used" | "engagementTerms.changed" | "engagement.created" | "engagement.emailed" | "engagement.opened" | "engagement.signed" | "engagement.downloaded" | "conflicts.viewed" | "conflicts.cleared" | "conflicts.waived";
         ActivityEntry: {
             id: string;
             /** Format: date-time */
@@ -1846,6 +2318,19 @@ export interface components {
         };
         /** @description The mail server did not take the message (`email_failed`); no link was made. */
         EmailFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `conflict_check_required`: the intake's conflict check is not cleared or waived.
+         *     `engagement_signed`: the client already signed it. `engagement_changed` (signing): the firm's
+         *     documents changed since the page opened them; open the link again.
+         */
+        EngagementRefused: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2776,6 +3261,89 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getEngagementTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The terms. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EngagementTermsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateEngagementTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EngagementTermsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The terms as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EngagementTermsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    previewEngagementTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EngagementPreviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The documents as a client would see them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EngagementDocumentsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     validateNeosCredentials: {
         parameters: {
             query?: never;
@@ -3003,6 +3571,66 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getIntakeConflicts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseId: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The check. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictCheckResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    decideIntakeConflicts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseId: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConflictDecisionRequest"];
+            };
+        };
+        responses: {
+            /** @description The check with the decision just recorded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictCheckResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getClientLink: {
         parameters: {
             query?: never;
@@ -3093,6 +3721,96 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getEngagement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseId: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state; `notSent` with null times when no link was made. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EngagementStatusResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createEngagement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseId: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EngagementLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description The new link. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EngagementLinkResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["EngagementRefused"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["EmailFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSignedEngagement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                caseId: components["parameters"]["CaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     openClientIntake: {
         parameters: {
             query?: never;
@@ -3154,6 +3872,73 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["ClientLinkNotFound"];
+            410: components["responses"]["ClientLinkUsed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    openEngagement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The signing link's token (43 characters of base64url). Any other text is simply not found
+                 *     (404), a path segment longer than 100 characters too, on both calls alike.
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the signing page shows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicEngagementResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["ClientLinkNotFound"];
+            410: components["responses"]["ClientLinkUsed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    signEngagement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The signing link's token (43 characters of base64url). Any other text is simply not found
+                 *     (404), a path segment longer than 100 characters too, on both calls alike.
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EngagementSignature"];
+            };
+        };
+        responses: {
+            /** @description Signed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EngagementReceiptResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["ClientLinkNotFound"];
+            409: components["responses"]["EngagementRefused"];
             410: components["responses"]["ClientLinkUsed"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];

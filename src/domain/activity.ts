@@ -32,6 +32,15 @@ export const activityActionLabels = {
   'secondFactor.removed': 'Turned off two-factor sign-in',
   'secondFactor.reset': 'Reset two-factor sign-in',
   'recoveryCode.used': 'Signed in with a recovery code',
+  'engagementTerms.changed': 'Changed engagement terms',
+  'engagement.created': 'Made a signing link',
+  'engagement.emailed': 'Emailed the signing link',
+  'engagement.opened': 'Client opened the engagement',
+  'engagement.signed': 'Client signed the engagement',
+  'engagement.downloaded': 'Downloaded the signed engagement',
+  'conflicts.viewed': 'Looked at the conflict check',
+  'conflicts.cleared': 'Cleared the conflict check',
+  'conflicts.waived': 'Waived the conflicts',
 } as const;
 
 export type ActivityAction = keyof typeof activityActionLabels;

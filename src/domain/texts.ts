@@ -127,6 +127,9 @@ export const firmTexts = {
   credentialsSaveFailed: 'Failed to save Neos credentials',
   neosRefused: 'Neos did not accept these credentials',
   neosUnreachable: 'Neos could not be reached. Try again later.',
+  /** docs/product/engagement.md#screens */
+  termsSaved: 'Engagement terms saved',
+  termsSaveFailed: 'Failed to save the engagement terms',
 } as const;
 
 const bothChangedShow = (count: number) => (count === 1 ? '1 field you both changed shows' : `${count} fields you both changed show`);

@@ -132,7 +132,16 @@ describe.each(testDatabases())('dashboard on %s', (kind) => {
         finalIntakes: 3,
         finalLast30Days: 1,
       },
-      funnel: { days: 90, leads: 4, leadsWithIntake: 3, finalIntakes: 2, intakeRate: 75, finalRate: 67 },
+      funnel: {
+        days: 90,
+        leads: 4,
+        leadsWithIntake: 3,
+        finalIntakes: 2,
+        signedEngagements: 0,
+        intakeRate: 75,
+        finalRate: 67,
+        signedRate: 0,
+      },
       representatives: [
         { representativeId: ana.id, name: 'Ana Rep', draft: 3, final: 2 },
         { representativeId: ben.id, name: 'Ben Rep', draft: 2, final: 1 },

@@ -87,6 +87,20 @@ const secondFactorCalls: Call[] = [
   'DELETE /v1/users/{id}/totp',
 ];
 
+/** docs/product/engagement.md: the firm's engagement terms and the client's e-signature. */
+const engagementCalls: Call[] = [
+  'GET /v1/firm/engagement-terms',
+  'PUT /v1/firm/engagement-terms',
+  'POST /v1/firm/engagement-terms/preview',
+  'GET /v1/intake/{caseId}/engagement',
+  'POST /v1/intake/{caseId}/engagement',
+  'GET /v1/intake/{caseId}/engagement/signed.pdf',
+  'GET /public/v1/engagement/{token}',
+  'POST /public/v1/engagement/{token}',
+];
+/** docs/product/conflicts.md: the conflict check over every party. */
+const conflictCalls: Call[] = ['GET /v1/intake/{caseId}/conflicts', 'POST /v1/intake/{caseId}/conflicts/decision'];
+
 /** docs/product/dashboard.md: the firm at a glance. */
 const dashboardCalls: Call[] = ['GET /v1/dashboard'];
 
@@ -118,8 +132,10 @@ describe('every call of the spec is in the contract', () => {
     ...unshownCalls,
     ...trustCalls,
     ...clientIntakeCalls,
+    ...engagementCalls,
     ...secondFactorCalls,
     ...dashboardCalls,
+    ...conflictCalls,
     ...operationsCalls,
   ])('%s', (call) => {
     expect(present).toContain(call);
@@ -133,8 +149,10 @@ describe('every call of the spec is in the contract', () => {
         ...unshownCalls,
         ...trustCalls,
         ...clientIntakeCalls,
+        ...engagementCalls,
         ...secondFactorCalls,
         ...dashboardCalls,
+        ...conflictCalls,
         ...operationsCalls,
       ]),
     );

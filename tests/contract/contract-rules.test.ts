@@ -161,6 +161,9 @@ describe('operations', () => {
     // The client's link is its own key (docs/product/client-intake.md#public-calls).
     'GET /public/v1/client-intake/{token}',
     'POST /public/v1/client-intake/{token}',
+    // So is the signing link (docs/product/engagement.md#the-link).
+    'GET /public/v1/engagement/{token}',
+    'POST /public/v1/engagement/{token}',
   ];
 
   /** The error answers each call documents, from the spec's error catalogues and roles. */
@@ -206,10 +209,26 @@ describe('operations', () => {
     'GET /v1/intake/{caseId}/client-link': ['400', '401', '403', '404', '429', '503'],
     'POST /v1/intake/{caseId}/client-link': ['400', '401', '403', '404', '409', '429', '502', '503'],
     'GET /v1/intake/{caseId}/client-answers': ['400', '401', '403', '404', '429', '503'],
+    'GET /v1/intake/{caseId}/conflicts': ['400', '401', '403', '404', '429', '503'],
+    'POST /v1/intake/{caseId}/conflicts/decision': ['400', '401', '403', '404', '429', '503'],
     'GET /public/v1/client-intake/{token}': ['400', '404', '410', '429', '503'],
     'POST /public/v1/client-intake/{token}': ['400', '404', '410', '429', '503'],
+    'GET /v1/firm/engagement-terms': ['400', '401', '429', '503'],
+    'PUT /v1/firm/engagement-terms': ['400', '401', '403', '429', '503'],
+    'POST /v1/firm/engagement-terms/preview': ['400', '401', '403', '404', '429', '503'],
+    'GET /v1/intake/{caseId}/engagement': ['400', '401', '403', '404', '429', '503'],
+    'POST /v1/intake/{caseId}/engagement': ['400', '401', '403', '404', '409', '429', '502', '503'],
+    'GET /v1/intake/{caseId}/engagement/signed.pdf': ['400', '401', '403', '404', '429', '503'],
+    'GET /public/v1/engagement/{token}': ['400', '404', '410', '429', '503'],
+    'POST /public/v1/engagement/{token}': ['400', '404', '409', '410', '429', '503'],
   };
-  const createdCalls = ['POST /v1/firmUser', 'POST /cases/v2/FromLead', 'POST /v1/intake', 'POST /v1/intake/{caseId}/client-link'];
+  const createdCalls = [
+    'POST /v1/firmUser',
+    'POST /cases/v2/FromLead',
+    'POST /v1/intake',
+    'POST /v1/intake/{caseId}/client-link',
+    'POST /v1/intake/{caseId}/engagement',
+  ];
   const noContentCalls = ['POST /v1/users/logout', 'DELETE /v1/users/me/totp', 'DELETE /v1/users/{id}/totp'];
 
   it('have unique operationIds', () => {

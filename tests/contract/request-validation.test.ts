@@ -73,7 +73,12 @@ describe('every request schema compiles', () => {
         'PATCH /v1/intake/{caseId} body',
         'POST /v1/intake/{caseId}/reveal body',
         'POST /v1/intake/{caseId}/client-link body',
+        'POST /v1/intake/{caseId}/conflicts/decision body',
         'POST /public/v1/client-intake/{token} body',
+        'PUT /v1/firm/engagement-terms body',
+        'POST /v1/firm/engagement-terms/preview body',
+        'POST /v1/intake/{caseId}/engagement body',
+        'POST /public/v1/engagement/{token} body',
       ].sort(),
     );
   });

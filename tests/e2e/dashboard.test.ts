@@ -47,7 +47,16 @@ describe('dashboard', () => {
   it('draws both charts from the sample data, with the numbers in tables for screen readers', async () => {
     await withPage(async (page) => {
       await openDashboard(page);
-      await expect.poll(() => page.locator('[data-chart="funnel"] .recharts-bar-rectangle').count()).toBe(3);
+      // A bar for each stage with a count (the sample data has no signed engagement: that bar has no height).
+      const stageCounts = [
+        dashboard.funnel.leads,
+        dashboard.funnel.leadsWithIntake,
+        dashboard.funnel.finalIntakes,
+        dashboard.funnel.signedEngagements,
+      ];
+      await expect
+        .poll(() => page.locator('[data-chart="funnel"] .recharts-bar-rectangle').count())
+        .toBe(stageCounts.filter((count) => count > 0).length);
       await expect
         .poll(() => page.locator('[data-chart="representatives"] .recharts-bar-rectangle').count())
         .toBeGreaterThanOrEqual(dashboard.representatives.length);
@@ -64,6 +73,18 @@ describe('dashboard', () => {
           .first()
           .textContent(),
       ).toBe(String(funnel.leads));
+      // 'Signed' after 'Submitted final' (docs/product/engagement.md#screens).
+      const stages = await funnelTable.getByRole('row').allTextContents();
+      expect(stages.findIndex((row) => row.startsWith('Signed'))).toBe(
+        stages.findIndex((row) => row.startsWith('Intakes submitted final')) + 1,
+      );
+      expect(
+        await funnelTable
+          .getByRole('row', { name: /^Signed/ })
+          .getByRole('cell')
+          .first()
+          .textContent(),
+      ).toBe(String(funnel.signedEngagements));
       const first = dashboard.representatives[0]!;
       const row = page.getByRole('table', { name: 'Intakes per representative' }).getByRole('row', { name: new RegExp(first.name) });
       expect(await row.getByRole('cell').allTextContents()).toEqual([String(first.draft), String(first.final)]);

@@ -9,7 +9,7 @@ const dashboard: Dashboard = {
   today: '2026-11-24',
   limitationYears: 2,
   counts: { leadsThisWeek: 1, leadsLast30Days: 2, draftIntakes: 3, finalIntakes: 4, finalLast30Days: 1 },
-  funnel: { days: 90, leads: 2, leadsWithIntake: 1, finalIntakes: 1, intakeRate: 50, finalRate: 100 },
+  funnel: { days: 90, leads: 2, leadsWithIntake: 1, finalIntakes: 1, signedEngagements: 0, intakeRate: 50, finalRate: 100, signedRate: 0 },
   representatives: [{ representativeId: 'rep-1', name: 'Ana Rep', draft: 3, final: 4 }],
   staleDrafts: [],
   deadlines: [],

@@ -8,6 +8,7 @@ import type { CredentialsEmitted } from '../../machines/credentials.machine';
 import type { EmployeeFormEmitted } from '../../machines/employeeForm.machine';
 import type { EmployeeEditEmitted } from '../../machines/employeeEdit.machine';
 import type { EmployeeStatusEmitted } from '../../machines/employeeStatus.machine';
+import type { EngagementTermsEmitted } from '../../machines/engagementTerms.machine';
 import type { FirmFormEmitted } from '../../machines/firmForm.machine';
 import type { FirmRecordEmitted } from '../../machines/firmRecord.machine';
 import type { IntakeEmitted } from '../../machines/intake.machine';
@@ -95,6 +96,11 @@ export const firmFormToasts: FactToasts<FirmFormEmitted> = {
   saveFailed: ({ message }) => error(message ?? firmTexts.saveFailed),
   credentialsSaved: () => success(firmTexts.credentialsSaved),
   credentialsSaveFailed: ({ message }) => error(message ?? firmTexts.credentialsSaveFailed),
+};
+
+export const engagementTermsToasts: FactToasts<EngagementTermsEmitted> = {
+  termsSaved: () => success(firmTexts.termsSaved),
+  termsSaveFailed: ({ message }) => error(message ?? firmTexts.termsSaveFailed),
 };
 
 export const firmRecordToasts: FactToasts<FirmRecordEmitted> = {

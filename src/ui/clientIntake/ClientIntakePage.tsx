@@ -6,6 +6,7 @@ import { useEffect, useId } from 'react';
 import { fromPromise } from 'xstate';
 import { openClientIntake, submitClientIntake } from '../../api/clientIntakePublic';
 import { clientLanguages, clientPointGroups, clientSteps, isClientFieldShown, type ClientLanguage } from '../../domain/intake';
+import { browserLanguage } from './browserLanguage';
 import { clientTexts } from '../../domain/intake/clientTexts';
 import {
   clientIntakeMachine,
@@ -25,15 +26,6 @@ const machine = clientIntakeMachine.provide({
     submitAnswers: fromPromise(({ input }) => submitClientIntake(input.token, input.submission)),
   },
 });
-
-/** The browser's preferred language among the three, until the link says which the intake names. */
-export function browserLanguage(preferred: readonly string[] = navigator.languages): ClientLanguage {
-  for (const tag of preferred) {
-    const base = tag.slice(0, 2).toLowerCase();
-    if ((clientLanguages as readonly string[]).includes(base)) return base as ClientLanguage;
-  }
-  return 'en';
-}
 
 function LanguagePicker({ language, onChoose }: { language: ClientLanguage; onChoose: (language: ClientLanguage) => void }) {
   return (

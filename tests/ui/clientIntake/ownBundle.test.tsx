@@ -88,4 +88,15 @@ describe("the client's page bundle", () => {
     expect(staffFiles(client.files)).toEqual([]);
     expect([...client.packages].filter((name) => name.startsWith('react-router'))).toEqual([]);
   });
+
+  it("the signing page's bundle (docs/product/engagement.md#screens) holds its page, machine and pad, and nothing of the staff app", () => {
+    const signing = reach('src/ui/signing/main.tsx');
+    expect(signing.files).toContain('src/ui/signing/SigningPage.tsx');
+    expect(signing.files).toContain('src/machines/signing.machine.ts');
+    expect(signing.files).toContain('src/ui/components/SignaturePad/SignaturePad.tsx');
+    const signingOwn =
+      /^src\/(ui\/(signing\/|theme\/|clientIntake\/(browserLanguage|clientIntake\.css)\.ts$|components\/SignaturePad\/)|machines\/(signing\.machine|errorMessage)\.ts$)/;
+    expect([...signing.files].filter((file) => /^src\/(ui|machines)\//.test(file) && !signingOwn.test(file))).toEqual([]);
+    expect([...signing.packages].filter((name) => name.startsWith('react-router'))).toEqual([]);
+  });
 });

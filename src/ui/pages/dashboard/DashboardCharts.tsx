@@ -16,6 +16,7 @@ export function FunnelChart({ funnel }: { funnel: Dashboard['funnel'] }) {
     { stage: DASHBOARD_TEXT.funnelLeads, count: funnel.leads, conversion: null },
     { stage: DASHBOARD_TEXT.funnelWithIntake, count: funnel.leadsWithIntake, conversion: funnel.intakeRate },
     { stage: DASHBOARD_TEXT.funnelFinal, count: funnel.finalIntakes, conversion: funnel.finalRate },
+    { stage: DASHBOARD_TEXT.funnelSigned, count: funnel.signedEngagements, conversion: funnel.signedRate },
   ].map((row) => ({ ...row, label: row.conversion === null ? String(row.count) : `${row.count} (${percentText(row.conversion)})` }));
   return (
     <figure className={css.figure} aria-labelledby="dashboard-funnel">

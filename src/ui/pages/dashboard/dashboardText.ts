@@ -16,6 +16,8 @@ export const DASHBOARD_TEXT = {
   funnelLeads: 'Leads registered',
   funnelWithIntake: 'Leads with an intake',
   funnelFinal: 'Intakes submitted final',
+  /** After 'Submitted final' (docs/product/engagement.md#screens): the client signed the engagement. */
+  funnelSigned: 'Signed',
   perRepresentative: 'Intakes per representative',
   representative: 'Representative',
   draft: 'Draft',

@@ -18,6 +18,7 @@ import * as layout from '../../theme/layout.css';
 import { appFirmFormMachine } from './firmActors';
 import { NeosDetails } from './FirmDetails';
 import { FirmLoadState } from './FirmLoadState';
+import { EngagementTermsSection } from './EngagementTermsSection';
 import { useMachineActor } from '../../app/inspect';
 import { FormTextInput, useFormField } from '../../app/formField';
 
@@ -151,6 +152,7 @@ export function EditFirmPage() {
             <NeosDetails firm={firm} />
             <CredentialsForm saving={savingCredentials} onSubmit={(credentials) => form.send({ type: 'credentials.save', credentials })} />
           </section>
+          <EngagementTermsSection />
         </>
       ) : (
         <FirmLoadState failed={failed} onRetry={() => form.send({ type: 'firm.reload' })} />

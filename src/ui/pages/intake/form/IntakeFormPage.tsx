@@ -16,7 +16,9 @@ import { INTAKE_FORM_TEXT } from './intakeFormText';
 import { IntakeTabs } from './IntakeTabs';
 import { PdfButtons } from '../pdf/PdfButtons';
 import { IntakeHistory } from '../history/IntakeHistory';
+import { ConflictPanel } from '../conflicts/ConflictPanel';
 import { ClientLinkButton } from '../clientLink/ClientLinkDialog';
+import { EngagementPanel } from '../engagement/EngagementPanel';
 import { ClientAnswersContext, useClientAnswers } from '../clientLink/FromClientMark';
 import { PdfPreview } from '../pdf/PdfPreviewModal';
 import { ConflictsNotice, ReloadConfirmDialog, StaleNotice, useMergeChoices } from '../merge/MergeNotices';
@@ -129,14 +131,21 @@ function IntakeFormBody({ actor }: { actor: IntakeActor }) {
   const draftCaseId = useSelector(actor, (snapshot) =>
     inMode(snapshot, 'edit') && !snapshot.hasTag('readOnly') && snapshot.context.intake.status === 'draft' ? snapshot.context.caseId : null,
   );
+  // A stored intake has an engagement to send and sign (docs/product/engagement.md#screens).
+  const storedCaseId = useSelector(actor, (snapshot) => (inMode(snapshot, 'create') ? null : snapshot.context.caseId));
+  const caseId = useSelector(actor, (snapshot) => snapshot.context.caseId);
+  const updatedAt = useSelector(actor, (snapshot) => snapshot.context.updatedAt);
   if (!shown) return null;
   return (
     <>
       <div className={css.toolbar}>
+        {storedCaseId ? <EngagementPanel caseId={storedCaseId} /> : null}
         <IntakeHistory actor={actor} />
         {draftCaseId ? <ClientLinkButton caseId={draftCaseId} /> : null}
         <PdfButtons actor={actor} />
       </div>
+      {/* Every stored intake shows its conflict check (docs/product/conflicts.md#on-the-intake-form). */}
+      {caseId ? <ConflictPanel key={caseId} caseId={caseId} updatedAt={updatedAt} /> : null}
       <IntakeTabs actor={actor} />
       <IntakeFormButtons actor={actor} />
     </>
