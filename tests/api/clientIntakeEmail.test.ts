@@ -1,4 +1,5 @@
-// Emailing a client link (docs/product/client-intake.md#by-email): with SMTP_URL set the server
+// Emailing a client link (docs/product/client-intake.md#by-email) and a signing link
+// (docs/product/engagement.md#the-link): with SMTP_URL set the server
 // sends the link through nodemailer; here to a real SMTP server on loopback (smtp-server) that the
 // test reads the message from.
 import { once } from 'node:events';
@@ -7,6 +8,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../server/clientIntake/mailer';
 import { openLink, tokenOf } from './support/clientIntake';
+import { clearConflictCheck, signingTokenOf } from './support/engagement';
 import { createdIntake, draftIntake, type Caller } from './support/intakes';
 import { bearer, startTestServer, testDatabases, type TestServer } from './support/testServer';
 
@@ -121,5 +123,41 @@ describe.each(testDatabases())('client links by email on %s', (kind) => {
     expect(response.status).toBe(502);
     expect(error).toMatchObject({ code: 'email_failed' });
     expect(await server.db.selectFrom('client_links').selectAll().where('case_id', '=', intake.caseId!).execute()).toHaveLength(0);
+  });
+
+  it('sends the engagement signing link the same way, and a refused message leaves no link', async () => {
+    const firm = await server.createFirm({ firmName: 'Ríos Injury Law' });
+    const owner = await server.createUser({ firmId: firm.id, privilege: 'owner' });
+    const ownerToken = await server.login(owner.email, owner.password);
+    const ownerCaller = { user: owner, token: ownerToken };
+    const intake = await createdIntake(server, ownerCaller, draftIntake({ firstName: 'Bảo', email: 'bao.ejemplo@example.test' }));
+    await clearConflictCheck(server, intake.caseId!, ownerToken);
+    const sendEngagement = () =>
+      server.api.POST('/v1/intake/{caseId}/engagement', {
+        params: { path: { caseId: intake.caseId! } },
+        body: { delivery: 'email' },
+        headers: bearer(ownerToken),
+      });
+    const { data, response } = await sendEngagement();
+    expect(response.status).toBe(201);
+    expect(data!.data.emailedTo).toBe('bao.ejemplo@example.test');
+    expect(data!.data.url).toMatch(/^https:\/\/intake\.firm\.example\.test\/sign\/[A-Za-z0-9_-]{43}$/);
+    const message = received.find((mail) => mail.to.includes('bao.ejemplo@example.test'));
+    const text = bodyText(message!.raw);
+    expect(text).toContain(data!.data.url);
+    expect(text).toContain('Xin chào Bảo');
+    expect(text).toContain('Ríos Injury Law sends you your engagement documents');
+    const token = signingTokenOf(data!.data.url);
+    expect((await server.api.GET('/public/v1/engagement/{token}', { params: { path: { token } } })).response.status).toBe(200);
+    const trail = await server.db.selectFrom('activity').select('action').where('subject', '=', intake.caseId!).execute();
+    expect(trail.map((row) => row.action)).toEqual(expect.arrayContaining(['engagement.created', 'engagement.emailed']));
+
+    refused.add('bao.ejemplo@example.test');
+    const failed = await sendEngagement();
+    expect(failed.response.status).toBe(502);
+    expect(failed.error).toMatchObject({ code: 'email_failed' });
+    // The first link still works: the refused message made no new one.
+    expect(await server.db.selectFrom('engagements').select('id').where('case_id', '=', intake.caseId!).execute()).toHaveLength(1);
+    expect((await server.api.GET('/public/v1/engagement/{token}', { params: { path: { token } } })).response.status).toBe(200);
   });
 });

@@ -1,10 +1,15 @@
 // The conflict check over every party (docs/product/conflicts.md) on the real server: the three
 // kinds of conflict, each with its reason; nothing for unrelated parties; a decision recorded by an
 // owner or an administrator, and asked for again once a party change changes the result.
+import { randomUUID } from 'node:crypto';
+import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privileges, type Privilege } from '../../src/domain/enums';
 import type { FieldPath, FieldValue, GeneralCaseInformation } from '../../src/domain/intake';
 import { engagementAllowed } from '../../server/conflicts/clearance';
+import { migrations } from '../../server/db/migrate';
+import { newIntakeRow } from '../../server/intakes/repository';
+import { toApiIntake } from '../../src/domain/intake';
 import { fullValidIntake, withFields } from '../domain/intake/fixtures';
 import { createdIntake, draftIntake, updateIntake, type Caller } from './support/intakes';
 import { bearer, startTestServer, testDatabases, type TestServer } from './support/testServer';
@@ -319,5 +324,108 @@ describe.each(testDatabases())('conflict check on %s', (kind) => {
       expect(['validation_failed', 'bad_request']).toContain(error?.code);
     }
     expect(await server.db.selectFrom('conflict_decisions').select('id').where('case_id', '=', created.caseId).execute()).toEqual([]);
+  });
+});
+
+describe.each(testDatabases())('parties of data stored before the conflict check, on %s', (kind) => {
+  let server: TestServer;
+
+  afterAll(() => server?.close());
+
+  it('are written by the migration, so a firm with data is checked from the first start', async () => {
+    server = await startTestServer(kind);
+    const firm = await server.createFirm({ firmName: 'Backfill Sample Firm' });
+    const owner = await server.createUser({ firmId: firm.id, privilege: 'owner' });
+    const caller: Caller = { user: owner, token: await server.login(owner.email, owner.password) };
+    const migrator = new Migrator({ db: server.db, provider: { getMigrations: async () => migrations() }, allowUnorderedMigrations: true });
+    const down = await migrator.migrateDown();
+    expect(down.error).toBeUndefined();
+    expect(down.results?.[0]).toMatchObject({ migrationName: '0026_parties_and_conflicts', direction: 'Down', status: 'Success' });
+
+    // Stored as an older version stored them: rows only, no parties.
+    const sections = (fields: Fields, first: string, last: string) =>
+      toApiIntake(withFields(draftIntake({ firstName: first, lastName: last }), fields));
+    const older = newIntakeRow({
+      firmId: firm.id,
+      status: 'final',
+      representativeId: owner.id,
+      representativeName: 'Old Owner',
+      sections: sections({}, 'Leocadia', 'Brennan-Oyelaran'),
+    });
+    const newer = newIntakeRow({
+      firmId: firm.id,
+      status: 'draft',
+      representativeId: owner.id,
+      representativeName: 'Old Owner',
+      sections: sections(
+        { 'defendantInformation.driversName': 'Leocadia Brennan Oyelaran', 'defendantInformation.owner': 'Osric Pemberton-Vale' },
+        'Ulric',
+        'Tamsworth',
+      ),
+    });
+    await server.db.insertInto('intakes').values([older, newer]).execute();
+    const leadId = randomUUID();
+    await server.db
+      .insertInto('leads')
+      .values({
+        id: leadId,
+        firm_id: firm.id,
+        created_by: owner.id,
+        first_name: 'Osric',
+        middle_name: null,
+        last_name: 'Pemberton-Vale',
+        birth_date: '1970-05-05',
+        address: '1 Sample Street',
+        city: 'Testville',
+        county: 'Example County',
+        state: 'ZZ',
+        country: 'USA',
+        zip_code: '00000',
+        email: null,
+        gender: 'Male',
+        phone: '555-010-3030',
+        minor: 'No',
+        name_key: 'osric pemberton-vale',
+        phone_digits: '5550103030',
+        email_norm: '',
+        intake_id: null,
+        identity_key: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+
+    const up = await migrator.migrateToLatest();
+    expect(up.error).toBeUndefined();
+    const stored = await server.db
+      .selectFrom('parties')
+      .select(['case_id', 'lead_id', 'role', 'name_key'])
+      .where('firm_id', '=', firm.id)
+      .execute();
+    expect(stored).toEqual(
+      expect.arrayContaining([
+        { case_id: older.case_id, lead_id: null, role: 'client', name_key: 'brennan leocadia oyelaran' },
+        { case_id: newer.case_id, lead_id: null, role: 'defendantDriver', name_key: 'brennan leocadia oyelaran' },
+        { case_id: null, lead_id: leadId, role: 'client', name_key: 'osric pemberton vale' },
+      ]),
+    );
+
+    const { data } = await server.api.GET('/v1/intake/{caseId}/conflicts', {
+      params: { path: { caseId: newer.case_id } },
+      headers: bearer(caller.token),
+    });
+    expect(
+      data?.data.conflicts.map((conflict) => [
+        conflict.kind,
+        conflict.party.role,
+        conflict.other.caseId ?? conflict.other.leadId,
+        conflict.other.status,
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['formerClient', 'defendantDriver', older.case_id, 'final'],
+        ['formerClient', 'defendantVehicleOwner', leadId, 'lead'],
+      ]),
+    );
+    expect(data?.data.conflicts).toHaveLength(2);
   });
 });

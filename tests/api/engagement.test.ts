@@ -477,6 +477,19 @@ describe.each(testDatabases())('the client engagement on %s', (kind) => {
       ]);
     });
 
+    it('takes exactly one of two signatures sent at once', async () => {
+      const caseId = await intakeFor(callers.representative);
+      const token = await newToken(callers.representative, caseId);
+      const page = await opened(token);
+      const answers = await Promise.all([sign(token, drawn(page.documentsSha256)), sign(token, drawn(page.documentsSha256))]);
+      expect(answers.map((answer) => answer.response.status).sort()).toEqual([200, 410]);
+      expect(await server.db.selectFrom('engagement_files').select('engagement_id').where('firm_id', '=', firmId).execute()).toHaveLength(
+        (await server.db.selectFrom('engagements').select('id').where('firm_id', '=', firmId).where('signed_at', 'is not', null).execute())
+          .length,
+      );
+      expect((await trail(caseId)).filter((row) => row.action === 'engagement.signed')).toHaveLength(1);
+    });
+
     it('gives a PDF that pdfsig verifies as signed and unmodified, and one changed byte makes pdfsig report it', async () => {
       const { pdf } = await signedCase();
       const report = await poppler('pdfsig', pdf);
