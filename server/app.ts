@@ -46,6 +46,7 @@ import { createLeadsService } from './leads/service';
 import { createNeosClient } from './neos/client';
 import { neosRoutes } from './neos/routes';
 import { usersRoutes } from './users/routes';
+import { createPasswordResetService } from './users/passwordResetService';
 import { createSecondFactorService } from './users/secondFactorService';
 import { createUsersService } from './users/service';
 
@@ -228,6 +229,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(idempotency, { db: options.db });
   const devices = createDeviceCookies(options.jwtSecret);
   const secondFactors = createSecondFactorService({ db: scoped, pii, throttle });
+  // Not the scoped database: an emailed link is stored after its request's answer.
+  const passwordResets = createPasswordResetService({
+    db: options.db,
+    sessions,
+    mailer: options.mailer,
+    publicUrl: options.publicUrl,
+    now: () => throttle.settings.now(),
+    onBackgroundError: (error) => app.log.error({ err: error }, 'Emailing a password reset link failed'),
+  });
+  app.addHook('onClose', async () => passwordResets.settled());
   const users = createUsersService({
     db: scoped,
     tokens,
@@ -237,8 +248,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     emailHash: createEmailHasher(options.jwtSecret),
     pii,
     secondFactors,
+    passwordResets,
   });
-  await app.register(usersRoutes, { users, secondFactors });
+  const publicRatePerMinute = perMinute === false ? false : (options.publicRatePerMinute ?? PUBLIC_RATE_PER_MINUTE);
+  await app.register(usersRoutes, { users, secondFactors, passwordResets, publicRatePerMinute });
   await app.register(apiDocsRoutes, { openApiFile: options.openApiFile });
   await app.register(intakesRoutes, { intakes: createIntakesService({ db: scoped, pii }) });
   const neos = createNeosClient({ baseUrl: options.neosApiUrl, timeoutMs: options.neosTimeoutMs });
@@ -254,7 +267,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       publicUrl: options.publicUrl,
       mailer: options.mailer,
     }),
-    publicRatePerMinute: perMinute === false ? false : (options.publicRatePerMinute ?? PUBLIC_RATE_PER_MINUTE),
+    publicRatePerMinute,
   });
   await app.register(dashboardRoutes, { dashboard: createDashboardService({ db: options.db }) });
 

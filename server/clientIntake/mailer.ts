@@ -1,7 +1,9 @@
-// Emailing a client link (docs/product/client-intake.md#by-email) through nodemailer, when SMTP_URL
+// Emailing a client link (docs/product/client-intake.md#by-email), and a staff member's password
+// reset link (docs/product/sign-in-and-session.md, Password reset), through nodemailer, when SMTP_URL
 // is set. One short message in the three languages of the client's form: the server does not know
 // which one the client reads until they pick it on the page.
 import nodemailer from 'nodemailer';
+import { passwordResetTexts } from '../../src/domain/texts';
 
 export interface ClientLinkMessage {
   to: string;
@@ -11,8 +13,15 @@ export interface ClientLinkMessage {
   clientFirstName: string;
 }
 
+export interface PasswordResetMessage {
+  to: string;
+  url: string;
+  firstName: string;
+}
+
 export interface Mailer {
   sendClientLink(message: ClientLinkMessage): Promise<void>;
+  sendPasswordReset(message: PasswordResetMessage): Promise<void>;
 }
 
 export interface MailerSettings {
@@ -42,6 +51,18 @@ export function clientLinkText(message: ClientLinkMessage): string {
   ].join('\n');
 }
 
+export function passwordResetText(message: PasswordResetMessage): string {
+  return [
+    `Hello ${message.firstName},`,
+    '',
+    'Someone asked to reset the password of your account. To choose a new password, open this link. It works once, for 30 minutes:',
+    '',
+    message.url,
+    '',
+    'If you did not ask for this, ignore this message: your password stays as it is.',
+  ].join('\n');
+}
+
 export function createMailer({ smtpUrl, from }: MailerSettings): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   const sender = from ?? `no-reply@${new URL(smtpUrl).hostname}`;
@@ -52,6 +73,14 @@ export function createMailer({ smtpUrl, from }: MailerSettings): Mailer {
         to: message.to,
         subject: `${message.firmName || 'Intake'}: your intake form / su formulario / biểu mẫu của quý vị`,
         text: clientLinkText(message),
+      });
+    },
+    async sendPasswordReset(message) {
+      await transport.sendMail({
+        from: sender,
+        to: message.to,
+        subject: passwordResetTexts.emailSubject,
+        text: passwordResetText(message),
       });
     },
   };

@@ -320,6 +320,19 @@ export interface LoginChallengesTable {
   used_at: string | null;
 }
 
+/** A password reset link (migration 0028; server/users/passwordResetService.ts). */
+export interface PasswordResetsTable {
+  /** SHA-256 (hex) of the link's token; the token itself is never stored. */
+  token_hash: string;
+  user_id: string;
+  /** The owner or administrator who made the link on Edit Employee; null for an emailed one. */
+  made_by: string | null;
+  created_at: string;
+  expires_at: string;
+  /** Set when the link reset the password (or was replaced by a newer one): it is taken once. */
+  used_at: string | null;
+}
+
 export interface Database {
   firms: FirmsTable;
   users: UsersTable;
@@ -339,6 +352,7 @@ export interface Database {
   user_second_factors: UserSecondFactorsTable;
   recovery_codes: RecoveryCodesTable;
   login_challenges: LoginChallengesTable;
+  password_resets: PasswordResetsTable;
 }
 
 export type FirmRow = Selectable<FirmsTable>;

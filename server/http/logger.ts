@@ -1,5 +1,5 @@
 // Logger settings. Requests carry personal data (names, SSNs, searches) and bearer tokens, so the
-// log keeps the method, the path without its query string (and without a client link's token), the status and the time; never a body,
+// log keeps the method, the path without its query string (and without any link's token), the status and the time; never a body,
 // a header or a query. Errors keep their type, code, message and stack, not their other properties
 // (a database error's `detail` may quote the values of a row).
 //
@@ -24,9 +24,14 @@ interface LoggedRequest {
   routeOptions?: { url?: string };
 }
 
-/** Where a client link's token sits: the route's parameter, or whatever follows the page's name. */
+/** Where a token sits: the route's parameter, or whatever follows the name of a page or call that takes one. */
 const TOKEN_PARAMETER = ':token';
-const CLIENT_INTAKE_SEGMENT = 'client-intake';
+/**
+ * The path segments a token follows: the client link's page and calls
+ * (docs/product/client-intake.md#the-link), the password reset's page and call
+ * (docs/product/sign-in-and-session.md, Password reset).
+ */
+const TOKEN_SEGMENTS = ['client-intake', 'reset-password', 'password-reset'];
 const TOKEN_MARK = '[token]';
 /** Enough to undo an encoding of an encoding; a path still encoded after that is logged decoded that far. */
 const DECODE_ROUNDS = 4;
@@ -46,13 +51,25 @@ function decoded(path: string): string {
   return current;
 }
 
+/** Where the first token segment ends in the lowercased path, or -1 without one. */
+function tokenSegmentEnd(lowered: string): number {
+  let end = -1;
+  for (const segment of TOKEN_SEGMENTS) {
+    const at = lowered.indexOf(segment);
+    if (at !== -1 && (end === -1 || at + segment.length < end)) end = at + segment.length;
+  }
+  return end;
+}
+
 /**
- * A client link's token is a key to an intake: the log names the page or call, never the token,
- * however the address was spelled (docs/product/client-intake.md#the-link). A matched route with a
- * token parameter is logged by its pattern; any other path is read decoded, its slashes collapsed
- * and case ignored, and everything after `client-intake` is dropped. The router decodes and
- * matches more spellings than one pattern could list (`client%2Dintake`, `%2F`, `//`), so the
- * check is made on what the path means, not on how it was written.
+ * A token (a client link's, a password reset's) is a key: the log names the page or call, never
+ * the token, however the address was spelled. A matched route with a token parameter is logged by
+ * its pattern; any other path is read decoded, its slashes collapsed and case ignored, and
+ * everything after `client-intake`, `reset-password` or `password-reset` is dropped. The router
+ * decodes and matches more spellings than one pattern could list (`client%2Dintake`, `%2F`, `//`),
+ * so the check is made on what the path means, not on how it was written. A path that ends at the
+ * segment (`/public/v1/password-reset`, `/v1/users/{id}/password-reset`) carries no token and is
+ * logged as it is.
  */
 export function loggedPath(request: Pick<LoggedRequest, 'url' | 'routeOptions'>): string {
   const route = request.routeOptions?.url;
@@ -60,9 +77,10 @@ export function loggedPath(request: Pick<LoggedRequest, 'url' | 'routeOptions'>)
   const query = request.url.indexOf('?');
   const raw = query === -1 ? request.url : request.url.slice(0, query);
   const plain = decoded(raw).replace(/[\\/]+/g, '/');
-  const at = plain.toLowerCase().indexOf(CLIENT_INTAKE_SEGMENT);
-  if (at === -1) return raw;
-  return `${plain.slice(0, at + CLIENT_INTAKE_SEGMENT.length)}/${TOKEN_MARK}`;
+  const end = tokenSegmentEnd(plain.toLowerCase());
+  if (end === -1) return raw;
+  if (plain.slice(end).replace(/\//g, '') === '') return raw;
+  return `${plain.slice(0, end)}/${TOKEN_MARK}`;
 }
 
 export function loggerOptions(

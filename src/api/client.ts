@@ -27,6 +27,9 @@ export const publicOperations: ReadonlySet<string> = new Set([
   'GET /ready',
   'GET /public/v1/client-intake/{token}',
   'POST /public/v1/client-intake/{token}',
+  'GET /public/v1/password-reset',
+  'POST /public/v1/password-reset',
+  'POST /public/v1/password-reset/{token}',
 ]);
 
 /**

@@ -32,6 +32,9 @@ export const activityActionLabels = {
   'secondFactor.removed': 'Turned off two-factor sign-in',
   'secondFactor.reset': 'Reset two-factor sign-in',
   'recoveryCode.used': 'Signed in with a recovery code',
+  'passwordReset.emailed': 'Emailed a password reset link',
+  'passwordReset.linkMade': 'Made a password reset link',
+  'password.reset': 'Reset password',
 } as const;
 
 export type ActivityAction = keyof typeof activityActionLabels;

@@ -87,6 +87,14 @@ const secondFactorCalls: Call[] = [
   'DELETE /v1/users/{id}/totp',
 ];
 
+/** docs/product/sign-in-and-session.md, Password reset. */
+const passwordResetCalls: Call[] = [
+  'GET /public/v1/password-reset',
+  'POST /public/v1/password-reset',
+  'POST /public/v1/password-reset/{token}',
+  'POST /v1/users/{id}/password-reset',
+];
+
 /** docs/product/dashboard.md: the firm at a glance. */
 const dashboardCalls: Call[] = ['GET /v1/dashboard'];
 
@@ -119,6 +127,7 @@ describe('every call of the spec is in the contract', () => {
     ...trustCalls,
     ...clientIntakeCalls,
     ...secondFactorCalls,
+    ...passwordResetCalls,
     ...dashboardCalls,
     ...operationsCalls,
   ])('%s', (call) => {
@@ -134,6 +143,7 @@ describe('every call of the spec is in the contract', () => {
         ...trustCalls,
         ...clientIntakeCalls,
         ...secondFactorCalls,
+        ...passwordResetCalls,
         ...dashboardCalls,
         ...operationsCalls,
       ]),

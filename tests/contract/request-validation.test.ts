@@ -74,6 +74,8 @@ describe('every request schema compiles', () => {
         'POST /v1/intake/{caseId}/reveal body',
         'POST /v1/intake/{caseId}/client-link body',
         'POST /public/v1/client-intake/{token} body',
+        'POST /public/v1/password-reset body',
+        'POST /public/v1/password-reset/{token} body',
       ].sort(),
     );
   });
