@@ -38,6 +38,8 @@ export const employeeResetLinkMachine = setup({
   },
   actions: {
     startOver: assign({ error: undefined, copied: false }),
+    // A new link replaces the shown one: the server stops the older one.
+    forgetLink: assign({ link: undefined, error: undefined, copied: false }),
     storeLink: assign((_, link: PasswordResetLink) => ({ link })),
     markCopied: assign({ copied: true }),
     reportError: assign((_, error: unknown) => ({ error: errorMessage(error) ?? 'Something went wrong. Try again.' })),
@@ -47,7 +49,7 @@ export const employeeResetLinkMachine = setup({
   context: ({ input }) => ({ employeeId: input.employeeId, copied: false }),
   initial: 'idle',
   states: {
-    idle: { on: { 'link.make': { target: 'making', actions: 'startOver' } } },
+    idle: { on: { 'link.make': { target: 'making', actions: 'forgetLink' } } },
     making: {
       tags: ['busy'],
       invoke: {
@@ -64,8 +66,7 @@ export const employeeResetLinkMachine = setup({
     made: {
       on: {
         'link.copy': { target: 'copying', actions: 'startOver' },
-        // A new link replaces this one (the server stops the older one).
-        'link.make': { target: 'making', actions: 'startOver' },
+        'link.make': { target: 'making', actions: 'forgetLink' },
       },
     },
     copying: {
