@@ -12,7 +12,7 @@ const flooded = { status: 429, code: 'rate_limited', message: 'Too many requests
 
 const samples: AnyEventObject[] = [
   { type: 'field.change', field: 'email', value: '' },
-  { type: 'field.change', field: 'email', value: ` ${email} ` },
+  { type: 'field.change', field: 'email', value: email },
   { type: 'form.submit' },
   { type: 'retry' },
   { type: 'xstate.done.actor.loadOptions', output: { emailAvailable: true } },
@@ -48,7 +48,7 @@ function checkStep(snapshot: AnyMachineSnapshot, probe: StepProbe) {
     case 'sending':
       expect(snapshot.hasTag('busy')).toBe(true);
       if (probe.event.type === 'form.submit') {
-        // The address as typed, trimmed.
+        // The address as typed.
         expect(probe.calls).toEqual([{ actor: 'requestReset', input: email }]);
         expect(snapshot.context.sentTo).toBe(email);
         expect(snapshot.context.error).toBeUndefined();
