@@ -313,6 +313,10 @@ describe.each(testDatabases())('password reset on %s', (kind) => {
     expect(statuses.get(`/public/%761/password-reset/${token}`)?.[1]).toBe(400);
     expect(statuses.get(`/reset-password/${token}`)?.[0]).toBe(200);
     expect(statuses.get(`/reset%2Dpassword/${token}`)?.[0]).toBe(200);
+    // The page is kept by no cache and names itself to nobody.
+    const pageAnswer = await fetch(`${server.baseUrl}/reset-password/${token}`, { headers: { Accept: 'text/html' } });
+    expect(pageAnswer.headers.get('cache-control')).toBe('no-store');
+    expect(pageAnswer.headers.get('referrer-policy')).toBe('no-referrer');
     // The link still works: none of these spent it.
     expect((await reset(token, newPassword)).response.status).toBe(204);
 

@@ -1,6 +1,6 @@
 // /reset-password/{token} (docs/product/sign-in-and-session.md, Password reset): the new password
 // twice, drawn from the passwordReset machine's states alone. The token sits in the path, which the
-// server never logs; the page sends no Referer (Referrer-Policy: no-referrer).
+// server never logs; the server answers the page no-store with Referrer-Policy: no-referrer.
 import { useSelector } from '@xstate/react';
 import { useEffect, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
