@@ -252,6 +252,27 @@ describe.each(testDatabases())('password reset on %s', (kind) => {
     }
   });
 
+  it('resets nothing for a deactivated person, and mails them nothing', async () => {
+    const user = await person();
+    const { data } = await makeLink(ownerToken, user.id);
+    const deactivated = await server.api.POST('/v1/user/{id}/deactivate', {
+      params: { path: { id: user.id } },
+      headers: bearer(ownerToken),
+    });
+    expect(deactivated.response.status).toBe(200);
+    const { response, error } = await reset(linkPattern.exec(data!.data.url)![1], newPassword);
+    expect([response.status, error]).toEqual([404, notFoundBody]);
+
+    const before = received.length;
+    expect((await requestReset(user.email)).status).toBe(202);
+    // The mails go out in turn: once a later request's mail is in, this one's turn has passed.
+    const witness = await person();
+    await requestReset(witness.email);
+    await mailedLinkFor(witness.email, before);
+    expect(received.slice(before).map((mail) => mail.to)).toEqual([[witness.email]]);
+    expect(await actionsAbout(user.id)).toEqual(['passwordReset.linkMade', 'employee.deactivated']);
+  });
+
   it('lets an owner or administrator make a link for an employee, never an administrator for an owner', async () => {
     const admin = await person('administrator');
     const adminToken = await server.login(admin.email, admin.password);
