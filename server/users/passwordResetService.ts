@@ -8,7 +8,7 @@
 // answer's path only makes a token and its hash, which it does for every request; looking the
 // address up, storing the link and sending the mail happen after the answer (`background`).
 import type { Kysely } from 'kysely';
-import { PASSWORD_RESET_LIFETIME_MS, RESET_PAGE } from '../../src/domain/passwordReset';
+import { PASSWORD_RESET_LIFETIME_MS, PASSWORD_RESET_MAIL_INTERVAL_MS, RESET_PAGE } from '../../src/domain/passwordReset';
 import type { SessionUser } from '../../src/domain/session';
 import { passwordResetTexts } from '../../src/domain/texts';
 import { recordActivity } from '../activity/recordActivity';
@@ -100,7 +100,8 @@ export function createPasswordResetService({
 
     /**
      * POST /public/v1/password-reset: the same answer for every address. Only an active user's
-     * address gets a link; nothing is recorded for the others (a stranger could fill the trail).
+     * address gets a link, one a minute at most; nothing is recorded for the others (a stranger
+     * could fill the trail).
      */
     async request(email: string, clientAddress: string): Promise<void> {
       if (!emailAvailable || !mailer || !publicUrl) throw emailUnavailable();
@@ -110,6 +111,15 @@ export function createPasswordResetService({
       background(async () => {
         const user = await findUserByEmail(db, email);
         if (!user || user.status !== 'Active') return;
+        // Strangers cannot fill a person's mailbox: one emailed link per minute at most.
+        const recent = await db
+          .selectFrom('password_resets')
+          .select('token_hash')
+          .where('user_id', '=', user.id)
+          .where('made_by', 'is', null)
+          .where('created_at', '>', new Date(now().getTime() - PASSWORD_RESET_MAIL_INTERVAL_MS).toISOString())
+          .executeTakeFirst();
+        if (recent) return;
         await issue(user, null, tokenHash);
         await mailer.sendPasswordReset({ to: user.email, url: urlOf(publicUrl, token), firstName: user.first_name });
         await recordActivity(db, {

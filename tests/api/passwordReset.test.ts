@@ -13,7 +13,7 @@ import { Writable } from 'node:stream';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../server/clientIntake/mailer';
-import { PASSWORD_RESET_LIFETIME_MS } from '../../src/domain/passwordReset';
+import { PASSWORD_RESET_LIFETIME_MS, PASSWORD_RESET_MAIL_INTERVAL_MS } from '../../src/domain/passwordReset';
 import { userMessages } from '../../src/domain/schemas/user';
 import { bearer, startTestServer, testDatabases, type TestServer, type TestUser } from './support/testServer';
 
@@ -247,6 +247,27 @@ describe.each(testDatabases())('password reset on %s', (kind) => {
     offsetMs = PASSWORD_RESET_LIFETIME_MS - 60_000;
     try {
       expect((await reset(tokenOf(third.url), newPassword)).response.status).toBe(204);
+    } finally {
+      offsetMs = 0;
+    }
+  });
+
+  it('mails one link a minute at most, whatever the number of requests', async () => {
+    const user = await person();
+    const witness = await person();
+    const before = received.length;
+    for (let request = 0; request < 3; request++) expect((await requestReset(user.email)).status).toBe(202);
+    await requestReset(witness.email);
+    await mailedLinkFor(witness.email, before);
+    expect(received.slice(before).map((mail) => mail.to)).toEqual([[user.email], [witness.email]]);
+
+    offsetMs = PASSWORD_RESET_MAIL_INTERVAL_MS + 1000;
+    try {
+      const later = received.length;
+      await requestReset(user.email);
+      const token = await mailedLinkFor(user.email, later);
+      // The newer link replaced the first.
+      expect((await reset(token, newPassword)).response.status).toBe(204);
     } finally {
       offsetMs = 0;
     }
