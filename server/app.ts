@@ -51,6 +51,8 @@ import { createLeadsService } from './leads/service';
 import { createNeosClient } from './neos/client';
 import { neosRoutes } from './neos/routes';
 import { usersRoutes } from './users/routes';
+import { RESET_PAGE } from '../src/domain/passwordReset';
+import { createPasswordResetService } from './users/passwordResetService';
 import { createSecondFactorService } from './users/secondFactorService';
 import { createUsersService } from './users/service';
 
@@ -146,6 +148,20 @@ function isPrivatePath(url: string): boolean {
   return privatePrefixes.some((prefix) => url.startsWith(prefix)) || ['/v1', '/cases', '/neos', '/public'].includes(url.split('?')[0]!);
 }
 
+/**
+ * The reset link's page (docs/product/sign-in-and-session.md, Password reset) is answered at an
+ * address holding the link's token: no cache keeps it, and no Referer carries the address on.
+ */
+function isResetPage(url: string): boolean {
+  let path = url.split('?', 1)[0] ?? '';
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // Left as it came: the router answers such a path 400 anyway.
+  }
+  return path.toLowerCase().replace(/\/+/g, '/').startsWith(RESET_PAGE);
+}
+
 function temporaryKeyring() {
   const id = newKeyId();
   return { current: id, keys: { [id]: newSecret() } };
@@ -183,6 +199,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // a callback rather than an async function, which would cost every answer a promise.
   app.addHook('onSend', (request, reply, payload, done) => {
     if (isPrivatePath(request.url)) reply.header('Cache-Control', 'no-store');
+    else if (isResetPage(request.url)) reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
     done(null, payload);
   });
 
@@ -243,6 +260,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(idempotency, { db: options.db });
   const devices = createDeviceCookies(options.jwtSecret);
   const secondFactors = createSecondFactorService({ db: scoped, pii, throttle });
+  // Not the scoped database: an emailed link is stored after its request's answer.
+  const passwordResets = createPasswordResetService({
+    db: options.db,
+    sessions,
+    mailer: options.mailer,
+    publicUrl: options.publicUrl,
+    now: () => throttle.settings.now(),
+    // The error's code only: a mail server's refusal can quote the address.
+    onBackgroundError: (error) =>
+      app.log.error({ code: (error as { code?: unknown } | undefined)?.code }, 'Emailing a password reset link failed'),
+  });
+  app.addHook('onClose', async () => passwordResets.settled());
   const users = createUsersService({
     db: scoped,
     tokens,
@@ -252,8 +281,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     emailHash: createEmailHasher(options.jwtSecret),
     pii,
     secondFactors,
+    passwordResets,
   });
-  await app.register(usersRoutes, { users, secondFactors });
+  const publicRatePerMinute = perMinute === false ? false : (options.publicRatePerMinute ?? PUBLIC_RATE_PER_MINUTE);
+  await app.register(usersRoutes, { users, secondFactors, passwordResets, publicRatePerMinute });
   await app.register(apiDocsRoutes, { openApiFile: options.openApiFile });
   await app.register(intakesRoutes, { intakes: createIntakesService({ db: scoped, pii }) });
   await app.register(conflictsRoutes, { conflicts: createConflictsService({ db: scoped }) });
@@ -270,7 +301,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       publicUrl: options.publicUrl,
       mailer: options.mailer,
     }),
-    publicRatePerMinute: perMinute === false ? false : (options.publicRatePerMinute ?? PUBLIC_RATE_PER_MINUTE),
+    publicRatePerMinute,
   });
   await app.register(engagementRoutes, {
     engagement: createEngagementService({

@@ -40,6 +40,9 @@ export const activityActions = [
   'conflicts.viewed',
   'conflicts.cleared',
   'conflicts.waived',
+  'passwordReset.emailed',
+  'passwordReset.linkMade',
+  'password.reset',
 ] as const satisfies readonly ActivityAction[];
 
 // Fails to compile when openapi.yaml gains an action this list lacks.

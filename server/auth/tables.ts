@@ -54,4 +54,17 @@ export interface LoginChallengesTable {
   used_at: string | null;
 }
 
+/** A password reset link (migration 0028; server/users/passwordResetService.ts). */
+export interface PasswordResetsTable {
+  /** SHA-256 (hex) of the link's token; the token itself is never stored. */
+  token_hash: string;
+  user_id: string;
+  /** The owner or administrator who made the link on Edit Employee; null for an emailed one. */
+  made_by: string | null;
+  created_at: string;
+  expires_at: string;
+  /** Set when the link reset the password (or was replaced by a newer one): it is taken once. */
+  used_at: string | null;
+}
+
 export type SessionRow = Selectable<SessionsTable>;

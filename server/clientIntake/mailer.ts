@@ -1,7 +1,10 @@
-// Emailing a client link (docs/product/client-intake.md#by-email) through nodemailer, when SMTP_URL
+// Emailing a client link (docs/product/client-intake.md#by-email), the engagement's signing link
+// (docs/product/engagement.md#the-link) and a staff member's password reset link
+// (docs/product/sign-in-and-session.md, Password reset) through nodemailer, when SMTP_URL
 // is set. One short message in the three languages of the client's form: the server does not know
 // which one the client reads until they pick it on the page.
 import nodemailer from 'nodemailer';
+import { passwordResetTexts } from '../../src/domain/texts';
 
 export interface ClientLinkMessage {
   to: string;
@@ -11,10 +14,17 @@ export interface ClientLinkMessage {
   clientFirstName: string;
 }
 
+export interface PasswordResetMessage {
+  to: string;
+  url: string;
+  firstName: string;
+}
+
 export interface Mailer {
   sendClientLink(message: ClientLinkMessage): Promise<void>;
   /** The engagement's signing link (docs/product/engagement.md#the-link), in the same three languages. */
   sendEngagementLink(message: ClientLinkMessage): Promise<void>;
+  sendPasswordReset(message: PasswordResetMessage): Promise<void>;
 }
 
 export interface MailerSettings {
@@ -60,6 +70,18 @@ export function engagementLinkText(message: ClientLinkMessage): string {
   ].join('\n');
 }
 
+export function passwordResetText(message: PasswordResetMessage): string {
+  return [
+    `Hello ${message.firstName},`,
+    '',
+    'Someone asked to reset the password of your account. To choose a new password, open this link. It works once, for 30 minutes:',
+    '',
+    message.url,
+    '',
+    'If you did not ask for this, ignore this message: your password stays as it is.',
+  ].join('\n');
+}
+
 export function createMailer({ smtpUrl, from }: MailerSettings): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   const sender = from ?? `no-reply@${new URL(smtpUrl).hostname}`;
@@ -78,6 +100,14 @@ export function createMailer({ smtpUrl, from }: MailerSettings): Mailer {
         to: message.to,
         subject: `${message.firmName || 'Engagement'}: documents to sign / documentos para firmar / văn bản cần ký`,
         text: engagementLinkText(message),
+      });
+    },
+    async sendPasswordReset(message) {
+      await transport.sendMail({
+        from: sender,
+        to: message.to,
+        subject: passwordResetTexts.emailSubject,
+        text: passwordResetText(message),
       });
     },
   };

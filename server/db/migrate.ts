@@ -29,6 +29,7 @@ import * as clientAttestations from './migrations/0024_client_attestations';
 import * as secondFactors from './migrations/0025_second_factors';
 import * as partiesAndConflicts from './migrations/0026_parties_and_conflicts';
 import * as engagements from './migrations/0027_engagements';
+import * as passwordResets from './migrations/0028_password_resets';
 import type { PiiCipher } from '../crypto/piiCipher';
 import { inspect } from 'node:util';
 
@@ -65,6 +66,7 @@ export function migrations({ pii }: MigrationContext = {}): Record<string, Migra
     '0025_second_factors': secondFactors,
     '0026_parties_and_conflicts': partiesAndConflicts,
     '0027_engagements': engagements,
+    '0028_password_resets': passwordResets,
   };
 }
 

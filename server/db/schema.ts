@@ -3,7 +3,14 @@
 // are ISO-8601 UTC text on both databases (fixed width, so they sort and compare as strings); ids
 // are UUID text made by the application.
 import type { ActivityTable } from '../activity/tables';
-import type { LoginChallengesTable, LoginFailuresTable, RecoveryCodesTable, SessionsTable, UserSecondFactorsTable } from '../auth/tables';
+import type {
+  LoginChallengesTable,
+  LoginFailuresTable,
+  PasswordResetsTable,
+  RecoveryCodesTable,
+  SessionsTable,
+  UserSecondFactorsTable,
+} from '../auth/tables';
 import type { ConflictDecisionsTable, PartiesTable } from '../conflicts/tables';
 import type { EngagementFilesTable, EngagementsTable, FirmEngagementTermsTable } from '../engagement/tables';
 import type { ClientAttestationsTable, ClientLinksTable, IntakeClientAnswersTable } from '../clientIntake/tables';
@@ -41,6 +48,7 @@ export interface Database {
   user_second_factors: UserSecondFactorsTable;
   recovery_codes: RecoveryCodesTable;
   login_challenges: LoginChallengesTable;
+  password_resets: PasswordResetsTable;
   parties: PartiesTable;
   conflict_decisions: ConflictDecisionsTable;
 }

@@ -1,4 +1,4 @@
-// The consent to sign electronically (docs/product/engagement.md#consent), asked before the
+// The consent to sign electronically (docs/product/engagement.md#public-calls), asked before the
 // documents are shown, in the three languages of the signing page. It names what a consumer
 // disclosure under the E-SIGN Act names: the right to paper copies, how to withdraw consent, and
 // what is needed to open and keep the documents. The certificate prints which language was shown.

@@ -359,7 +359,7 @@ export function createEngagementService({
       return { url, expiresAt, emailedTo: delivery === 'email' ? email : null };
     },
 
-    /** What the signing page shows (docs/product/engagement.md#the-page). */
+    /** What the signing page shows (docs/product/engagement.md#public-calls). */
     async open(token: string, clientAddress: string) {
       const at = now().toISOString();
       const link = usableLink(await linkByToken(token), at);

@@ -1,5 +1,5 @@
 // Logger settings. Requests carry personal data (names, SSNs, searches) and bearer tokens, so the
-// log keeps the method, the path without its query string (and without a client link's token), the status and the time; never a body,
+// log keeps the method, the path without its query string (and without any link's token), the status and the time; never a body,
 // a header or a query. Errors keep their type, code, message and stack, not their other properties
 // (a database error's `detail` may quote the values of a row).
 //
@@ -24,16 +24,29 @@ interface LoggedRequest {
   routeOptions?: { url?: string };
 }
 
-/** Where a client link's token sits: the route's parameter, or whatever follows the page's name. */
+/** Where a token sits: the route's parameter, or whatever follows the name of a page or call that takes one. */
 const TOKEN_PARAMETER = ':token';
-const CLIENT_INTAKE_SEGMENT = 'client-intake';
-/** The signing page's address, /sign/{token} (docs/product/engagement.md#screens), as a whole segment. */
-const SIGNING_SEGMENT = /\/sign(?=\/|$)/;
-/** The signing link's public call, /public/v1/engagement/{token}; staff paths (`/v1/intake/{caseId}/engagement`) hold no token. */
-const ENGAGEMENT_CALL = /public\/v1\/engagement(?=\/|$)/;
+/**
+ * What a token follows, in the lowercased path: the client link's page and calls
+ * (docs/product/client-intake.md#the-link), the password reset's page and call
+ * (docs/product/sign-in-and-session.md, Password reset), the signing page /sign/{token} as a whole
+ * segment and its public call (docs/product/engagement.md); staff paths such as
+ * `/v1/intake/{caseId}/engagement` hold no token.
+ */
+const TOKEN_SEGMENTS = [/client-intake/, /reset-password/, /password-reset/, /public\/v1\/engagement(?=\/|$)/, /\/sign(?=\/|$)/];
 const TOKEN_MARK = '[token]';
 /** Enough to undo an encoding of an encoding; a path still encoded after that is logged decoded that far. */
 const DECODE_ROUNDS = 4;
+
+/** Where the first token segment ends in the lowercased path, or -1 without one. */
+function tokenSegmentEnd(lowered: string): number {
+  let end = -1;
+  for (const segment of TOKEN_SEGMENTS) {
+    const match = segment.exec(lowered);
+    if (match && (end === -1 || match.index + match[0].length < end)) end = match.index + match[0].length;
+  }
+  return end;
+}
 
 function decoded(path: string): string {
   let current = path;
@@ -51,13 +64,14 @@ function decoded(path: string): string {
 }
 
 /**
- * A client link's token is a key to an intake: the log names the page or call, never the token,
- * however the address was spelled (docs/product/client-intake.md#the-link). A matched route with a
- * token parameter is logged by its pattern; any other path is read decoded, its slashes collapsed
- * and case ignored, and everything after `client-intake` (or a `sign` segment, the signing page's
- * /sign/{token}, or `public/v1/engagement`, its calls) is dropped. The router decodes and
- * matches more spellings than one pattern could list (`client%2Dintake`, `%2F`, `//`), so the
- * check is made on what the path means, not on how it was written.
+ * A token (a client link's, a password reset's, a signing link's) is a key: the log names the page
+ * or call, never the token, however the address was spelled. A matched route with a token
+ * parameter is logged by its pattern; any other path is read decoded, its slashes collapsed and
+ * case ignored, and everything after a token segment (TOKEN_SEGMENTS) is dropped. The router
+ * decodes and matches more spellings than one pattern could list (`client%2Dintake`, `%2F`, `//`),
+ * so the check is made on what the path means, not on how it was written. A path that ends at the
+ * segment (`/public/v1/password-reset`, `/v1/users/{id}/password-reset`) carries no token and is
+ * logged as it is.
  */
 export function loggedPath(request: Pick<LoggedRequest, 'url' | 'routeOptions'>): string {
   const route = request.routeOptions?.url;
@@ -65,13 +79,10 @@ export function loggedPath(request: Pick<LoggedRequest, 'url' | 'routeOptions'>)
   const query = request.url.indexOf('?');
   const raw = query === -1 ? request.url : request.url.slice(0, query);
   const plain = decoded(raw).replace(/[\\/]+/g, '/');
-  const at = plain.toLowerCase().indexOf(CLIENT_INTAKE_SEGMENT);
-  if (at !== -1) return `${plain.slice(0, at + CLIENT_INTAKE_SEGMENT.length)}/${TOKEN_MARK}`;
-  const call = ENGAGEMENT_CALL.exec(plain.toLowerCase());
-  if (call) return `${plain.slice(0, call.index + call[0].length)}/${TOKEN_MARK}`;
-  const signing = SIGNING_SEGMENT.exec(plain.toLowerCase());
-  if (!signing) return raw;
-  return `${plain.slice(0, signing.index + signing[0].length)}/${TOKEN_MARK}`;
+  const end = tokenSegmentEnd(plain.toLowerCase());
+  if (end === -1) return raw;
+  if (plain.slice(end).replace(/\//g, '') === '') return raw;
+  return `${plain.slice(0, end)}/${TOKEN_MARK}`;
 }
 
 export function loggerOptions(

@@ -4,18 +4,31 @@
 // bodyCheck.ts can answer with the spec's field messages.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { privileges } from '../../src/domain/enums';
-import { employeeCreateBodySchema, employeeUpdateBodySchema, profileUpdateBodySchema } from '../../src/domain/schemas/user';
+import {
+  employeeCreateBodySchema,
+  employeeUpdateBodySchema,
+  passwordResetBodySchema,
+  profileUpdateBodySchema,
+} from '../../src/domain/schemas/user';
 import { privilegedRoles } from '../../src/domain/session';
 import { DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_PATH } from '../auth/deviceCookie';
 import { callerOf, callerRecordOf, sessionOf } from '../auth/plugin';
 import type { PageRoute, Route } from '../http/contractTypes';
 import { checkedBody } from './bodyCheck';
+import type { PasswordResetService } from './passwordResetService';
 import type { SecondFactorService } from './secondFactorService';
 import { ensureOwnRecord, keepingMaskedNumbers, type SignedIn, type UsersService } from './service';
 
 export interface UsersRoutesOptions {
   users: UsersService;
   secondFactors: SecondFactorService;
+  passwordResets: PasswordResetService;
+  /** Per address and minute on the public reset calls; false when the app runs without flood caps (some tests). */
+  publicRatePerMinute: number | false;
+}
+
+function originOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
 }
 
 /**
@@ -44,7 +57,10 @@ function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, { name, v
   });
 }
 
-export async function usersRoutes(app: FastifyInstance, { users, secondFactors }: UsersRoutesOptions): Promise<void> {
+export async function usersRoutes(
+  app: FastifyInstance,
+  { users, secondFactors, passwordResets, publicRatePerMinute }: UsersRoutesOptions,
+): Promise<void> {
   app.post<Route<'login'>>('/v1/users/login', { config: { access: 'public' } }, async (request, reply) => {
     const { email, password } = request.body;
     // request.ip is X-Forwarded-For's client only when TRUST_PROXY trusts the proxy (server/config.ts).
@@ -98,6 +114,42 @@ export async function usersRoutes(app: FastifyInstance, { users, secondFactors }
     await users.resetSecondFactor(callerOf(request), request.params.id, request.ip);
     return reply.code(204).send();
   });
+
+  // docs/product/sign-in-and-session.md, Password reset. Public: the same low cap per address as
+  // the client link's calls, against guessing and mail floods.
+  const rateLimit = publicRatePerMinute === false ? {} : { rateLimit: { max: publicRatePerMinute, timeWindow: 60_000 } };
+  app.get<Route<'getPasswordResetOptions'>>('/public/v1/password-reset', { config: { access: 'public', ...rateLimit } }, async () => ({
+    data: passwordResets.options(),
+  }));
+
+  app.post<Route<'requestPasswordReset'>>(
+    '/public/v1/password-reset',
+    { config: { access: 'public', ...rateLimit } },
+    async (request, reply) => {
+      await passwordResets.request(request.body.email, request.ip);
+      return reply.code(202).send();
+    },
+  );
+
+  app.post<Route<'resetPassword'>>(
+    '/public/v1/password-reset/:token',
+    { config: { access: 'public', ...rateLimit }, attachValidation: true },
+    async (request, reply) => {
+      const body = checkedBody(passwordResetBodySchema, request.body, request.validationError);
+      await passwordResets.reset(request.params.token, body.password, request.ip);
+      return reply.code(204).send();
+    },
+  );
+
+  // Owner and administrator, for another employee (docs/product/people.md, Edit employee rules).
+  app.post<Route<'createPasswordResetLink'>>(
+    '/v1/users/:id/password-reset',
+    { config: { access: privilegedRoles } },
+    async (request, reply) => {
+      const data = await users.makePasswordResetLink(callerOf(request), request.params.id, originOf(request), request.ip);
+      return reply.code(201).send({ data });
+    },
+  );
 
   app.post<Route<'logout'>>('/v1/users/logout', { config: { access: privileges } }, async (request, reply) => {
     await users.logout(callerOf(request), sessionOf(request), request.ip);

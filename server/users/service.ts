@@ -17,6 +17,7 @@ import { forbidden, sessionRefused, unauthenticated } from '../auth/plugin';
 import type { SessionStore } from '../auth/sessions';
 import { invalidCredentials, tooManyAttempts } from './signInRefusals';
 import { cannotResetSelf, type SecondFactorChallenge, type SecondFactorService } from './secondFactorService';
+import type { PasswordResetLink, PasswordResetService } from './passwordResetService';
 import { TOKEN_LIFETIME, TOKEN_LIFETIME_MS, type TokenService } from '../auth/tokens';
 import type { Database } from '../db/database';
 import type { PageQuery, Schemas } from '../http/contractTypes';
@@ -152,6 +153,7 @@ export interface UsersServiceDependencies {
   emailHash: EmailHasher;
   pii: PiiCipher;
   secondFactors: SecondFactorService;
+  passwordResets: PasswordResetService;
 }
 
 /** Where a sign-in comes from: the client address (auth/plugin.ts trusts proxies per TRUST_PROXY) and its cookies. */
@@ -209,7 +211,17 @@ function notFound(): ApiError {
   return new ApiError(404, 'not_found', 'User not found');
 }
 
-export function createUsersService({ db, tokens, sessions, throttle, devices, emailHash, pii, secondFactors }: UsersServiceDependencies) {
+export function createUsersService({
+  db,
+  tokens,
+  sessions,
+  throttle,
+  devices,
+  emailHash,
+  pii,
+  secondFactors,
+  passwordResets,
+}: UsersServiceDependencies) {
   /**
    * The columns with SSN and ITIN sealed. A number equal to the stored one keeps its stored seal,
    * so a save that did not change it does not rewrite it (nor count it as changed).
@@ -286,6 +298,15 @@ export function createUsersService({ db, tokens, sessions, throttle, devices, em
     async resetSecondFactor(caller: SessionUser, id: string, clientAddress: string): Promise<void> {
       if (id === caller.id) throw cannotResetSelf();
       await secondFactors.reset(caller, await manageable(caller, id), clientAddress);
+    },
+
+    /**
+     * POST /v1/users/{id}/password-reset: the Edit Employee rules decide who may (an administrator
+     * never an owner's); one's own password is changed on Edit Profile.
+     */
+    async makePasswordResetLink(caller: SessionUser, id: string, origin: string, clientAddress: string): Promise<PasswordResetLink> {
+      if (id === caller.id) throw cannotEditSelf();
+      return passwordResets.makeLink(caller, await manageable(caller, id), origin, clientAddress);
     },
 
     /** Sign Out: this session ends; its token answers 401 from now on. */

@@ -29,6 +29,9 @@ export const publicOperations: ReadonlySet<string> = new Set([
   'POST /public/v1/client-intake/{token}',
   'GET /public/v1/engagement/{token}',
   'POST /public/v1/engagement/{token}',
+  'GET /public/v1/password-reset',
+  'POST /public/v1/password-reset',
+  'POST /public/v1/password-reset/{token}',
 ]);
 
 /**

@@ -253,6 +253,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/users/{id}/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a password reset link for an employee, to hand over (docs/product/sign-in-and-session.md, Password reset).
+         * @description Owner and administrator, for another employee of their firm; an administrator never for
+         *     an owner (403); another firm's user is not found (404); one's own password is changed on
+         *     Edit Profile (409 `cannot_edit_self`). The link works once, for 30 minutes, and replaces
+         *     the employee's earlier links. Recorded as `passwordReset.linkMade`.
+         */
+        post: operations["createPasswordResetLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/users": {
         parameters: {
             query?: never;
@@ -942,6 +967,61 @@ export interface paths {
          *     after.
          */
         post: operations["signEngagement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/v1/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether this server emails reset links ('Forgot password?').
+         * @description `emailAvailable` is true when SMTP_URL and PUBLIC_URL are both set; otherwise the page says
+         *     to ask the firm's owner or an administrator. The call takes no query parameters (400).
+         */
+        get: operations["getPasswordResetOptions"];
+        put?: never;
+        /**
+         * Email a reset link to this address, if it belongs to an active user.
+         * @description Answers 202 with no body for every address, known or not, after the same work; the link
+         *     is stored and mailed after the answer, and recorded as `passwordReset.emailed`. 409
+         *     `email_unavailable` when the server does not email links (see the GET). Limited per address.
+         */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/v1/password-reset/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The link's token (43 characters of base64url). Any other text is simply not found (404),
+                 *     a path segment longer than 100 characters too.
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with a reset link; every session of the user ends.
+         * @description The password follows the spec's rules (400 `invalid_password_format`, or
+         *     `validation_failed`). An unknown, malformed, expired, used or replaced token answers 404
+         *     with one body. Recorded as `password.reset`. Limited per address.
+         */
+        post: operations["resetPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1734,6 +1814,28 @@ export interface components {
              */
             delivery: "copy" | "email";
         };
+        PasswordResetOptions: {
+            emailAvailable: boolean;
+        };
+        PasswordResetOptionsResponse: {
+            data: components["schemas"]["PasswordResetOptions"];
+        };
+        PasswordResetRequest: {
+            /** Format: email */
+            email: string;
+        };
+        PasswordResetBody: {
+            password: string;
+        };
+        PasswordResetLink: {
+            /** @description The address the employee opens: <origin>/reset-password/<token>. */
+            url: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        PasswordResetLinkResponse: {
+            data: components["schemas"]["PasswordResetLink"];
+        };
         ClientLink: {
             /** @description The address the client opens: <origin>/client-intake/<token>. */
             url: string;
@@ -2192,7 +2294,7 @@ export interface components {
             data: components["schemas"]["UserReveal"];
         };
         /** @enum {string} */
-        ActivityAction: "signIn.succeeded" | "signIn.failed" | "signOut" | "session.renewed" | "intake.created" | "intake.draftSaved" | "intake.submittedFinal" | "intake.opened" | "pdf.previewed" | "pdf.downloaded" | "ssn.revealed" | "employee.created" | "employee.deactivated" | "employee.reactivated" | "employee.changed" | "profile.changed" | "firm.changed" | "neos.credentialsChanged" | "clientLink.created" | "clientLink.emailed" | "clientLink.opened" | "clientLink.submitted" | "secondFactor.enrolled" | "secondFactor.removed" | "secondFactor.reset" | "recoveryCode.used" | "engagementTerms.changed" | "engagement.created" | "engagement.emailed" | "engagement.opened" | "engagement.signed" | "engagement.downloaded" | "conflicts.viewed" | "conflicts.cleared" | "conflicts.waived";
+        ActivityAction: "signIn.succeeded" | "signIn.failed" | "signOut" | "session.renewed" | "intake.created" | "intake.draftSaved" | "intake.submittedFinal" | "intake.opened" | "pdf.previewed" | "pdf.downloaded" | "ssn.revealed" | "employee.created" | "employee.deactivated" | "employee.reactivated" | "employee.changed" | "profile.changed" | "firm.changed" | "neos.credentialsChanged" | "clientLink.created" | "clientLink.emailed" | "clientLink.opened" | "clientLink.submitted" | "secondFactor.enrolled" | "secondFactor.removed" | "secondFactor.reset" | "recoveryCode.used" | "engagementTerms.changed" | "engagement.created" | "engagement.emailed" | "engagement.opened" | "engagement.signed" | "engagement.downloaded" | "conflicts.viewed" | "conflicts.cleared" | "conflicts.waived" | "passwordReset.emailed" | "passwordReset.linkMade" | "password.reset";
         ActivityEntry: {
             id: string;
             /** Format: date-time */
@@ -2787,6 +2889,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createPasswordResetLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link, shown once (only its token's hash is stored). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordResetLinkResponse"];
+                };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -3940,6 +4071,87 @@ export interface operations {
             404: components["responses"]["ClientLinkNotFound"];
             409: components["responses"]["EngagementRefused"];
             410: components["responses"]["ClientLinkUsed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPasswordResetOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the page offers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordResetOptionsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetRequest"];
+            };
+        };
+        responses: {
+            /** @description Taken; a link is on its way if the address is an active user's. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The link's token (43 characters of base64url). Any other text is simply not found (404),
+                 *     a path segment longer than 100 characters too.
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetBody"];
+            };
+        };
+        responses: {
+            /** @description The password is changed; the link is spent. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -41,6 +41,9 @@ export const activityActionLabels = {
   'conflicts.viewed': 'Looked at the conflict check',
   'conflicts.cleared': 'Cleared the conflict check',
   'conflicts.waived': 'Waived the conflicts',
+  'passwordReset.emailed': 'Emailed a password reset link',
+  'passwordReset.linkMade': 'Made a password reset link',
+  'password.reset': 'Reset password',
 } as const;
 
 export type ActivityAction = keyof typeof activityActionLabels;

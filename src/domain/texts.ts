@@ -30,6 +30,38 @@ export const sessionTexts = {
 } as const;
 
 /**
+ * 'Forgot password?' and the reset link (docs/product/sign-in-and-session.md, Password reset). Not
+ * in the product spec: the wording is ours (README, Decisions).
+ */
+export const passwordResetTexts = {
+  forgotTitle: 'Forgot password?',
+  forgotPrompt: 'Enter the email address you log in with. We will email you a link to choose a new password.',
+  send: 'Send reset link',
+  /** The same words whether or not the address belongs to anyone. */
+  sent: 'If an account uses this email address, a link to choose a new password is on its way. The link works once, for 30 minutes.',
+  askStaff:
+    "Passwords cannot be reset by email on this server. Ask your firm's owner or an administrator: they can make a reset link for you on the employees page.",
+  resetTitle: 'Choose a new password',
+  newPassword: 'New password',
+  confirmPassword: 'Confirm new password',
+  save: 'Set new password',
+  done: 'Your password was changed. Log in with your new password.',
+  linkDead: 'This link has expired or was already used. Ask for a new one.',
+  askAgain: 'Ask for a new link',
+  backToLogin: 'Back to log in',
+  /** Edit Employee, for owner and administrator. */
+  sectionTitle: 'Password reset',
+  sectionPrompt: 'Make a link that lets this employee choose a new password. It works once, for 30 minutes. Hand it to them yourself.',
+  makeLink: 'Make reset link',
+  linkLabel: 'Reset link',
+  copy: 'Copy link',
+  copied: 'Link copied',
+  emailUnavailable: 'Email is not set up on this server.',
+  /** The emailed message. */
+  emailSubject: 'Choose a new password',
+} as const;
+
+/**
  * Two-factor sign-in with an authenticator app (docs/product/sign-in-and-session.md, Second
  * factor). Not in the product spec: the wording is ours (README, Decisions).
  */

@@ -100,6 +100,13 @@ const engagementCalls: Call[] = [
 ];
 /** docs/product/conflicts.md: the conflict check over every party. */
 const conflictCalls: Call[] = ['GET /v1/intake/{caseId}/conflicts', 'POST /v1/intake/{caseId}/conflicts/decision'];
+/** docs/product/sign-in-and-session.md, Password reset. */
+const passwordResetCalls: Call[] = [
+  'GET /public/v1/password-reset',
+  'POST /public/v1/password-reset',
+  'POST /public/v1/password-reset/{token}',
+  'POST /v1/users/{id}/password-reset',
+];
 
 /** docs/product/dashboard.md: the firm at a glance. */
 const dashboardCalls: Call[] = ['GET /v1/dashboard'];
@@ -134,6 +141,7 @@ describe('every call of the spec is in the contract', () => {
     ...clientIntakeCalls,
     ...engagementCalls,
     ...secondFactorCalls,
+    ...passwordResetCalls,
     ...dashboardCalls,
     ...conflictCalls,
     ...operationsCalls,
@@ -151,6 +159,7 @@ describe('every call of the spec is in the contract', () => {
         ...clientIntakeCalls,
         ...engagementCalls,
         ...secondFactorCalls,
+        ...passwordResetCalls,
         ...dashboardCalls,
         ...conflictCalls,
         ...operationsCalls,

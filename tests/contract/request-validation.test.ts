@@ -79,6 +79,8 @@ describe('every request schema compiles', () => {
         'POST /v1/firm/engagement-terms/preview body',
         'POST /v1/intake/{caseId}/engagement body',
         'POST /public/v1/engagement/{token} body',
+        'POST /public/v1/password-reset body',
+        'POST /public/v1/password-reset/{token} body',
       ].sort(),
     );
   });

@@ -14,3 +14,8 @@ export const loginSchema = object({
 });
 
 export type LoginInput = InferType<typeof loginSchema>;
+
+/** 'Forgot password?' (docs/product/sign-in-and-session.md, Password reset): the email, as the login checks it. */
+export const forgotPasswordSchema = object({ email: requiredEmail(loginMessages.emailRequired) });
+
+export type ForgotPasswordInput = InferType<typeof forgotPasswordSchema>;

@@ -49,7 +49,7 @@ export function isStrongPassword(password: string): boolean {
  * rule waits for the length rule so the field shows one message at a time.
  * Passwords are not trimmed: spaces are part of them.
  */
-const password = string()
+export const password = string()
   .test('min-length', userMessages.passwordTooShort, (value) => !value || value.length >= PASSWORD_MIN_LENGTH)
   .test('strength', userMessages.passwordTooSimple, (value) => !value || value.length < PASSWORD_MIN_LENGTH || isStrongPassword(value));
 
@@ -123,6 +123,13 @@ const confirmPassword = string()
 
 export const profileFormSchema = profileUpdateBodySchema.shape({ confirmPassword });
 export const employeeFormSchema = employeeCreateBodySchema.shape({ confirmPassword });
+
+/** POST /public/v1/password-reset/{token} body (docs/product/sign-in-and-session.md, Password reset). */
+export const passwordResetBodySchema = object({ password: password.required(userMessages.passwordRequired) });
+/** The reset page's form: the new password twice. */
+export const passwordResetFormSchema = passwordResetBodySchema.shape({ confirmPassword });
+
+export type PasswordResetForm = InferType<typeof passwordResetFormSchema>;
 
 export type ProfileUpdateBody = InferType<typeof profileUpdateBodySchema>;
 export type EmployeeCreateBody = InferType<typeof employeeCreateBodySchema>;

@@ -8,6 +8,10 @@ export const paths = {
   root: '/',
   login: '/login',
   help: '/help',
+  /** docs/product/sign-in-and-session.md, Password reset. */
+  forgotPassword: '/forgot-password',
+  /** The reset link's page; the token is the last segment (src/domain/passwordReset.ts, RESET_PAGE). */
+  resetPassword: '/reset-password/:token',
   profile: '/profile',
   editProfile: '/edit-profile',
   leadsList: '/leads-list',

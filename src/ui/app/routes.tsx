@@ -23,6 +23,8 @@ export const appRoutes: RouteObject[] = [
       { path: paths.root, element: <LoginPage /> },
       { path: paths.login, element: <LoginPage /> },
       { path: paths.help, element: <screens.HelpScreen /> },
+      { path: paths.forgotPassword, element: <screens.ForgotPasswordScreen /> },
+      { path: paths.resetPassword, element: <screens.ResetPasswordScreen /> },
       {
         element: <RequireSession />,
         children: [

@@ -28,4 +28,10 @@ export const IntakeFormScreen = lazyScreen(() =>
 );
 export const ForbiddenScreen = lazyScreen(() => import('../pages/errors/ForbiddenPage').then((m) => ({ default: m.ForbiddenPage })));
 export const NotFoundScreen = lazyScreen(() => import('../pages/errors/NotFoundScreen').then((m) => ({ default: m.NotFoundScreen })));
+export const ForgotPasswordScreen = lazyScreen(() =>
+  import('../pages/login/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+export const ResetPasswordScreen = lazyScreen(() =>
+  import('../pages/login/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+);
 export const HelpScreen = lazyScreen(() => import('../pages/login/HelpPage').then((m) => ({ default: m.HelpPage })));

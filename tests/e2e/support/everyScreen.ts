@@ -93,6 +93,9 @@ export function everyScreen(data: ScreenData): Screen[] {
     root: [{ address: paths.root, signedOut: true }],
     login: [{ address: paths.login, signedOut: true }],
     help: [{ address: paths.help }],
+    forgotPassword: [{ address: paths.forgotPassword }],
+    // A token of the right form that no link has: the form shows until it is sent.
+    resetPassword: [{ address: `/reset-password/${'A'.repeat(43)}` }],
     profile: [{ address: paths.profile }],
     editProfile: [{ address: paths.editProfile }],
     leadsList: [{ address: paths.leadsList }],

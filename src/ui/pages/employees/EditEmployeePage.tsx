@@ -13,6 +13,7 @@ import * as layout from '../../theme/layout.css';
 import { EMAIL_MAX_LENGTH, fieldId, FormSelectField, FormTextField, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from '../profile/UserFormFields';
 import { assignablePrivilegeOptions } from '../profile/userLabels';
 import { appEmployeeEditMachine } from './employeeActors';
+import { EmployeeResetLink } from './EmployeeResetLink';
 import { SecondFactorReset } from './SecondFactorReset';
 
 /** The page's own texts (docs/product/people.md, Edit employee). */
@@ -101,6 +102,7 @@ function EditEmployeeForm({ employeeId }: { employeeId: string }) {
           </div>
         </form>
       )}
+      {!loading && !loadFailed && <EmployeeResetLink employeeId={employeeId} />}
       {!loading && !loadFailed && <SecondFactorReset employeeId={employeeId} />}
     </>
   );

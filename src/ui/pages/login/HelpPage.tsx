@@ -9,10 +9,9 @@ import { helpAnchors, paths } from '../../app/paths';
 const supportEmail = (import.meta.env.VITE_SUPPORT_EMAIL as string | undefined) || undefined;
 
 /**
- * /help: where 'Forgot password?' and 'Contact support' lead (their destinations are not shown by
- * the spec, docs/product/sign-in-and-session.md). Staff accounts are created by the firm's owner or administrators, and
- * the app has no self-service reset, so the page says whom to ask rather than pretending to send
- * an email.
+ * /help: where 'Contact support' leads (its destination is not shown by the spec,
+ * docs/product/sign-in-and-session.md), and a word on a forgotten password, whose own page is
+ * /forgot-password (docs/product/sign-in-and-session.md, Password reset).
  */
 export function HelpPage() {
   const { hash } = useLocation();
@@ -34,8 +33,9 @@ export function HelpPage() {
             Forgot password?
           </h2>
           <p className={css.text}>
-            Passwords cannot be reset from the log in screen. Ask your firm&apos;s owner or an administrator to have your password reset.
-            Once you are logged in again, you can choose a new password under Account, then Edit Profile.
+            Open <Link to={paths.forgotPassword}>Forgot password?</Link> on the log in screen: it emails you a link to choose a new
+            password, or, where this server does not send email, your firm&apos;s owner or an administrator can make one for you. Once you
+            are logged in, you can also choose a new password under Account, then Edit Profile.
           </p>
         </section>
         <section id={helpAnchors.contactSupport} className={css.section} aria-labelledby="help-contact-support">

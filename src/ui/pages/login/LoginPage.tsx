@@ -6,7 +6,7 @@ import { CodeForm, RecoveryCodes, SecretPanel } from '../../components/SecondFac
 import { secondFactorTexts } from '../../../domain/texts';
 import { Logo } from '../../components/Logo';
 import { TextInput } from '../../components/TextInput';
-import { helpPath } from '../../app/paths';
+import { paths } from '../../app/paths';
 import * as css from './LoginPage.css';
 import type { LoginFieldErrors } from './loginRules';
 
@@ -118,7 +118,7 @@ export function LoginScreen({ link: LinkTo }: LoginScreenProps) {
               error={errors.password}
               disabled={passwordDone}
             />
-            <LinkTo className={css.forgot} to={helpPath('forgotPassword')}>
+            <LinkTo className={css.forgot} to={paths.forgotPassword}>
               Forgot password?
             </LinkTo>
             <Button type="submit" fullWidth loading={busy} disabled={passwordDone}>

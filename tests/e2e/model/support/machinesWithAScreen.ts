@@ -14,4 +14,6 @@ export const machinesWithAScreen: readonly string[] = [
   'engagementDialog',
   'engagementTerms',
   'conflictPanel',
+  'forgotPassword',
+  'passwordReset',
 ];
