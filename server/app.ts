@@ -46,6 +46,7 @@ import { createLeadsService } from './leads/service';
 import { createNeosClient } from './neos/client';
 import { neosRoutes } from './neos/routes';
 import { usersRoutes } from './users/routes';
+import { createPasskeyService } from './users/passkeyService';
 import { createSecondFactorService } from './users/secondFactorService';
 import { createUsersService } from './users/service';
 
@@ -238,7 +239,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     pii,
     secondFactors,
   });
-  await app.register(usersRoutes, { users, secondFactors });
+  const passkeys = createPasskeyService({ db: scoped, throttle });
+  await app.register(usersRoutes, { users, secondFactors, passkeys, publicUrl: options.publicUrl });
   await app.register(apiDocsRoutes, { openApiFile: options.openApiFile });
   await app.register(intakesRoutes, { intakes: createIntakesService({ db: scoped, pii }) });
   const neos = createNeosClient({ baseUrl: options.neosApiUrl, timeoutMs: options.neosTimeoutMs });

@@ -31,6 +31,9 @@ export const activityActions = [
   'secondFactor.removed',
   'secondFactor.reset',
   'recoveryCode.used',
+  'passkey.added',
+  'passkey.removed',
+  'passkey.used',
 ] as const satisfies readonly ActivityAction[];
 
 // Fails to compile when openapi.yaml gains an action this list lacks.

@@ -27,6 +27,7 @@ import * as intakesSearchNoPendingList from './migrations/0022_intakes_search_no
 import * as sealedKeyIndex from './migrations/0023_sealed_key_index';
 import * as clientAttestations from './migrations/0024_client_attestations';
 import * as secondFactors from './migrations/0025_second_factors';
+import * as passkeys from './migrations/0029_passkeys';
 import type { PiiCipher } from '../crypto/piiCipher';
 import { inspect } from 'node:util';
 
@@ -61,6 +62,7 @@ export function migrations({ pii }: MigrationContext = {}): Record<string, Migra
     '0023_sealed_key_index': sealedKeyIndex,
     '0024_client_attestations': clientAttestations,
     '0025_second_factors': secondFactors,
+    '0029_passkeys': passkeys,
   };
 }
 

@@ -32,6 +32,9 @@ export const activityActionLabels = {
   'secondFactor.removed': 'Turned off two-factor sign-in',
   'secondFactor.reset': 'Reset two-factor sign-in',
   'recoveryCode.used': 'Signed in with a recovery code',
+  'passkey.added': 'Added a passkey',
+  'passkey.removed': 'Removed a passkey',
+  'passkey.used': 'Signed in with a passkey',
 } as const;
 
 export type ActivityAction = keyof typeof activityActionLabels;
