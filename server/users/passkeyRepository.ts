@@ -31,7 +31,15 @@ export async function findOwnPasskey(db: Kysely<Database>, userId: string, id: s
 /** Stores a new credential; undefined when that credential is registered already (to anyone). */
 export async function insertPasskey(
   db: Kysely<Database>,
-  passkey: { userId: string; credentialId: string; publicKey: string; counter: number; transports: string[] | undefined; name: string; now: Date },
+  passkey: {
+    userId: string;
+    credentialId: string;
+    publicKey: string;
+    counter: number;
+    transports: string[] | undefined;
+    name: string;
+    now: Date;
+  },
 ): Promise<PasskeyRow | undefined> {
   return db
     .insertInto('passkeys')

@@ -91,12 +91,17 @@ export async function usersRoutes(app: FastifyInstance, { users, secondFactors, 
   });
 
   app.post<Route<'passkeySignInOptions'>>('/v1/users/login/passkey/options', { config: { access: 'public' } }, async (request) => ({
-    data: await passkeys.signInOptions(relyingPartyOf(request, publicUrl), request.body?.challenge),
+    // Spread: WebAuthn's options interface, as the contract's open object.
+    data: { ...(await passkeys.signInOptions(relyingPartyOf(request, publicUrl), request.body?.challenge)) },
   }));
 
   app.post<Route<'passkeySignIn'>>('/v1/users/login/passkey', { config: { access: 'public' } }, async (request, reply) => {
     const row = await passkeys.signIn(request.body.response, relyingPartyOf(request, publicUrl), request.ip);
-    const { deviceCookie, recoveryCodes: _none, ...session } = await users.signedInAs(row, {
+    const {
+      deviceCookie,
+      recoveryCodes: _none,
+      ...session
+    } = await users.signedInAs(row, {
       clientAddress: request.ip,
       cookies: app.parseCookie(request.headers.cookie ?? ''),
     });
@@ -109,7 +114,7 @@ export async function usersRoutes(app: FastifyInstance, { users, secondFactors, 
   }));
 
   app.post<Route<'passkeyRegistrationOptions'>>('/v1/users/me/passkeys/options', { config: { access: privileges } }, async (request) => ({
-    data: await passkeys.registrationOptions(callerOf(request), relyingPartyOf(request, publicUrl)),
+    data: { ...(await passkeys.registrationOptions(callerOf(request), relyingPartyOf(request, publicUrl))) },
   }));
 
   app.post<Route<'addPasskey'>>('/v1/users/me/passkeys', { config: { access: privileges } }, async (request, reply) => {

@@ -60,7 +60,6 @@ export function cannotResetSelf(): ApiError {
   return new ApiError(409, 'cannot_reset_self', secondFactorTexts.cannotResetSelf);
 }
 
-
 export interface SecondFactorDependencies {
   db: Kysely<Database>;
   pii: PiiCipher;
@@ -182,7 +181,10 @@ export function createSecondFactorService({ db, pii, throttle }: SecondFactorDep
       const factor = await findSecondFactor(db, row.id);
       const totp = factor?.confirmed_at != null;
       const passkey = await hasPasskey(db, row.id);
-      const methods: SecondFactorMethod[] = [...(totp ? (['totp', 'recoveryCode'] as const) : []), ...(passkey ? (['passkey'] as const) : [])];
+      const methods: SecondFactorMethod[] = [
+        ...(totp ? (['totp', 'recoveryCode'] as const) : []),
+        ...(passkey ? (['passkey'] as const) : []),
+      ];
       const purpose: ChallengePurpose | undefined = methods.length > 0 ? 'verify' : (await firmRequires(row.firm_id)) ? 'enrol' : undefined;
       if (!purpose) return undefined;
       const { challenge, id } = newChallenge();

@@ -1088,6 +1088,8 @@ export interface components {
             /** @description PublicKeyCredentialRequestOptionsJSON (WebAuthn), for @simplewebauthn/browser's startAuthentication. */
             data: {
                 challenge: string;
+            } & {
+                [key: string]: unknown;
             };
         };
         PasskeyCreationOptionsResponse: {
@@ -1104,6 +1106,8 @@ export interface components {
                     name: string;
                     displayName: string;
                 };
+            } & {
+                [key: string]: unknown;
             };
         };
         /** @description The person's own label for the passkey (1 to 60 characters, not only spaces). */
