@@ -77,6 +77,7 @@ export const passkeyTexts = {
   /** The login screen. */
   signIn: 'Sign in with a passkey',
   useAsSecondFactor: 'Use a passkey',
+  secondFactorPrompt: 'Confirm it is you with one of your passkeys.',
   signInFailed: 'The passkey did not sign you in. Try again, or log in with your password.',
   refused: 'The passkey was not accepted. Try again.',
   /** The profile's section. */
