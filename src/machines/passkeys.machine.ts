@@ -79,6 +79,9 @@ export const passkeysMachine = setup({
     }),
   },
   guards: {
+    // Only a passkey on the list is renamed or removed.
+    isListed: ({ context, event }) =>
+      (event.type === 'passkeys.rename' || event.type === 'passkeys.remove') && context.passkeys.some((passkey) => passkey.id === event.id),
     isBadName: ({ event }) => event.type === 'passkeys.name' && passkeyNameError(event.name) !== undefined,
   },
   actions: {
@@ -93,7 +96,8 @@ export const passkeysMachine = setup({
       return { error: passkeyNameError(event.name) };
     }),
     appendAdded: assign(({ context }, added: PasskeyItem) => ({
-      passkeys: [...context.passkeys, added],
+      // Once, at the end of the list (a repeated answer does not add it twice).
+      passkeys: [...context.passkeys.filter((passkey) => passkey.id !== added.id), added],
       error: undefined,
       notice: passkeyTexts.added,
     })),
@@ -133,8 +137,8 @@ export const passkeysMachine = setup({
     listing: {
       on: {
         'passkeys.add': { target: 'naming', actions: 'startOver' },
-        'passkeys.rename': { target: 'renaming', actions: 'select' },
-        'passkeys.remove': { target: 'confirmingRemoval', actions: 'select' },
+        'passkeys.rename': { guard: 'isListed', target: 'renaming', actions: 'select' },
+        'passkeys.remove': { guard: 'isListed', target: 'confirmingRemoval', actions: 'select' },
       },
     },
     // 'Add a passkey': its name first.
