@@ -273,7 +273,11 @@ describe.each(testDatabases())('passkeys on %s', (kind) => {
       .executeTakeFirstOrThrow();
     await server.db.updateTable('firms').set({ require_second_factor: false }).where('id', '=', firm.id).execute();
     const token = await server.login(user.email, user.password);
-    await server.db.updateTable('firms').set({ require_second_factor: Boolean(firm.require_second_factor) }).where('id', '=', firm.id).execute();
+    await server.db
+      .updateTable('firms')
+      .set({ require_second_factor: Boolean(firm.require_second_factor) })
+      .where('id', '=', firm.id)
+      .execute();
     const credential = await addPasskey(token);
     const signedIn = await passkeySignIn(assertPasskey(credential, await signInChallenge(), { origin: PUBLIC_URL }));
     expect(signedIn.status).toBe(200);
