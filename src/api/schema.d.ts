@@ -1057,14 +1057,18 @@ export interface components {
             type: "public-key";
             /** @enum {string} */
             authenticatorAttachment?: "platform" | "cross-platform";
-            clientExtensionResults: {
-                [key: string]: unknown;
-            };
+            clientExtensionResults: components["schemas"]["PasskeyExtensionResults"];
             response: {
                 clientDataJSON: string;
                 authenticatorData: string;
                 signature: string;
                 userHandle?: string;
+            };
+        };
+        /** @description The outputs of the WebAuthn extensions this app asks for (credProps when a passkey is created). */
+        PasskeyExtensionResults: {
+            credProps?: {
+                rk?: boolean;
             };
         };
         /** @description What `navigator.credentials.create` answered, in WebAuthn's JSON form (base64url fields). */
@@ -1075,12 +1079,13 @@ export interface components {
             type: "public-key";
             /** @enum {string} */
             authenticatorAttachment?: "platform" | "cross-platform";
-            clientExtensionResults: {
-                [key: string]: unknown;
-            };
+            clientExtensionResults: components["schemas"]["PasskeyExtensionResults"];
             response: {
                 clientDataJSON: string;
                 attestationObject: string;
+                authenticatorData?: string;
+                publicKey?: string;
+                publicKeyAlgorithm?: number;
                 transports?: ("ble" | "cable" | "hybrid" | "internal" | "nfc" | "smart-card" | "usb")[];
             };
         };

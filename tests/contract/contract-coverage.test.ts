@@ -87,6 +87,17 @@ const secondFactorCalls: Call[] = [
   'DELETE /v1/users/{id}/totp',
 ];
 
+/** docs/product/sign-in-and-session.md, Passkeys. */
+const passkeyCalls: Call[] = [
+  'POST /v1/users/login/passkey/options',
+  'POST /v1/users/login/passkey',
+  'GET /v1/users/me/passkeys',
+  'POST /v1/users/me/passkeys',
+  'POST /v1/users/me/passkeys/options',
+  'PATCH /v1/users/me/passkeys/{passkeyId}',
+  'DELETE /v1/users/me/passkeys/{passkeyId}',
+];
+
 /** docs/product/dashboard.md: the firm at a glance. */
 const dashboardCalls: Call[] = ['GET /v1/dashboard'];
 
@@ -119,6 +130,7 @@ describe('every call of the spec is in the contract', () => {
     ...trustCalls,
     ...clientIntakeCalls,
     ...secondFactorCalls,
+    ...passkeyCalls,
     ...dashboardCalls,
     ...operationsCalls,
   ])('%s', (call) => {
@@ -134,6 +146,7 @@ describe('every call of the spec is in the contract', () => {
         ...trustCalls,
         ...clientIntakeCalls,
         ...secondFactorCalls,
+        ...passkeyCalls,
         ...dashboardCalls,
         ...operationsCalls,
       ]),
