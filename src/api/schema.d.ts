@@ -373,8 +373,8 @@ export interface paths {
         /**
          * Reset an employee's two-factor sign-in (a lost phone).
          * @description Owner and administrator, for another employee of their firm; an administrator never for
-         *     an owner (403). Removes the employee's authenticator and recovery codes, recorded as
-         *     `secondFactor.reset` when there was one; where the firm requires two-factor sign-in, the
+         *     an owner (403). Removes the employee's authenticator, recovery codes and passkeys,
+         *     recorded as `secondFactor.reset` when there was any; where the firm requires two-factor sign-in, the
          *     employee sets one up again at their next sign-in. 409 `cannot_reset_self`.
          */
         delete: operations["resetEmployeeTotp"];
