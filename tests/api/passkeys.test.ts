@@ -341,6 +341,18 @@ describe.each(testDatabases())('passkeys on %s', (kind) => {
     expect((await server.api.POST('/v1/users/me/passkeys/options')).response.status).toBe(401);
   });
 
+  it("the firm's reset of an employee's second factor removes their passkeys; recorded", async () => {
+    const owner = await person('owner');
+    const { user, token } = await person();
+    const credential = await addPasskey(token);
+    const reset = await server.api.DELETE('/v1/users/{id}/totp', { params: { path: { id: user.id } }, headers: bearer(owner.token) });
+    expect(reset.response.status).toBe(204);
+    expect(await server.db.selectFrom('passkeys').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+    expect(await actions(owner.user.id)).toContain('secondFactor.reset');
+    expect((await passkeySignIn(assertPasskey(credential, await signInChallenge(), { origin: PUBLIC_URL }))).status).toBe(401);
+    expect((await passwordStep(user)).token).toEqual(expect.any(String));
+  });
+
   it('without PUBLIC_URL the relying party is the host staff called', async () => {
     const plain = await startTestServer(kind, { loginThrottle: { now: clock.now } });
     try {
