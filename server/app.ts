@@ -53,6 +53,7 @@ import { neosRoutes } from './neos/routes';
 import { usersRoutes } from './users/routes';
 import { RESET_PAGE } from '../src/domain/passwordReset';
 import { createPasswordResetService } from './users/passwordResetService';
+import { createPasskeyService } from './users/passkeyService';
 import { createSecondFactorService } from './users/secondFactorService';
 import { createUsersService } from './users/service';
 
@@ -283,8 +284,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secondFactors,
     passwordResets,
   });
+  const passkeys = createPasskeyService({ db: scoped, throttle });
   const publicRatePerMinute = perMinute === false ? false : (options.publicRatePerMinute ?? PUBLIC_RATE_PER_MINUTE);
-  await app.register(usersRoutes, { users, secondFactors, passwordResets, publicRatePerMinute });
+  await app.register(usersRoutes, { users, secondFactors, passwordResets, passkeys, publicRatePerMinute, publicUrl: options.publicUrl });
   await app.register(apiDocsRoutes, { openApiFile: options.openApiFile });
   await app.register(intakesRoutes, { intakes: createIntakesService({ db: scoped, pii }) });
   await app.register(conflictsRoutes, { conflicts: createConflictsService({ db: scoped }) });

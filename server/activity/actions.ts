@@ -43,6 +43,9 @@ export const activityActions = [
   'passwordReset.emailed',
   'passwordReset.linkMade',
   'password.reset',
+  'passkey.added',
+  'passkey.removed',
+  'passkey.used',
 ] as const satisfies readonly ActivityAction[];
 
 // Fails to compile when openapi.yaml gains an action this list lacks.

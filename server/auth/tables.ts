@@ -67,4 +67,33 @@ export interface PasswordResetsTable {
   used_at: string | null;
 }
 
+/** A user's passkey (migration 0029). */
+export interface PasskeysTable {
+  id: string;
+  user_id: string;
+  /** base64url, as the authenticator names it. */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  /** The authenticator's signature counter (bigint: it runs to 2^32 - 1; read as a number). */
+  counter: number;
+  /** JSON array of the transports the browser reported, or null. */
+  transports: string | null;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A WebAuthn ceremony's challenge (migration 0029). */
+export interface WebauthnChallengesTable {
+  /** SHA-256 (hex) of the challenge. */
+  id: string;
+  user_id: string | null;
+  /** 'register', 'signIn' or 'secondFactor'. */
+  purpose: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export type SessionRow = Selectable<SessionsTable>;

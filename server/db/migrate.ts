@@ -30,6 +30,7 @@ import * as secondFactors from './migrations/0025_second_factors';
 import * as partiesAndConflicts from './migrations/0026_parties_and_conflicts';
 import * as engagements from './migrations/0027_engagements';
 import * as passwordResets from './migrations/0028_password_resets';
+import * as passkeys from './migrations/0029_passkeys';
 import type { PiiCipher } from '../crypto/piiCipher';
 import { inspect } from 'node:util';
 
@@ -67,6 +68,7 @@ export function migrations({ pii }: MigrationContext = {}): Record<string, Migra
     '0026_parties_and_conflicts': partiesAndConflicts,
     '0027_engagements': engagements,
     '0028_password_resets': passwordResets,
+    '0029_passkeys': passkeys,
   };
 }
 

@@ -6,10 +6,12 @@ import type { ActivityTable } from '../activity/tables';
 import type {
   LoginChallengesTable,
   LoginFailuresTable,
+  PasskeysTable,
   PasswordResetsTable,
   RecoveryCodesTable,
   SessionsTable,
   UserSecondFactorsTable,
+  WebauthnChallengesTable,
 } from '../auth/tables';
 import type { ConflictDecisionsTable, PartiesTable } from '../conflicts/tables';
 import type { EngagementFilesTable, EngagementsTable, FirmEngagementTermsTable } from '../engagement/tables';
@@ -49,6 +51,8 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   login_challenges: LoginChallengesTable;
   password_resets: PasswordResetsTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
   parties: PartiesTable;
   conflict_decisions: ConflictDecisionsTable;
 }

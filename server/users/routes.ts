@@ -13,9 +13,11 @@ import {
 import { privilegedRoles } from '../../src/domain/session';
 import { DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_PATH } from '../auth/deviceCookie';
 import { callerOf, callerRecordOf, sessionOf } from '../auth/plugin';
+import { ApiError } from '../http/errors';
 import type { PageRoute, Route } from '../http/contractTypes';
 import { checkedBody } from './bodyCheck';
 import type { PasswordResetService } from './passwordResetService';
+import type { PasskeyService, RelyingParty } from './passkeyService';
 import type { SecondFactorService } from './secondFactorService';
 import { ensureOwnRecord, keepingMaskedNumbers, type SignedIn, type UsersService } from './service';
 
@@ -25,6 +27,9 @@ export interface UsersRoutesOptions {
   passwordResets: PasswordResetService;
   /** Per address and minute on the public reset calls; false when the app runs without flood caps (some tests). */
   publicRatePerMinute: number | false;
+  passkeys: PasskeyService;
+  /** PUBLIC_URL: the relying party of passkeys; without it, the address staff called. */
+  publicUrl?: string;
 }
 
 function originOf(request: FastifyRequest): string {
@@ -57,9 +62,19 @@ function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, { name, v
   });
 }
 
+/**
+ * The passkeys' relying party (docs/product/sign-in-and-session.md, Passkeys): PUBLIC_URL's host and
+ * origin, else the address the request was sent to (request.host and request.protocol follow a
+ * trusted proxy's X-Forwarded-* headers only).
+ */
+function relyingPartyOf(request: FastifyRequest, publicUrl: string | undefined): RelyingParty {
+  const url = new URL(publicUrl ?? `${request.protocol}://${request.host}`);
+  return { id: url.hostname, origin: url.origin };
+}
+
 export async function usersRoutes(
   app: FastifyInstance,
-  { users, secondFactors, passwordResets, publicRatePerMinute }: UsersRoutesOptions,
+  { users, secondFactors, passwordResets, passkeys, publicRatePerMinute, publicUrl }: UsersRoutesOptions,
 ): Promise<void> {
   app.post<Route<'login'>>('/v1/users/login', { config: { access: 'public' } }, async (request, reply) => {
     const { email, password } = request.body;
@@ -76,14 +91,61 @@ export async function usersRoutes(
   });
 
   // docs/product/sign-in-and-session.md, Second factor.
+  // A code, or a passkey's assertion (docs/product/sign-in-and-session.md, Passkeys): one of the two.
   app.post<Route<'loginSecondFactor'>>('/v1/users/login/second-factor', { config: { access: 'public' } }, async (request, reply) => {
-    const { challenge, code } = request.body;
-    const { deviceCookie, ...session } = await users.loginSecondFactor(challenge, code, {
+    const { challenge, code, passkey } = request.body;
+    const source = { clientAddress: request.ip, cookies: app.parseCookie(request.headers.cookie ?? '') };
+    if ((code === undefined) === (passkey === undefined)) {
+      throw new ApiError(400, 'bad_request', 'Send either a code or a passkey.');
+    }
+    const { deviceCookie, ...session } =
+      passkey !== undefined
+        ? await users.signedInAs(await passkeys.passChallenge(challenge, passkey, relyingPartyOf(request, publicUrl), request.ip), source)
+        : await users.loginSecondFactor(challenge, code ?? '', source);
+    setDeviceCookie(request, reply, deviceCookie);
+    return { data: session };
+  });
+
+  app.post<Route<'passkeySignInOptions'>>('/v1/users/login/passkey/options', { config: { access: 'public' } }, async (request) => ({
+    // Spread: WebAuthn's options interface, as the contract's open object.
+    data: { ...(await passkeys.signInOptions(relyingPartyOf(request, publicUrl), request.body?.challenge)) },
+  }));
+
+  app.post<Route<'passkeySignIn'>>('/v1/users/login/passkey', { config: { access: 'public' } }, async (request, reply) => {
+    const row = await passkeys.signIn(request.body.response, relyingPartyOf(request, publicUrl), request.ip);
+    const {
+      deviceCookie,
+      recoveryCodes: _none,
+      ...session
+    } = await users.signedInAs(row, {
       clientAddress: request.ip,
       cookies: app.parseCookie(request.headers.cookie ?? ''),
     });
     setDeviceCookie(request, reply, deviceCookie);
     return { data: session };
+  });
+
+  app.get<Route<'listPasskeys'>>('/v1/users/me/passkeys', { config: { access: privileges } }, async (request) => ({
+    data: await passkeys.list(callerOf(request)),
+  }));
+
+  app.post<Route<'passkeyRegistrationOptions'>>('/v1/users/me/passkeys/options', { config: { access: privileges } }, async (request) => ({
+    data: { ...(await passkeys.registrationOptions(callerOf(request), relyingPartyOf(request, publicUrl))) },
+  }));
+
+  app.post<Route<'addPasskey'>>('/v1/users/me/passkeys', { config: { access: privileges } }, async (request, reply) => {
+    const { name, response } = request.body;
+    const added = await passkeys.register(callerOf(request), name.trim(), response, relyingPartyOf(request, publicUrl), request.ip);
+    return reply.code(201).send({ data: added });
+  });
+
+  app.patch<Route<'renamePasskey'>>('/v1/users/me/passkeys/:passkeyId', { config: { access: privileges } }, async (request) => ({
+    data: await passkeys.rename(callerOf(request), request.params.passkeyId, request.body.name.trim()),
+  }));
+
+  app.delete<Route<'removePasskey'>>('/v1/users/me/passkeys/:passkeyId', { config: { access: privileges } }, async (request, reply) => {
+    await passkeys.remove(callerOf(request), request.params.passkeyId, request.ip);
+    return reply.code(204).send();
   });
 
   app.post<Route<'loginSecondFactorEnrolment'>>(

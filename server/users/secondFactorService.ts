@@ -23,6 +23,7 @@ import type { Database } from '../db/database';
 import { findFirmById } from '../firms/repository';
 import type { Schemas } from '../http/contractTypes';
 import { ApiError } from '../http/errors';
+import { deleteUserPasskeys, hasPasskey } from './passkeyRepository';
 import type { UserRow } from './repository';
 import { tooManyAttempts } from './signInRefusals';
 import {
@@ -58,11 +59,6 @@ export function challengeExpired(): ApiError {
 export function cannotResetSelf(): ApiError {
   return new ApiError(409, 'cannot_reset_self', secondFactorTexts.cannotResetSelf);
 }
-
-const methodsOf: Record<ChallengePurpose, SecondFactorMethod[]> = {
-  verify: ['totp', 'recoveryCode'],
-  enrol: ['totpEnrolment'],
-};
 
 export interface SecondFactorDependencies {
   db: Kysely<Database>;
@@ -156,7 +152,10 @@ export function createSecondFactorService({ db, pii, throttle }: SecondFactorDep
      * Recorded when there was one to remove.
      */
     async reset(caller: SessionUser, target: UserRow, clientAddress: string): Promise<void> {
-      if (await deleteSecondFactor(db, target.id)) {
+      // Passkeys go too: the lost phone may hold them (docs/product/sign-in-and-session.md, Passkeys).
+      const hadAuthenticator = await deleteSecondFactor(db, target.id);
+      const removedPasskeys = await deleteUserPasskeys(db, target.id);
+      if (hadAuthenticator || removedPasskeys > 0) {
         await recordActivity(db, {
           firmId: caller.firmId,
           userId: caller.id,
@@ -174,17 +173,23 @@ export function createSecondFactorService({ db, pii, throttle }: SecondFactorDep
     },
 
     /**
-     * After a right password: the challenge the user owes a code for (their authenticator, or an
-     * enrolment when their firm requires one and they have none); undefined when none is owed.
+     * After a right password: the challenge the user owes a second factor for (a code of their
+     * authenticator, or one of their passkeys; an enrolment when their firm requires a second factor
+     * and they have neither); undefined when none is owed.
      */
     async challengeAfterPassword(row: UserRow): Promise<SecondFactorChallenge | undefined> {
       const factor = await findSecondFactor(db, row.id);
-      const purpose: ChallengePurpose | undefined =
-        factor?.confirmed_at != null ? 'verify' : (await firmRequires(row.firm_id)) ? 'enrol' : undefined;
+      const totp = factor?.confirmed_at != null;
+      const passkey = await hasPasskey(db, row.id);
+      const methods: SecondFactorMethod[] = [
+        ...(totp ? (['totp', 'recoveryCode'] as const) : []),
+        ...(passkey ? (['passkey'] as const) : []),
+      ];
+      const purpose: ChallengePurpose | undefined = methods.length > 0 ? 'verify' : (await firmRequires(row.firm_id)) ? 'enrol' : undefined;
       if (!purpose) return undefined;
       const { challenge, id } = newChallenge();
       await insertChallenge(db, { id, userId: row.id, purpose, now: now(), lifetimeMs: CHALLENGE_LIFETIME_MS });
-      return { challenge, methods: methodsOf[purpose] };
+      return { challenge, methods: purpose === 'enrol' ? ['totpEnrolment'] : methods };
     },
 
     /** POST /v1/users/login/second-factor/enrolment: the secret for a sign-in that must enrol. */

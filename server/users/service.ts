@@ -294,6 +294,15 @@ export function createUsersService({
       return recoveryCodes ? { ...signedIn, recoveryCodes } : signedIn;
     },
 
+    /**
+     * A sign-in another step proved (a passkey, alone or as the second factor): a session, as the
+     * login's. The row was read from the database by that step, with its role and firm.
+     */
+    async signedInAs(row: UserRow, source: SignInSource): Promise<SignedIn> {
+      await recordActivity(db, { firmId: row.firm_id, userId: row.id, action: 'signIn.succeeded', clientAddress: source.clientAddress });
+      return { ...(await newSession(row)).result, deviceCookie: devices.issue(row.email, throttle.settings.now()) };
+    },
+
     /** DELETE /v1/users/{id}/totp: the Edit Employee rules decide who may (an administrator never an owner's). */
     async resetSecondFactor(caller: SessionUser, id: string, clientAddress: string): Promise<void> {
       if (id === caller.id) throw cannotResetSelf();

@@ -22,6 +22,8 @@ export const publicOperations: ReadonlySet<string> = new Set([
   'POST /v1/users/login',
   'POST /v1/users/login/second-factor',
   'POST /v1/users/login/second-factor/enrolment',
+  'POST /v1/users/login/passkey/options',
+  'POST /v1/users/login/passkey',
   'GET /intake-template.pdf',
   'GET /health',
   'GET /ready',

@@ -113,6 +113,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/users/login/passkey/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What the browser asks a passkey to sign (a sign-in with a passkey, or its second factor).
+         * @description docs/product/sign-in-and-session.md, Passkeys. Without a body (or without `challenge`): a
+         *     sign-in without the password, so no credentials are listed and the browser offers the
+         *     passkeys it holds for this site (discoverable credentials). With the `challenge` a right
+         *     password answered (methods holding `passkey`): that user's passkeys, for
+         *     `POST /v1/users/login/second-factor`. The WebAuthn challenge is stored (its hash), lasts
+         *     5 minutes and is spent by its first use. 401 `challenge_expired` for a sign-in challenge
+         *     that is unknown, expired, used, or whose user has no passkey.
+         */
+        post: operations["passkeySignInOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/login/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a passkey, without the password.
+         * @description The assertion of a passkey (docs/product/sign-in-and-session.md, Passkeys), for a challenge
+         *     of `POST /v1/users/login/passkey/options` without `challenge`. The passkey's user, role and
+         *     firm are read from the database; a deactivated user's passkey signs in nothing. A passkey
+         *     verifies its person (fingerprint, face, screen lock), so no second factor is asked after it,
+         *     and it meets the firm's 'Require two-factor sign-in'. 401 `challenge_expired` for an
+         *     unknown, expired or spent challenge; 401 `passkey_refused` for an assertion that does not
+         *     verify (unknown or foreign credential, another origin, a counter gone back, a deactivated
+         *     user), which counts toward the account's and the address's lockout like a wrong password
+         *     (429 with `Retry-After`). Recorded as `passkey.used` and `signIn.succeeded`.
+         */
+        post: operations["passkeySignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/users/logout": {
         parameters: {
             query?: never;
@@ -228,6 +282,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/users/me/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's passkeys: name, when added, when last used. */
+        get: operations["listPasskeys"];
+        put?: never;
+        /**
+         * Add a passkey, named, from the browser's new credential.
+         * @description `response` is what the browser created from `POST /v1/users/me/passkeys/options`
+         *     (docs/product/sign-in-and-session.md, Passkeys): its challenge must be the caller's, live
+         *     and unspent (it is spent now); its origin and relying party this app's; attestation
+         *     `none`; the person verified. 400 `passkey_refused` otherwise; 409 `passkey_exists` for a
+         *     credential registered already. Recorded as `passkey.added`.
+         */
+        post: operations["addPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/me/passkeys/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What the browser creates a new passkey from.
+         * @description The options for `navigator.credentials.create` (WebAuthn's JSON form): this app as the
+         *     relying party (`PUBLIC_URL`'s host, else the host called), the caller as the user, a
+         *     discoverable credential with user verification, attestation `none`, the caller's passkeys
+         *     excluded. The challenge is stored (its hash), lasts 5 minutes and is spent by its first use.
+         */
+        post: operations["passkeyRegistrationOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/me/passkeys/{passkeyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                passkeyId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove one of the caller's passkeys.
+         * @description It signs in nothing from now on. Recorded as `passkey.removed`. 404 for a passkey that is
+         *     not the caller's; 409 `second_factor_required` when the firm requires two-factor sign-in
+         *     and it is the caller's last second factor (no other passkey, no authenticator app).
+         */
+        delete: operations["removePasskey"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename one of the caller's passkeys.
+         * @description 404 for a passkey that is not the caller's.
+         */
+        patch: operations["renamePasskey"];
+        trace?: never;
+    };
     "/v1/users/{id}/totp": {
         parameters: {
             query?: never;
@@ -243,8 +373,8 @@ export interface paths {
         /**
          * Reset an employee's two-factor sign-in (a lost phone).
          * @description Owner and administrator, for another employee of their firm; an administrator never for
-         *     an owner (403). Removes the employee's authenticator and recovery codes, recorded as
-         *     `secondFactor.reset` when there was one; where the firm requires two-factor sign-in, the
+         *     an owner (403). Removes the employee's authenticator, recovery codes and passkeys,
+         *     recorded as `secondFactor.reset` when there was any; where the firm requires two-factor sign-in, the
          *     employee sets one up again at their next sign-in. 409 `cannot_reset_self`.
          */
         delete: operations["resetEmployeeTotp"];
@@ -1070,7 +1200,7 @@ export interface components {
          *     when each is sent. `answer_off_contract` is the test servers' own (server/http/openapi.ts).
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "bad_request" | "malformed_body" | "body_too_large" | "invalid_credentials" | "unauthenticated" | "session_signed_out" | "session_password_changed" | "session_email_changed" | "session_privilege_changed" | "session_expired" | "account_deactivated" | "forbidden" | "not_found" | "email_taken" | "email_unavailable" | "email_missing" | "invalid_password_format" | "last_owner" | "cannot_edit_self" | "cannot_deactivate_self" | "cannot_reset_self" | "invalid_code" | "challenge_expired" | "second_factor_exists" | "no_pending_second_factor" | "second_factor_not_enrolled" | "second_factor_required" | "duplicate_lead" | "intake_final" | "intake_stale" | "idempotency_key_reused" | "link_used" | "conflict_check_required" | "engagement_signed" | "engagement_changed" | "neos_credentials_invalid" | "neos_unavailable" | "email_failed" | "too_many_attempts" | "rate_limited" | "database_unavailable" | "internal" | "answer_off_contract";
+        ErrorCode: "validation_failed" | "bad_request" | "malformed_body" | "body_too_large" | "invalid_credentials" | "unauthenticated" | "session_signed_out" | "session_password_changed" | "session_email_changed" | "session_privilege_changed" | "session_expired" | "account_deactivated" | "forbidden" | "not_found" | "email_taken" | "email_unavailable" | "email_missing" | "invalid_password_format" | "last_owner" | "cannot_edit_self" | "cannot_deactivate_self" | "cannot_reset_self" | "invalid_code" | "challenge_expired" | "second_factor_exists" | "no_pending_second_factor" | "second_factor_not_enrolled" | "second_factor_required" | "passkey_refused" | "passkey_exists" | "duplicate_lead" | "intake_final" | "intake_stale" | "idempotency_key_reused" | "link_used" | "conflict_check_required" | "engagement_signed" | "engagement_changed" | "neos_credentials_invalid" | "neos_unavailable" | "email_failed" | "too_many_attempts" | "rate_limited" | "database_unavailable" | "internal" | "answer_off_contract";
         /**
          * @description A date as YYYY-MM-DD or an ISO timestamp (docs/product/intake-form.md).
          * @example 1990-04-01
@@ -1181,22 +1311,120 @@ export interface components {
         /**
          * @description A right password whose user owes a second factor (docs/product/sign-in-and-session.md,
          *     Second factor): no token yet. `methods` says what `POST /v1/users/login/second-factor`
-         *     takes: `totp` and `recoveryCode`, or `totpEnrolment` alone when the firm requires a
-         *     second factor the user has not set up.
+         *     takes: `totp` and `recoveryCode` when the user has an authenticator app, `passkey` when
+         *     they have a passkey, or `totpEnrolment` alone when the firm requires a second factor the
+         *     user has not set up.
          */
         SecondFactorChallenge: {
             challenge: string;
             methods: components["schemas"]["SecondFactorMethod"][];
         };
         /** @enum {string} */
-        SecondFactorMethod: "totp" | "recoveryCode" | "totpEnrolment";
+        SecondFactorMethod: "totp" | "recoveryCode" | "totpEnrolment" | "passkey";
         /** @description The token, or the challenge of a second factor still owed. */
         LoginStepResponse: {
             data: components["schemas"]["LoginResult"] | components["schemas"]["SecondFactorChallenge"];
         };
+        /** @description Either `code` or `passkey` (400 `bad_request` for both or neither). */
         SecondFactorLoginRequest: {
             challenge: string;
-            code: string;
+            code?: string;
+            passkey?: components["schemas"]["PasskeyAssertion"];
+        };
+        PasskeyOptionsRequest: {
+            challenge?: string;
+        };
+        PasskeySignInRequest: {
+            response: components["schemas"]["PasskeyAssertion"];
+        };
+        /** @description What `navigator.credentials.get` answered, in WebAuthn's JSON form (base64url fields). */
+        PasskeyAssertion: {
+            id: string;
+            rawId: string;
+            /** @enum {string} */
+            type: "public-key";
+            /** @enum {string} */
+            authenticatorAttachment?: "platform" | "cross-platform";
+            clientExtensionResults: components["schemas"]["PasskeyExtensionResults"];
+            response: {
+                clientDataJSON: string;
+                authenticatorData: string;
+                signature: string;
+                userHandle?: string;
+            };
+        };
+        /** @description The outputs of the WebAuthn extensions this app asks for (credProps when a passkey is created). */
+        PasskeyExtensionResults: {
+            credProps?: {
+                rk?: boolean;
+            };
+        };
+        /** @description What `navigator.credentials.create` answered, in WebAuthn's JSON form (base64url fields). */
+        PasskeyAttestation: {
+            id: string;
+            rawId: string;
+            /** @enum {string} */
+            type: "public-key";
+            /** @enum {string} */
+            authenticatorAttachment?: "platform" | "cross-platform";
+            clientExtensionResults: components["schemas"]["PasskeyExtensionResults"];
+            response: {
+                clientDataJSON: string;
+                attestationObject: string;
+                authenticatorData?: string;
+                publicKey?: string;
+                publicKeyAlgorithm?: number;
+                transports?: ("ble" | "cable" | "hybrid" | "internal" | "nfc" | "smart-card" | "usb")[];
+            };
+        };
+        PasskeyRequestOptionsResponse: {
+            /** @description PublicKeyCredentialRequestOptionsJSON (WebAuthn), for @simplewebauthn/browser's startAuthentication. */
+            data: {
+                challenge: string;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        PasskeyCreationOptionsResponse: {
+            /** @description PublicKeyCredentialCreationOptionsJSON (WebAuthn), for @simplewebauthn/browser's startRegistration. */
+            data: {
+                challenge: string;
+                rp: {
+                    name: string;
+                    /** @description PUBLIC_URL's host, else the host called. */
+                    id?: string;
+                };
+                user: {
+                    id: string;
+                    name: string;
+                    displayName: string;
+                };
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        /** @description The person's own label for the passkey (1 to 60 characters, not only spaces). */
+        PasskeyName: string;
+        PasskeyAddRequest: {
+            name: components["schemas"]["PasskeyName"];
+            response: components["schemas"]["PasskeyAttestation"];
+        };
+        PasskeyNameRequest: {
+            name: components["schemas"]["PasskeyName"];
+        };
+        Passkey: {
+            id: string;
+            name: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+        };
+        PasskeyResponse: {
+            data: components["schemas"]["Passkey"];
+        };
+        PasskeyListResponse: {
+            data: components["schemas"]["Passkey"][];
         };
         SecondFactorEnrolmentRequest: {
             challenge: string;
@@ -2294,7 +2522,7 @@ export interface components {
             data: components["schemas"]["UserReveal"];
         };
         /** @enum {string} */
-        ActivityAction: "signIn.succeeded" | "signIn.failed" | "signOut" | "session.renewed" | "intake.created" | "intake.draftSaved" | "intake.submittedFinal" | "intake.opened" | "pdf.previewed" | "pdf.downloaded" | "ssn.revealed" | "employee.created" | "employee.deactivated" | "employee.reactivated" | "employee.changed" | "profile.changed" | "firm.changed" | "neos.credentialsChanged" | "clientLink.created" | "clientLink.emailed" | "clientLink.opened" | "clientLink.submitted" | "secondFactor.enrolled" | "secondFactor.removed" | "secondFactor.reset" | "recoveryCode.used" | "engagementTerms.changed" | "engagement.created" | "engagement.emailed" | "engagement.opened" | "engagement.signed" | "engagement.downloaded" | "conflicts.viewed" | "conflicts.cleared" | "conflicts.waived" | "passwordReset.emailed" | "passwordReset.linkMade" | "password.reset";
+        ActivityAction: "signIn.succeeded" | "signIn.failed" | "signOut" | "session.renewed" | "intake.created" | "intake.draftSaved" | "intake.submittedFinal" | "intake.opened" | "pdf.previewed" | "pdf.downloaded" | "ssn.revealed" | "employee.created" | "employee.deactivated" | "employee.reactivated" | "employee.changed" | "profile.changed" | "firm.changed" | "neos.credentialsChanged" | "clientLink.created" | "clientLink.emailed" | "clientLink.opened" | "clientLink.submitted" | "secondFactor.enrolled" | "secondFactor.removed" | "secondFactor.reset" | "recoveryCode.used" | "engagementTerms.changed" | "engagement.created" | "engagement.emailed" | "engagement.opened" | "engagement.signed" | "engagement.downloaded" | "conflicts.viewed" | "conflicts.cleared" | "conflicts.waived" | "passwordReset.emailed" | "passwordReset.linkMade" | "password.reset" | "passkey.added" | "passkey.removed" | "passkey.used";
         ActivityEntry: {
             id: string;
             /** Format: date-time */
@@ -2697,6 +2925,64 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    passkeySignInOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PasskeyOptionsRequest"];
+            };
+        };
+        responses: {
+            /** @description The options for `navigator.credentials.get` (WebAuthn's JSON form). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyRequestOptionsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    passkeySignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeySignInRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    /** @description The device cookie for this email, as the login sets it. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     logout: {
         parameters: {
             query?: never;
@@ -2868,6 +3154,140 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listPasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's passkeys, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    addPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyAddRequest"];
+            };
+        };
+        responses: {
+            /** @description The passkey is added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    passkeyRegistrationOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The creation options. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyCreationOptionsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    removePasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                passkeyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    renamePasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                passkeyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyNameRequest"];
+            };
+        };
+        responses: {
+            /** @description Renamed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -44,6 +44,9 @@ export const activityActionLabels = {
   'passwordReset.emailed': 'Emailed a password reset link',
   'passwordReset.linkMade': 'Made a password reset link',
   'password.reset': 'Reset password',
+  'passkey.added': 'Added a passkey',
+  'passkey.removed': 'Removed a passkey',
+  'passkey.used': 'Signed in with a passkey',
 } as const;
 
 export type ActivityAction = keyof typeof activityActionLabels;

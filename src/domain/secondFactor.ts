@@ -2,7 +2,7 @@
 // session machine and the login screen share.
 
 /** How a second factor may be given after a right password. */
-export const secondFactorMethods = ['totp', 'recoveryCode', 'totpEnrolment'] as const;
+export const secondFactorMethods = ['totp', 'recoveryCode', 'totpEnrolment', 'passkey'] as const;
 export type SecondFactorMethod = (typeof secondFactorMethods)[number];
 
 /** A challenge lasts five minutes and takes five codes. */

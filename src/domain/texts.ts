@@ -101,6 +101,48 @@ export const secondFactorTexts = {
   ownerOnly: 'Only the owner can change whether two-factor sign-in is required.',
 } as const;
 
+/**
+ * Passkeys (docs/product/sign-in-and-session.md, Passkeys). Not in the product spec: the wording is
+ * ours (README, Decisions).
+ */
+export const passkeyTexts = {
+  /** The login screen. */
+  signIn: 'Sign in with a passkey',
+  useAsSecondFactor: 'Use a passkey',
+  secondFactorPrompt: 'Confirm it is you with one of your passkeys.',
+  signInFailed: 'The passkey did not sign you in. Try again, or log in with your password.',
+  refused: 'The passkey was not accepted. Try again.',
+  /** The profile's section. */
+  sectionTitle: 'Passkeys',
+  none: 'No passkeys yet. A passkey signs you in with your fingerprint, face or screen lock instead of the password.',
+  add: 'Add a passkey',
+  nameLabel: 'Passkey name',
+  namePlaceholder: 'e.g. Office laptop',
+  nameRequired: 'Name the passkey',
+  nameTooLong: 'Use at most 60 characters',
+  create: 'Create passkey',
+  cancel: 'Cancel',
+  added: 'Passkey added.',
+  addFailed: 'The passkey was not added. Try again.',
+  rename: 'Rename',
+  save: 'Save',
+  renamed: 'Passkey renamed.',
+  remove: 'Remove',
+  removePrompt: (name: string) => `Remove the passkey '${name}'? It will no longer sign you in.`,
+  confirmRemove: 'Remove passkey',
+  removed: 'Passkey removed.',
+  addedOn: 'Added',
+  lastUsed: 'Last used',
+  neverUsed: 'Never',
+  unsupported: 'This browser cannot use passkeys.',
+  notFound: 'Passkey not found',
+  requiredCannotRemove: 'Your firm requires two-factor sign-in: this is your last second factor, so it cannot be removed.',
+  alreadyRegistered: 'This passkey is already registered.',
+} as const;
+
+/** The longest passkey name. */
+export const PASSKEY_NAME_MAX = 60;
+
 /** docs/product/leads.md */
 export const leadTexts = {
   creating: 'Creating lead...',

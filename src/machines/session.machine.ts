@@ -15,6 +15,11 @@
 // Second factor): `secondFactor` asks for a code of the authenticator app or a recovery code, and
 // `enrolling` sets an authenticator up first when the firm requires one the user lacks; both stay
 // on the login screen. In `ended` the dialog asks for the code too.
+//
+// Passkeys (docs/product/sign-in-and-session.md, Passkeys): 'Sign in with a passkey' signs in without
+// the password (`passkeySigningIn`); where the challenge's methods hold `passkey`, the second step
+// (and the dialog's) takes a passkey instead of a code (`verifyingPasskey`). A passkey the server
+// refused, or a browser prompt given up, keeps the step and says so.
 import { sessionTexts } from '../domain/texts';
 import { decodeJwt } from 'jose';
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
@@ -22,7 +27,7 @@ import { clearStoredSession, readStoredSession, writeStoredSession, type StoredS
 import { civilStatuses, genders, phoneUsages, privileges, ssnStatuses } from '../domain/enums';
 import { EXPIRY_NOTICE_MS, expiryFrom, type SessionRefusalReason, type SessionUser } from '../domain/session';
 import type { SecondFactorMethod } from '../domain/secondFactor';
-import { secondFactorTexts } from '../domain/texts';
+import { passkeyTexts, secondFactorTexts } from '../domain/texts';
 
 /** What POST /v1/users/login returns (docs/product/sign-in-and-session.md, Login response). */
 export interface TokenGrant {
@@ -73,6 +78,8 @@ export interface SessionContext {
   endReason?: SessionRefusalReason;
   /** The challenge a right password answered, while its code is asked for. */
   challenge?: string;
+  /** How that challenge may be met (a code, a passkey). */
+  methods?: SecondFactorMethod[];
   /** What is said under the code field after a wrong code. */
   codeError?: string;
   /** The authenticator being set up at sign-in (state `enrolling`). */
@@ -94,7 +101,9 @@ export type SessionEvent =
   /** 'Back to log in' from the second step. */
   | { type: 'session.cancelCode' }
   /** 'I have saved these codes' after an enrolment at sign-in. */
-  | { type: 'session.recoveryCodesSaved' };
+  | { type: 'session.recoveryCodesSaved' }
+  /** 'Sign in with a passkey' on the login screen, or 'Use a passkey' on the second step. */
+  | { type: 'session.passkey' };
 
 export type SessionEmitted = { type: 'loggedIn'; user: SessionUser } | { type: 'loggedOut' };
 
@@ -199,6 +208,11 @@ function secondFactorRefusal(error: unknown): string {
   return code === 'challenge_expired' ? secondFactorTexts.challengeExpired : LOGIN_FAILED_MESSAGE;
 }
 
+/** Why a sign-in with a passkey alone failed: the lockout, or one text for everything else. */
+function passkeySignInRefusal(error: unknown): string {
+  return (error as CodeRefusal | undefined)?.status === 429 ? sessionTexts.tooManyAttempts : passkeyTexts.signInFailed;
+}
+
 /** The code sent with the challenge; the code itself never goes into context. */
 function codeInput({ context, event }: { context: SessionContext; event: SessionEvent }): SecondFactorInput {
   assertEvent(event, 'session.code');
@@ -227,6 +241,12 @@ export const sessionMachine = setup({
     startEnrolment: fromPromise<TotpEnrolment, string>(() => {
       throw new Error('provided by the app');
     }),
+    passkeyLogin: fromPromise<TokenGrant>(() => {
+      throw new Error('provided by the app');
+    }),
+    verifyPasskey: fromPromise<TokenGrant, string>(() => {
+      throw new Error('provided by the app');
+    }),
     logout: fromPromise<void>(() => {
       throw new Error('provided by the app');
     }),
@@ -239,7 +259,14 @@ export const sessionMachine = setup({
     // Only asked after hasLiveStoredSession failed: a readable stored session is then expired.
     hasExpiredStoredSession: () => readStoredSession() !== undefined,
     isUsableGrant: (_, grant: TokenGrant | SecondFactorChallenge) => !isChallenge(grant) && sessionFromGrant(grant, now()) !== undefined,
-    isCodeChallenge: (_, output: TokenGrant | SecondFactorChallenge) => isChallenge(output) && output.methods.includes('totp'),
+    isCodeChallenge: (_, output: TokenGrant | SecondFactorChallenge) =>
+      isChallenge(output) && (output.methods.includes('totp') || output.methods.includes('passkey')),
+    offersPasskey: ({ context }) => context.methods?.includes('passkey') ?? false,
+    // The passkey was refused, or the browser's prompt given up: the step stays, to try again.
+    isRetryablePasskey: (_, error: unknown) => {
+      const code = (error as CodeRefusal | undefined)?.code;
+      return code === 'passkey_refused' || code === 'passkey_ceremony';
+    },
     isEnrolmentChallenge: (_, output: TokenGrant | SecondFactorChallenge) =>
       isChallenge(output) && output.methods.includes('totpEnrolment'),
     // Only a wrong code lets the person try again on the same challenge.
@@ -283,14 +310,26 @@ export const sessionMachine = setup({
     eraseTabStorage: () => globalThis.sessionStorage?.clear(),
     clearLoginError: assign({ loginError: undefined }),
     reportLoginFailure: assign({ loginError: LOGIN_FAILED_MESSAGE }),
-    storeChallenge: assign((_, challenge: SecondFactorChallenge) => ({ challenge: challenge.challenge, codeError: undefined })),
+    storeChallenge: assign((_, challenge: SecondFactorChallenge) => ({
+      challenge: challenge.challenge,
+      methods: challenge.methods,
+      codeError: undefined,
+    })),
+    reportPasskeyRefused: assign({ codeError: passkeyTexts.refused }),
+    reportPasskeySignInFailure: assign((_, error: unknown) => ({ loginError: passkeySignInRefusal(error) })),
     storeEnrolment: assign((_, enrolment: TotpEnrolment) => ({ enrolment })),
     storeEnrolledGrant: assign((_, grant: SecondFactorGrant) => ({ enrolledGrant: grant })),
     reportWrongCode: assign({ codeError: secondFactorTexts.invalidCode }),
     clearCodeError: assign({ codeError: undefined }),
     // The challenge is spent or refused: back to the password, saying why.
     reportSecondFactorRefusal: assign((_, error: unknown) => ({ loginError: secondFactorRefusal(error) })),
-    clearSecondFactor: assign({ challenge: undefined, codeError: undefined, enrolment: undefined, enrolledGrant: undefined }),
+    clearSecondFactor: assign({
+      challenge: undefined,
+      methods: undefined,
+      codeError: undefined,
+      enrolment: undefined,
+      enrolledGrant: undefined,
+    }),
     emitLoggedIn: emit(({ context }) => {
       if (!context.user) throw new Error('emitLoggedIn runs after startSession');
       return { type: 'loggedIn' as const, user: context.user };
@@ -312,7 +351,30 @@ export const sessionMachine = setup({
       ],
     },
     loggedOut: {
-      on: { 'session.login': { target: 'authenticating', actions: 'clearLoginError' } },
+      on: {
+        'session.login': { target: 'authenticating', actions: 'clearLoginError' },
+        'session.passkey': { target: 'passkeySigningIn', actions: 'clearLoginError' },
+      },
+    },
+    // 'Sign in with a passkey': the browser's prompt, then the server's check; no password.
+    passkeySigningIn: {
+      tags: ['busy'],
+      invoke: {
+        id: 'passkeyLogin',
+        src: 'passkeyLogin',
+        onDone: [
+          {
+            guard: { type: 'isUsableGrant', params: ({ event }) => event.output },
+            target: 'loggedIn',
+            actions: [{ type: 'startSession', params: ({ event }) => event.output }, 'persistSession', 'emitLoggedIn'],
+          },
+          { target: 'loggedOut', actions: { type: 'reportPasskeySignInFailure', params: undefined } },
+        ],
+        onError: {
+          target: 'loggedOut',
+          actions: { type: 'reportPasskeySignInFailure', params: ({ event }: { event: { error: unknown } }) => event.error },
+        },
+      },
     },
     authenticating: {
       tags: ['busy'],
@@ -348,7 +410,45 @@ export const sessionMachine = setup({
       on: { 'session.cancelCode': { target: 'loggedOut', actions: 'clearSecondFactor' } },
       states: {
         askingCode: {
-          on: { 'session.code': { target: 'verifying' } },
+          on: {
+            'session.code': { target: 'verifying' },
+            'session.passkey': { guard: 'offersPasskey', target: 'verifyingPasskey' },
+          },
+        },
+        verifyingPasskey: {
+          tags: ['busy'],
+          invoke: {
+            id: 'verifyPasskey',
+            src: 'verifyPasskey',
+            input: ({ context }) => context.challenge ?? '',
+            onDone: [
+              {
+                guard: { type: 'isUsableGrant', params: ({ event }) => event.output },
+                target: '#session.loggedIn',
+                actions: [
+                  { type: 'startSession', params: ({ event }) => event.output },
+                  'persistSession',
+                  'clearSecondFactor',
+                  'emitLoggedIn',
+                ],
+              },
+              { target: '#session.loggedOut', actions: ['clearSecondFactor', 'reportLoginFailure'] },
+            ],
+            onError: [
+              {
+                guard: { type: 'isRetryablePasskey', params: ({ event }: { event: { error: unknown } }) => event.error },
+                target: 'askingCode',
+                actions: 'reportPasskeyRefused',
+              },
+              {
+                target: '#session.loggedOut',
+                actions: [
+                  'clearSecondFactor',
+                  { type: 'reportSecondFactorRefusal', params: ({ event }: { event: { error: unknown } }) => event.error },
+                ],
+              },
+            ],
+          },
         },
         verifying: {
           tags: ['busy'],
@@ -531,7 +631,10 @@ export const sessionMachine = setup({
       },
     },
     expired: {
-      on: { 'session.login': { target: 'authenticating', actions: 'clearLoginError' } },
+      on: {
+        'session.login': { target: 'authenticating', actions: 'clearLoginError' },
+        'session.passkey': { target: 'passkeySigningIn', actions: 'clearLoginError' },
+      },
     },
     // The session ended under a signed-in page: the shell and the page stay (tag signedIn) under a
     // dialog; nothing stored is left to sign calls with. Sign Out from here goes straight to the
@@ -572,7 +675,45 @@ export const sessionMachine = setup({
         },
         // The dialog asks for the code of the person's authenticator, as the login screen does.
         askingCode: {
-          on: { 'session.code': { target: 'verifyingCode' } },
+          on: {
+            'session.code': { target: 'verifyingCode' },
+            'session.passkey': { guard: 'offersPasskey', target: 'verifyingPasskey' },
+          },
+        },
+        verifyingPasskey: {
+          tags: ['busy'],
+          invoke: {
+            id: 'verifyPasskey',
+            src: 'verifyPasskey',
+            input: ({ context }) => context.challenge ?? '',
+            onDone: [
+              {
+                guard: { type: 'isGrantOfSameUser', params: ({ event }) => event.output },
+                target: '#session.loggedIn',
+                actions: [
+                  { type: 'startSession', params: ({ event }) => event.output },
+                  'persistSession',
+                  'clearSecondFactor',
+                  'clearEndReason',
+                ],
+              },
+              { target: 'askingPassword', actions: ['clearSecondFactor', 'reportLoginFailure'] },
+            ],
+            onError: [
+              {
+                guard: { type: 'isRetryablePasskey', params: ({ event }: { event: { error: unknown } }) => event.error },
+                target: 'askingCode',
+                actions: 'reportPasskeyRefused',
+              },
+              {
+                target: 'askingPassword',
+                actions: [
+                  'clearSecondFactor',
+                  { type: 'reportSecondFactorRefusal', params: ({ event }: { event: { error: unknown } }) => event.error },
+                ],
+              },
+            ],
+          },
         },
         verifyingCode: {
           tags: ['busy'],

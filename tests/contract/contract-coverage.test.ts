@@ -107,6 +107,16 @@ const passwordResetCalls: Call[] = [
   'POST /public/v1/password-reset/{token}',
   'POST /v1/users/{id}/password-reset',
 ];
+/** docs/product/sign-in-and-session.md, Passkeys. */
+const passkeyCalls: Call[] = [
+  'POST /v1/users/login/passkey/options',
+  'POST /v1/users/login/passkey',
+  'GET /v1/users/me/passkeys',
+  'POST /v1/users/me/passkeys',
+  'POST /v1/users/me/passkeys/options',
+  'PATCH /v1/users/me/passkeys/{passkeyId}',
+  'DELETE /v1/users/me/passkeys/{passkeyId}',
+];
 
 /** docs/product/dashboard.md: the firm at a glance. */
 const dashboardCalls: Call[] = ['GET /v1/dashboard'];
@@ -142,6 +152,7 @@ describe('every call of the spec is in the contract', () => {
     ...engagementCalls,
     ...secondFactorCalls,
     ...passwordResetCalls,
+    ...passkeyCalls,
     ...dashboardCalls,
     ...conflictCalls,
     ...operationsCalls,
@@ -160,6 +171,7 @@ describe('every call of the spec is in the contract', () => {
         ...engagementCalls,
         ...secondFactorCalls,
         ...passwordResetCalls,
+        ...passkeyCalls,
         ...dashboardCalls,
         ...conflictCalls,
         ...operationsCalls,

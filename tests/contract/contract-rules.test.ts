@@ -156,6 +156,9 @@ describe('operations', () => {
     // The second step of a sign-in: the challenge is its key (docs/product/sign-in-and-session.md).
     'POST /v1/users/login/second-factor',
     'POST /v1/users/login/second-factor/enrolment',
+    // A sign-in with a passkey: the signed challenge is its key (docs/product/sign-in-and-session.md, Passkeys).
+    'POST /v1/users/login/passkey/options',
+    'POST /v1/users/login/passkey',
     'GET /health',
     'GET /ready',
     // The client's link is its own key (docs/product/client-intake.md#public-calls).
@@ -184,6 +187,13 @@ describe('operations', () => {
     'DELETE /v1/users/me/totp': ['400', '401', '409', '429', '503'],
     'POST /v1/users/me/totp/confirm': ['400', '401', '409', '429', '503'],
     'DELETE /v1/users/{id}/totp': ['400', '401', '403', '404', '409', '429', '503'],
+    'POST /v1/users/login/passkey/options': ['400', '401', '429', '503'],
+    'POST /v1/users/login/passkey': ['400', '401', '429', '503'],
+    'GET /v1/users/me/passkeys': ['400', '401', '429', '503'],
+    'POST /v1/users/me/passkeys': ['400', '401', '409', '429', '503'],
+    'POST /v1/users/me/passkeys/options': ['400', '401', '429', '503'],
+    'PATCH /v1/users/me/passkeys/{passkeyId}': ['400', '401', '404', '429', '503'],
+    'DELETE /v1/users/me/passkeys/{passkeyId}': ['400', '401', '404', '409', '429', '503'],
     'GET /v1/users/me': ['400', '401', '429', '503'],
     'GET /v1/users': ['400', '401', '403', '429', '503'],
     'POST /v1/firmUser': ['400', '401', '403', '409', '429', '503'],
@@ -231,6 +241,7 @@ describe('operations', () => {
     'POST /v1/users/{id}/password-reset': ['400', '401', '403', '404', '409', '429', '503'],
   };
   const createdCalls = [
+    'POST /v1/users/me/passkeys',
     'POST /v1/firmUser',
     'POST /cases/v2/FromLead',
     'POST /v1/intake',
@@ -243,6 +254,7 @@ describe('operations', () => {
     'DELETE /v1/users/me/totp',
     'DELETE /v1/users/{id}/totp',
     'POST /public/v1/password-reset/{token}',
+    'DELETE /v1/users/me/passkeys/{passkeyId}',
   ];
   /** Taken, and done after the answer (the emailed reset link: the same answer in the same time for every address). */
   const acceptedCalls = ['POST /public/v1/password-reset'];

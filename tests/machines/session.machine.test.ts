@@ -5,6 +5,7 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type Actor, type SnapshotFrom } from 'xstate';
 import { AUTH_STORAGE_KEY, currentToken, readStoredSession, writeStoredSession, type StoredSession } from '../../src/api/authStorage';
 import type { SessionUser } from '../../src/domain/session';
+import { passkeyTexts } from '../../src/domain/texts';
 import {
   LOGIN_FAILED_MESSAGE,
   MAX_TIMER_DELAY_MS,
@@ -62,6 +63,7 @@ const renamedToken = await tokenFor(danaRenamed);
 const credentials = { email: 'dana.quill@example.test', password: 'Secret#2025' };
 const codeChallenge = { challenge: 'challenge-of-a-code', methods: ['totp', 'recoveryCode'] };
 const enrolmentChallenge = { challenge: 'challenge-of-an-enrolment', methods: ['totpEnrolment'] };
+const passkeyChallenge = { challenge: 'challenge-of-a-passkey', methods: ['passkey'] };
 const typedCode = '123456';
 const recoveryCodes = ['7K3QD-M9XWA', 'P4RST-VWXYZ'];
 const enrolment = {
@@ -107,6 +109,16 @@ const samples = [
   { type: 'xstate.done.actor.startEnrolment', output: enrolment },
   { type: 'xstate.error.actor.startEnrolment', error: { status: 401, code: 'challenge_expired', message: 'This sign-in has expired.' } },
   { type: 'session.recoveryCodesSaved' },
+  // Passkeys (docs/product/sign-in-and-session.md, Passkeys): alone, or as the second factor.
+  { type: 'xstate.done.actor.login', output: passkeyChallenge },
+  { type: 'session.passkey' },
+  { type: 'xstate.done.actor.passkeyLogin', output: { token: danaToken, expiresIn: '8h' } },
+  { type: 'xstate.done.actor.passkeyLogin', output: { token: 'not-a-jwt', expiresIn: '8h' } },
+  { type: 'xstate.error.actor.passkeyLogin', error: { status: 401, code: 'passkey_refused', message: passkeyTexts.refused } },
+  { type: 'xstate.done.actor.verifyPasskey', output: { token: danaToken, expiresIn: '8h' } },
+  { type: 'xstate.done.actor.verifyPasskey', output: { token: 'not-a-jwt', expiresIn: '8h' } },
+  { type: 'xstate.error.actor.verifyPasskey', error: { status: 401, code: 'passkey_refused', message: passkeyTexts.refused } },
+  { type: 'xstate.error.actor.verifyPasskey', error: { status: 401, code: 'challenge_expired', message: 'This sign-in has expired.' } },
 ];
 
 const startingPoints = [
@@ -147,27 +159,49 @@ const stateChecks = {
     // A second step given up or refused: nothing of it stays; the refusal says why.
     expect(snapshot.context.challenge).toBeUndefined();
     expect(JSON.stringify(snapshot.context)).not.toContain(typedCode);
-    if (probe.event.type === 'xstate.error.actor.verifyCode' || probe.event.type === 'xstate.error.actor.startEnrolment') {
+    if (
+      probe.event.type === 'xstate.error.actor.verifyCode' ||
+      probe.event.type === 'xstate.error.actor.startEnrolment' ||
+      probe.event.type === 'xstate.error.actor.verifyPasskey'
+    ) {
       expect(snapshot.context.loginError).toBe('This sign-in has expired. Log in again.');
     }
-    if (probe.event.type === 'xstate.done.actor.verifyCode') expect(snapshot.context.loginError).toBe('Email or password is incorrect');
+    if (probe.event.type === 'xstate.done.actor.verifyCode' || probe.event.type === 'xstate.done.actor.verifyPasskey') {
+      expect(snapshot.context.loginError).toBe('Email or password is incorrect');
+    }
+    // A passkey that did not sign in, whatever the reason: one text.
+    if (probe.event.type.endsWith('.actor.passkeyLogin')) expect(snapshot.context.loginError).toBe(passkeyTexts.signInFailed);
     if (probe.event.type === 'session.cancelCode') expect(snapshot.context.loginError).toBeUndefined();
   },
   secondFactor: (snapshot) => {
     // Nothing is signed in yet: no token stored, the challenge held for the code.
     expect(readStoredSession()).toBeUndefined();
-    expect(snapshot.context.challenge).toBe(codeChallenge.challenge);
+    expect([codeChallenge.challenge, passkeyChallenge.challenge]).toContain(snapshot.context.challenge);
     expect(snapshot.hasTag('signedIn')).toBe(false);
     expect(snapshot.can({ type: 'session.cancelCode' })).toBe(true);
   },
   'secondFactor.askingCode': (snapshot, probe) => {
     expect(snapshot.can({ type: 'session.code', code: typedCode })).toBe(true);
+    // 'Use a passkey' only where the person has one.
+    expect(snapshot.can({ type: 'session.passkey' })).toBe(snapshot.context.challenge === passkeyChallenge.challenge);
     if (probe.event.type === 'xstate.error.actor.verifyCode') expect(snapshot.context.codeError).toBe('The code is not valid. Try again.');
+    else if (probe.event.type === 'xstate.error.actor.verifyPasskey') expect(snapshot.context.codeError).toBe(passkeyTexts.refused);
     else expect(snapshot.context.codeError).toBeUndefined();
+  },
+  'secondFactor.verifyingPasskey': (snapshot, probe) => {
+    expect(snapshot.hasTag('busy')).toBe(true);
+    expect(probe.calls).toEqual([{ actor: 'verifyPasskey', input: passkeyChallenge.challenge }]);
+  },
+  passkeySigningIn: (snapshot, probe) => {
+    expect(snapshot.hasTag('busy')).toBe(true);
+    expect(snapshot.context.loginError).toBeUndefined();
+    expect(probe.calls).toEqual([{ actor: 'passkeyLogin', input: undefined }]);
+    expect(readStoredSession()).toBeUndefined();
   },
   'secondFactor.verifying': (snapshot, probe) => {
     expect(snapshot.hasTag('busy')).toBe(true);
-    expect(probe.calls).toEqual([{ actor: 'verifyCode', input: { challenge: codeChallenge.challenge, code: typedCode } }]);
+    expect([codeChallenge.challenge, passkeyChallenge.challenge]).toContain(snapshot.context.challenge);
+    expect(probe.calls).toEqual([{ actor: 'verifyCode', input: { challenge: snapshot.context.challenge, code: typedCode } }]);
     expect(JSON.stringify(snapshot.context)).not.toContain(typedCode);
   },
   enrolling: (snapshot) => {
@@ -206,9 +240,13 @@ const stateChecks = {
     expect(snapshot.can({ type: 'session.logout' })).toBe(true);
     expect(snapshot.context.challenge).toBeUndefined();
     expect(snapshot.context.enrolledGrant).toBeUndefined();
-    const signedInNow = ['xstate.done.actor.login', 'xstate.done.actor.verifyCode', 'session.recoveryCodesSaved'].includes(
-      probe.event.type,
-    );
+    const signedInNow = [
+      'xstate.done.actor.login',
+      'xstate.done.actor.verifyCode',
+      'session.recoveryCodesSaved',
+      'xstate.done.actor.passkeyLogin',
+      'xstate.done.actor.verifyPasskey',
+    ].includes(probe.event.type);
     if (signedInNow && !resumingEnded) {
       expect(probe.emitted).toEqual([{ type: 'loggedIn', user: dana }]);
       expect(expiresAt).toBe(T0 + 8 * HOUR);
@@ -265,7 +303,7 @@ const stateChecks = {
     expect(snapshot.can({ type: 'session.login', ...credentials })).toBe(true);
     expect(snapshot.context.challenge).toBeUndefined();
     if (probe.event.type.endsWith('.actor.login')) expect(snapshot.context.loginError).toBe('Email or password is incorrect');
-    if (probe.event.type === 'xstate.error.actor.verifyCode')
+    if (probe.event.type === 'xstate.error.actor.verifyCode' || probe.event.type === 'xstate.error.actor.verifyPasskey')
       expect(snapshot.context.loginError).toBe('This sign-in has expired. Log in again.');
   },
   'ended.reauthenticating': (snapshot, probe) => {
@@ -273,13 +311,19 @@ const stateChecks = {
     expect(probe.calls).toEqual([{ actor: 'login', input: credentials }]);
   },
   'ended.askingCode': (snapshot, probe) => {
-    expect(snapshot.context.challenge).toBe(codeChallenge.challenge);
+    expect([codeChallenge.challenge, passkeyChallenge.challenge]).toContain(snapshot.context.challenge);
     expect(snapshot.can({ type: 'session.code', code: typedCode })).toBe(true);
     if (probe.event.type === 'xstate.error.actor.verifyCode') expect(snapshot.context.codeError).toBe('The code is not valid. Try again.');
+    if (probe.event.type === 'xstate.error.actor.verifyPasskey') expect(snapshot.context.codeError).toBe(passkeyTexts.refused);
+  },
+  'ended.verifyingPasskey': (snapshot, probe) => {
+    expect(snapshot.hasTag('busy')).toBe(true);
+    expect(probe.calls).toEqual([{ actor: 'verifyPasskey', input: passkeyChallenge.challenge }]);
   },
   'ended.verifyingCode': (snapshot, probe) => {
     expect(snapshot.hasTag('busy')).toBe(true);
-    expect(probe.calls).toEqual([{ actor: 'verifyCode', input: { challenge: codeChallenge.challenge, code: typedCode } }]);
+    expect([codeChallenge.challenge, passkeyChallenge.challenge]).toContain(snapshot.context.challenge);
+    expect(probe.calls).toEqual([{ actor: 'verifyCode', input: { challenge: snapshot.context.challenge, code: typedCode } }]);
   },
   'ended.accessEnded': (snapshot) => {
     // No password can help: none is asked for.
@@ -303,7 +347,7 @@ describe('session model', () => {
           resumingEnded = false;
           sessionStorage.setItem(draftKey, '{"firstName":"Ana"}');
           await runPath(sessionMachine, path, {
-            actors: ['login', 'logout', 'renew', 'verifyCode', 'startEnrolment'],
+            actors: ['login', 'logout', 'renew', 'verifyCode', 'startEnrolment', 'passkeyLogin', 'verifyPasskey'],
             states: stateChecks,
           });
         });
@@ -316,7 +360,7 @@ describe('session model', () => {
       sessionMachine,
       startingPoints.map((start) => start.plan),
     );
-    expect(summary).toMatchObject({ machineId: 'session', states: 23, transitions: summary.traversed });
+    expect(summary).toMatchObject({ machineId: 'session', states: 26, transitions: summary.traversed });
   });
 });
 

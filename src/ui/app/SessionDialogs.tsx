@@ -3,8 +3,8 @@
 // of a deactivated account, and the notice five minutes before expiry. Drawn from the session
 // machine's states alone; the page below stays mounted as it was.
 import { useState, type FormEvent } from 'react';
-import { secondFactorTexts, sessionTexts } from '../../domain/texts';
-import { CodeForm } from '../components/SecondFactor';
+import { sessionTexts } from '../../domain/texts';
+import { SecondFactorChoice } from '../components/SecondFactor';
 import { Button } from '../components/Button';
 import { Modal } from '../components/Modal';
 import { TextInput } from '../components/TextInput';
@@ -31,9 +31,15 @@ function SignInAgainDialog({ email }: { email: string }) {
   const reason = SessionContext.useSelector((snapshot) => snapshot.context.endReason ?? 'unknown');
   // A person with two-factor sign-in gives a code after the password (docs/product/sign-in-and-session.md).
   const askingCode = SessionContext.useSelector(
-    (snapshot) => snapshot.matches({ ended: 'askingCode' }) || snapshot.matches({ ended: 'verifyingCode' }),
+    (snapshot) =>
+      snapshot.matches({ ended: 'askingCode' }) ||
+      snapshot.matches({ ended: 'verifyingCode' }) ||
+      snapshot.matches({ ended: 'verifyingPasskey' }),
   );
-  const codeBusy = SessionContext.useSelector((snapshot) => snapshot.matches({ ended: 'verifyingCode' }));
+  const codeBusy = SessionContext.useSelector(
+    (snapshot) => snapshot.matches({ ended: 'verifyingCode' }) || snapshot.matches({ ended: 'verifyingPasskey' }),
+  );
+  const methods = SessionContext.useSelector((snapshot) => snapshot.context.methods ?? []);
   const codeError = SessionContext.useSelector((snapshot) => snapshot.context.codeError);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
@@ -90,13 +96,13 @@ function SignInAgainDialog({ email }: { email: string }) {
         </div>
       </form>
       {askingCode && (
-        <CodeForm
+        <SecondFactorChoice
           id="session-ended-code"
-          prompt={secondFactorTexts.codePrompt}
-          submitLabel={secondFactorTexts.verify}
+          methods={methods}
           busy={codeBusy}
           error={codeError}
-          onSubmit={(code) => session.send({ type: 'session.code', code })}
+          onCode={(code) => session.send({ type: 'session.code', code })}
+          onPasskey={() => session.send({ type: 'session.passkey' })}
         />
       )}
     </Modal>

@@ -32,6 +32,15 @@ export const appSessionMachine = sessionMachine.provide({
       const { startSignInEnrolment } = await loadSessionCalls();
       return startSignInEnrolment(input);
     }),
+    // The passkey calls load with the first use: the browser's WebAuthn helper is not in the first download.
+    passkeyLogin: fromPromise<TokenGrant>(async () => {
+      const { signInWithPasskey } = await import('../../api/passkeys');
+      return signInWithPasskey();
+    }),
+    verifyPasskey: fromPromise<TokenGrant, string>(async ({ input }) => {
+      const { passkeySecondFactor } = await import('../../api/passkeys');
+      return passkeySecondFactor(input);
+    }),
     logout: fromPromise<void>(async () => {
       const { logout } = await loadSessionCalls();
       return logout();

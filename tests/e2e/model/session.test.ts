@@ -8,6 +8,12 @@
 // page's clock moved to the expiry notice or to the expiry. Each path starts from what the browser
 // may hold: nothing, a live session, an expired one, or unreadable data. The shortest planned paths
 // that together take every transition run (coveringPaths), each with a person of its own.
+//
+// Passkeys (docs/product/sign-in-and-session.md, Passkeys): a person with a passkey has it in the
+// page's virtual authenticator (CDP WebAuthn), so 'Sign in with a passkey' and 'Use a passkey' are
+// answered by the browser as a phone's fingerprint would; the app is opened at localhost, since
+// WebAuthn refuses an IP address as the relying party. The server refuses a passkey for real when
+// the step asks for it (its stored counter moved ahead, so the assertion's looks replayed).
 import { SignJWT } from 'jose';
 import { generateSync } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
@@ -16,8 +22,9 @@ import type { AnyEventObject, SnapshotFrom } from 'xstate';
 import { AUTH_STORAGE_KEY, writeStoredSession, type StoredSession } from '../../../src/api/authStorage';
 import type { SessionUser } from '../../../src/domain/session';
 import { EXPIRY_NOTICE_MS } from '../../../src/domain/session';
-import { secondFactorTexts, sessionTexts } from '../../../src/domain/texts';
+import { passkeyTexts, secondFactorTexts, sessionTexts } from '../../../src/domain/texts';
 import { LOGIN_FAILED_MESSAGE, sessionMachine, userFromToken } from '../../../src/machines/session.machine';
+import { createPasskey, type CreationOptions } from '../../api/support/softAuthenticator';
 import { bearer, type TestUser } from '../../api/support/testServer';
 import {
   collectTransitions,
@@ -65,6 +72,8 @@ const plannedToken = await new SignJWT({ ...plannedUser })
 
 const codeChallenge = { challenge: 'planned-code-challenge', methods: ['totp', 'recoveryCode'] };
 const enrolmentChallenge = { challenge: 'planned-enrolment-challenge', methods: ['totpEnrolment'] };
+const passkeyChallenge = { challenge: 'planned-passkey-challenge', methods: ['passkey'] };
+const passkeyRefused = { status: 401, code: 'passkey_refused', message: passkeyTexts.refused };
 const WRONG_CODE = '000000';
 
 const samples = [
@@ -86,6 +95,19 @@ const samples = [
     error: { status: 401, code: 'challenge_expired', message: secondFactorTexts.challengeExpired },
   },
   { type: 'session.recoveryCodesSaved' },
+  // A person with a passkey: it signs in alone, or after the password as the second factor.
+  { type: 'xstate.done.actor.login', output: passkeyChallenge },
+  { type: 'session.passkey' },
+  { type: 'xstate.done.actor.passkeyLogin', output: { token: plannedToken, expiresIn: '8h' } },
+  { type: 'xstate.done.actor.passkeyLogin', output: { token: UNREADABLE_TOKEN, expiresIn: '8h' } },
+  { type: 'xstate.error.actor.passkeyLogin', error: passkeyRefused },
+  { type: 'xstate.done.actor.verifyPasskey', output: { token: plannedToken, expiresIn: '8h' } },
+  { type: 'xstate.done.actor.verifyPasskey', output: { token: UNREADABLE_TOKEN, expiresIn: '8h' } },
+  { type: 'xstate.error.actor.verifyPasskey', error: passkeyRefused },
+  {
+    type: 'xstate.error.actor.verifyPasskey',
+    error: { status: 401, code: 'challenge_expired', message: secondFactorTexts.challengeExpired },
+  },
   { type: 'session.login', email: plannedUser.email, password: 'Planned#Pass1' },
   { type: 'xstate.done.actor.login', output: { token: plannedToken, expiresIn: '8h' } },
   { type: 'xstate.done.actor.login', output: { token: UNREADABLE_TOKEN, expiresIn: '8h' } },
@@ -111,8 +133,11 @@ const plannedSeeds: Record<Start, () => void> = {
   unreadable: () => localStorage.setItem(AUTH_STORAGE_KEY, '{"token":'),
 };
 
-/** Who a path needs: a person signing in with the password alone, with an authenticator, or in a firm that requires one. */
-type PersonKind = 'password' | 'totp' | 'enrol';
+/**
+ * Who a path needs: a person signing in with the password alone, with an authenticator, in a firm
+ * that requires one, or with a passkey.
+ */
+type PersonKind = 'password' | 'totp' | 'enrol' | 'passkey';
 
 interface SessionPath extends PlannedPath {
   start: Start;
@@ -123,9 +148,12 @@ interface SessionPath extends PlannedPath {
 function kindsOf(path: PlannedPath['path']): Set<PersonKind> {
   const kinds = new Set<PersonKind>();
   for (const { event } of path.steps) {
+    // The browser answers a passkey prompt only for a person whose passkey it holds.
+    if (event.type === 'session.passkey') kinds.add('passkey');
     if (event.type !== 'xstate.done.actor.login') continue;
     const output = event.output as { token?: string; methods?: string[] };
     if (output.methods?.includes('totp')) kinds.add('totp');
+    else if (output.methods?.includes('passkey')) kinds.add('passkey');
     else if (output.methods?.includes('totpEnrolment')) kinds.add('enrol');
     // An unreadable token is the test's own answer: any person will do.
     else if (output.token !== UNREADABLE_TOKEN) kinds.add('password');
@@ -141,6 +169,8 @@ const plans = (Object.keys(plannedSeeds) as Start[]).map((start) => {
   const paths: SessionPath[] = plan.paths
     .map((path) => ({ path, kinds: kindsOf(path) }))
     .filter(({ kinds }) => kinds.size <= 1)
+    // A person with a passkey alone has no code to type.
+    .filter(({ path, kinds }) => !kinds.has('passkey') || !path.steps.some(({ event }) => event.type === 'session.code'))
     .map(({ path, kinds }) => ({
       path,
       start,
@@ -165,6 +195,8 @@ vi.unstubAllGlobals();
 let app: E2eApp;
 let browser: Browser;
 let ownerToken: string;
+/** The app by name: WebAuthn refuses an IP address as the relying party. */
+let localUrl: string;
 let middleNames = 0;
 const completed: SessionPath[] = [];
 
@@ -172,6 +204,7 @@ beforeAll(async () => {
   [app, browser] = await Promise.all([startE2eApp(), launchChromium()]);
   // The owner deactivates a path's person through the API, as the Employees page does.
   ownerToken = await app.server.login(app.owner.email, app.owner.password);
+  localUrl = app.baseUrl.replace('127.0.0.1', 'localhost');
 });
 
 afterAll(async () => {
@@ -234,6 +267,52 @@ async function enrolPerson(person: TestUser, authenticator: Authenticator): Prom
   expect(confirmed.response.status, 'the person sets up an authenticator').toBe(200);
 }
 
+/**
+ * Gives the person a passkey, as the profile page does, and puts it in the page's virtual
+ * authenticator (CDP WebAuthn), so the browser answers its prompts with it.
+ */
+async function addPasskeyFor(person: TestUser, page: Page): Promise<void> {
+  const token = await app.server.login(person.email, person.password);
+  const options = (await (await fetch(`${localUrl}/v1/users/me/passkeys/options`, { method: 'POST', headers: bearer(token) })).json()) as {
+    data: CreationOptions;
+  };
+  const { credential, json } = createPasskey(options.data, localUrl);
+  const added = await fetch(`${localUrl}/v1/users/me/passkeys`, {
+    method: 'POST',
+    headers: { ...bearer(token), 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'Planned laptop', response: json }),
+  });
+  expect(added.status, 'the person adds a passkey').toBe(201);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  await cdp.send('WebAuthn.addCredential', {
+    authenticatorId,
+    credential: {
+      credentialId: Buffer.from(credential.id, 'base64url').toString('base64'),
+      isResidentCredential: true,
+      rpId: credential.rpId,
+      privateKey: credential.privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
+      userHandle: Buffer.from(credential.userHandle, 'base64url').toString('base64'),
+      signCount: 0,
+    },
+  });
+}
+
+/** The server refuses the person's passkey for real: its stored counter is ahead of the authenticator's. */
+async function setPasskeyCounter(person: TestUser, counter: number): Promise<void> {
+  await app.server.db.updateTable('passkeys').set({ counter }).where('user_id', '=', person.id).execute();
+}
+
 /** The challenge is spent on the server, so the next code meets 'challenge_expired' for real. */
 async function expireChallenges(person: TestUser): Promise<void> {
   await app.server.db
@@ -266,6 +345,7 @@ async function renewals(person: TestUser): Promise<number> {
 
 interface Held {
   logins: HeldRequests;
+  passkeyLogins: HeldRequests;
   codes: HeldRequests;
   enrolments: HeldRequests;
   logouts: HeldRequests;
@@ -282,10 +362,11 @@ function sessionDrive(
   page: Page,
   person: TestUser,
   authenticator: Authenticator,
-  { logins, codes, enrolments, logouts, renews, searches, listLoads }: Held,
+  { logins, passkeyLogins, codes, enrolments, logouts, renews, searches, listLoads }: Held,
 ): Drive {
   const loginButton = page.getByRole('button', { name: 'Log in', exact: true });
   const codeField = page.getByRole('textbox', { name: secondFactorTexts.codeLabel });
+  const usePasskey = page.getByRole('button', { name: passkeyTexts.useAsSecondFactor });
   const signOut = page.getByRole('button', { name: 'Sign Out' });
   const endedDialog = page.getByRole('dialog', { name: sessionTexts.endedTitle });
   const accessEndedDialog = page.getByRole('dialog', { name: sessionTexts.accessEndedTitle });
@@ -373,6 +454,64 @@ function sessionDrive(
         case 'session.cancelCode':
           await page.getByRole('button', { name: secondFactorTexts.cancel }).click();
           return;
+        case 'session.passkey': {
+          // The server decides: the passkey is refused when the next step says so.
+          const refused =
+            (next?.type === 'xstate.error.actor.passkeyLogin' || next?.type === 'xstate.error.actor.verifyPasskey') &&
+            (next.error as { code: string }).code === 'passkey_refused';
+          await setPasskeyCounter(person, refused ? 1_000_000 : 0);
+          if (before.matches('ended')) await endedDialog.getByRole('button', { name: passkeyTexts.useAsSecondFactor }).click();
+          else if (before.matches('secondFactor')) await usePasskey.click();
+          else await page.getByRole('button', { name: passkeyTexts.signIn }).click();
+          return;
+        }
+        case 'xstate.done.actor.passkeyLogin':
+        case 'xstate.error.actor.passkeyLogin': {
+          const unreadable =
+            event.type === 'xstate.done.actor.passkeyLogin' && (event.output as { token: string }).token === UNREADABLE_TOKEN;
+          await passkeyLogins.settle(
+            () => true,
+            'the passkey sign-in call',
+            (route) =>
+              unreadable
+                ? route.fulfill({
+                    status: 200,
+                    contentType: 'application/json',
+                    body: JSON.stringify({ data: { token: UNREADABLE_TOKEN, expiresIn: '8h' } }),
+                  })
+                : route.continue(),
+          );
+          if (!unreadable) {
+            const response = await passkeyLogins.seen.at(-1)?.response();
+            expect(response?.status(), 'the server answers the passkey').toBe(event.type === 'xstate.done.actor.passkeyLogin' ? 200 : 401);
+          }
+          return;
+        }
+        case 'xstate.done.actor.verifyPasskey':
+        case 'xstate.error.actor.verifyPasskey': {
+          const unreadable =
+            event.type === 'xstate.done.actor.verifyPasskey' && (event.output as { token: string }).token === UNREADABLE_TOKEN;
+          const refusal = event.type === 'xstate.error.actor.verifyPasskey' ? (event.error as { code: string }).code : undefined;
+          if (refusal === 'challenge_expired') await expireChallenges(person);
+          await codes.settle(
+            () => true,
+            'the second-factor call with a passkey',
+            (route) =>
+              unreadable
+                ? route.fulfill({
+                    status: 200,
+                    contentType: 'application/json',
+                    body: JSON.stringify({ data: { token: UNREADABLE_TOKEN, expiresIn: '8h' } }),
+                  })
+                : route.continue(),
+          );
+          if (!unreadable) {
+            const response = await codes.seen.at(-1)?.response();
+            expect(response?.status(), 'the server answers the passkey').toBe(refusal ? 401 : 200);
+            if (refusal) expect(((await response?.json()) as { code: string }).code).toBe(refusal);
+          }
+          return;
+        }
         case 'session.recoveryCodesSaved':
           await page.getByRole('button', { name: secondFactorTexts.recoveryDone }).click();
           return;
@@ -526,6 +665,22 @@ function sessionDrive(
         await expect.poll(() => readStored(page)).toBeNull();
         const loginCall = logins.seen.at(-1);
         if (event.type === 'xstate.done.actor.login') expect(loginCall && (await loginCall.response())?.status()).toBe(200);
+        if (snapshot.matches({ secondFactor: 'verifyingPasskey' })) {
+          const request = await codes.waitFor(() => true, 'the second-factor call with a passkey');
+          expect(Object.keys(request.postDataJSON() as object).sort()).toEqual(['challenge', 'passkey']);
+          await expect.poll(() => page.getByRole('button', { name: 'Loading...' }).count()).toBe(1);
+          return;
+        }
+        if (snapshot.context.methods?.includes('passkey')) {
+          // A passkey alone: no code to type, 'Use a passkey' instead.
+          await page.getByText(passkeyTexts.secondFactorPrompt).waitFor();
+          await usePasskey.waitFor();
+          expect(await codeField.count()).toBe(0);
+          if (event.type === 'xstate.error.actor.verifyPasskey') {
+            await expect.poll(() => page.getByRole('alert').filter({ hasText: passkeyTexts.refused }).count()).toBe(1);
+          }
+          return;
+        }
         if (snapshot.matches({ secondFactor: 'verifying' }) || snapshot.matches({ enrolling: 'confirming' })) {
           const request = await codes.waitFor(() => true, 'the code call');
           expect(Object.keys(request.postDataJSON() as object).sort()).toEqual(['challenge', 'code']);
@@ -552,6 +707,13 @@ function sessionDrive(
         if (event.type === 'xstate.error.actor.verifyCode') {
           await expect.poll(() => page.getByText(secondFactorTexts.invalidCode).count()).toBe(1);
         }
+        return;
+      }
+      if (snapshot.matches('passkeySigningIn')) {
+        // The browser's prompt was answered by the virtual authenticator; the server's check is held.
+        await passkeyLogins.waitFor(() => true, 'the passkey sign-in call');
+        await expect.poll(() => page.getByRole('button', { name: 'Loading...' }).getAttribute('aria-busy')).toBe('true');
+        expect(await readStored(page)).toBeNull();
         return;
       }
       if (snapshot.matches('authenticating')) {
@@ -589,6 +751,17 @@ function sessionDrive(
         const email = endedDialog.getByPlaceholder('Email Address');
         expect(await email.inputValue()).toBe(person.email);
         expect(await email.isDisabled()).toBe(true);
+        if (snapshot.matches({ ended: 'verifyingPasskey' })) {
+          await codes.waitFor(() => true, 'the passkey call from the dialog');
+          return;
+        }
+        if (snapshot.matches({ ended: 'askingCode' }) && snapshot.context.methods?.includes('passkey')) {
+          await endedDialog.getByRole('button', { name: passkeyTexts.useAsSecondFactor }).waitFor();
+          if (event.type === 'xstate.error.actor.verifyPasskey') {
+            await expect.poll(() => endedDialog.getByRole('alert').filter({ hasText: passkeyTexts.refused }).count()).toBe(1);
+          }
+          return;
+        }
         if (snapshot.matches({ ended: 'askingCode' }) || snapshot.matches({ ended: 'verifyingCode' })) {
           // The person's authenticator: the dialog asks for its code after the password.
           await endedDialog.getByRole('textbox', { name: secondFactorTexts.codeLabel }).waitFor();
@@ -603,9 +776,13 @@ function sessionDrive(
           const request = await logins.waitFor(() => true, 'the login call from the dialog');
           expect(request.postDataJSON()).toMatchObject({ email: person.email });
           await expect.poll(() => endedDialog.getByRole('button', { name: 'Loading...' }).getAttribute('aria-busy')).toBe('true');
-        } else if (event.type === 'xstate.error.actor.verifyCode') {
+        } else if (event.type === 'xstate.error.actor.verifyCode' || event.type === 'xstate.error.actor.verifyPasskey') {
           await expect.poll(() => endedDialog.getByRole('alert').filter({ hasText: secondFactorTexts.challengeExpired }).count()).toBe(1);
-        } else if (event.type.endsWith('.actor.login') || event.type.endsWith('.actor.verifyCode')) {
+        } else if (
+          event.type.endsWith('.actor.login') ||
+          event.type.endsWith('.actor.verifyCode') ||
+          event.type.endsWith('.actor.verifyPasskey')
+        ) {
           await expect.poll(() => endedDialog.getByRole('alert').filter({ hasText: LOGIN_FAILED_MESSAGE }).count()).toBe(1);
         } else {
           expect(await endedDialog.getByRole('alert').count()).toBe(0);
@@ -638,7 +815,13 @@ function sessionDrive(
         const stored = await readStored(page);
         expect(stored?.user.email).toBe(person.email);
         expect(stored?.expiresAt).toBeGreaterThan(await pageNow());
-        const signedInNow = ['xstate.done.actor.login', 'xstate.done.actor.verifyCode', 'session.recoveryCodesSaved'].includes(event.type);
+        const signedInNow = [
+          'xstate.done.actor.login',
+          'xstate.done.actor.verifyCode',
+          'session.recoveryCodesSaved',
+          'xstate.done.actor.passkeyLogin',
+          'xstate.done.actor.verifyPasskey',
+        ].includes(event.type);
         if (signedInNow && before.matches('ended')) {
           // Signed in again from the dialog: the page goes on where it was, without a welcome.
           await endedDialog.waitFor({ state: 'detached' });
@@ -685,9 +868,16 @@ function sessionDrive(
         // Back to the password: nothing to say, and no code field left.
         expect(await codeField.count()).toBe(0);
         expect(await page.getByRole('alert').count()).toBe(0);
-      } else if (event.type === 'xstate.error.actor.verifyCode' || event.type === 'xstate.error.actor.startEnrolment') {
+      } else if (
+        event.type === 'xstate.error.actor.verifyCode' ||
+        event.type === 'xstate.error.actor.startEnrolment' ||
+        event.type === 'xstate.error.actor.verifyPasskey'
+      ) {
         await expect.poll(() => page.getByRole('alert').filter({ hasText: secondFactorTexts.challengeExpired }).count()).toBe(1);
         expect(await codeField.count()).toBe(0);
+      } else if (event.type.endsWith('.actor.passkeyLogin')) {
+        // A passkey that did not sign in: one text, whatever the reason.
+        await expect.poll(() => page.getByRole('alert').filter({ hasText: passkeyTexts.signInFailed }).count()).toBe(1);
       } else {
         await expect.poll(() => page.getByRole('alert').filter({ hasText: LOGIN_FAILED_MESSAGE }).count()).toBe(1);
       }
@@ -700,11 +890,12 @@ async function driveSession({ path, start, kind }: SessionPath) {
   const firmId = kind === 'enrol' ? (await app.server.createFirm()).id : app.firm.id;
   const person = await createPerson(firmId);
   const authenticator: Authenticator = { lastStep: 0 };
-  const { context, page, pageErrors } = await newPage(browser, app.baseUrl);
+  const { context, page, pageErrors } = await newPage(browser, localUrl);
   try {
     await page.clock.install();
     const held: Held = {
       logins: await holdRequests(page, 'POST', '/v1/users/login'),
+      passkeyLogins: await holdRequests(page, 'POST', '/v1/users/login/passkey'),
       codes: await holdRequests(page, 'POST', '/v1/users/login/second-factor'),
       enrolments: await holdRequests(page, 'POST', '/v1/users/login/second-factor/enrolment'),
       logouts: await holdRequests(page, 'POST', '/v1/users/logout'),
@@ -721,6 +912,7 @@ async function driveSession({ path, start, kind }: SessionPath) {
     const stored = await storedAtStart(start, person);
     // After the stored token was signed: from now on the password alone no longer signs in.
     if (kind === 'totp') await enrolPerson(person, authenticator);
+    if (kind === 'passkey') await addPasskeyFor(person, page);
     if (kind === 'enrol') await app.server.db.updateTable('firms').set({ require_second_factor: true }).where('id', '=', firmId).execute();
     if (stored !== undefined) {
       // A same-origin file that is not the app, so nothing reads the key before it is written.

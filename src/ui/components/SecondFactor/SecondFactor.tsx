@@ -2,7 +2,7 @@
 // (docs/product/sign-in-and-session.md, Second factor): a code field, an authenticator's secret as
 // a QR code and as text, and recovery codes shown once. The machines decide which one shows.
 import { useEffect, useState, type FormEvent } from 'react';
-import { secondFactorTexts } from '../../../domain/texts';
+import { passkeyTexts, secondFactorTexts } from '../../../domain/texts';
 import { Button } from '../Button';
 import { TextInput } from '../TextInput';
 import * as css from './SecondFactor.css';
@@ -108,6 +108,61 @@ export function RecoveryCodes({ codes, onDone }: { codes: readonly string[]; onD
         <Button type="button" onClick={onDone}>
           {secondFactorTexts.recoveryDone}
         </Button>
+      </div>
+    </section>
+  );
+}
+
+interface SecondFactorChoiceProps {
+  id: string;
+  /** What the challenge takes (docs/product/sign-in-and-session.md, Second factor and Passkeys). */
+  methods: readonly string[];
+  busy: boolean;
+  error: string | undefined;
+  onCode: (code: string) => void;
+  onPasskey: () => void;
+  onCancel?: () => void;
+}
+
+/**
+ * The second step after a right password: a code of the authenticator app where the person has
+ * one, and 'Use a passkey' where they have a passkey.
+ */
+export function SecondFactorChoice({ id, methods, busy, error, onCode, onPasskey, onCancel }: SecondFactorChoiceProps) {
+  const codes = methods.includes('totp');
+  const passkey = methods.includes('passkey');
+  const passkeyButton = passkey && (
+    <Button type="button" tone={codes ? 'secondary' : 'primary'} loading={busy && !codes} onClick={onPasskey}>
+      {passkeyTexts.useAsSecondFactor}
+    </Button>
+  );
+  if (codes) {
+    return (
+      <div className={css.panel}>
+        <CodeForm
+          id={id}
+          prompt={secondFactorTexts.codePrompt}
+          submitLabel={secondFactorTexts.verify}
+          busy={busy}
+          error={error}
+          onSubmit={onCode}
+          onCancel={onCancel}
+        />
+        {passkeyButton && <div className={css.buttons}>{passkeyButton}</div>}
+      </div>
+    );
+  }
+  return (
+    <section className={css.panel} aria-label={secondFactorTexts.codeLabel}>
+      <p>{passkeyTexts.secondFactorPrompt}</p>
+      {error && <p role="alert">{error}</p>}
+      <div className={css.buttons}>
+        {passkeyButton}
+        {onCancel && (
+          <Button type="button" tone="secondary" onClick={onCancel}>
+            {secondFactorTexts.cancel}
+          </Button>
+        )}
       </div>
     </section>
   );

@@ -1,1 +1,1 @@
-export { CodeForm, RecoveryCodes, SecretPanel, type SecretPanelProps } from './SecondFactor';
+export { CodeForm, RecoveryCodes, SecondFactorChoice, SecretPanel, type SecretPanelProps } from './SecondFactor';

@@ -2,8 +2,8 @@ import { useEffect, useState, type ComponentType, type FormEvent, type ReactNode
 import type { LoginInput } from '../../../domain/schemas/login';
 import { SessionContext, useSessionActor } from '../../app/session';
 import { Button } from '../../components/Button';
-import { CodeForm, RecoveryCodes, SecretPanel } from '../../components/SecondFactor';
-import { secondFactorTexts } from '../../../domain/texts';
+import { CodeForm, RecoveryCodes, SecondFactorChoice, SecretPanel } from '../../components/SecondFactor';
+import { passkeyTexts, secondFactorTexts } from '../../../domain/texts';
 import { Logo } from '../../components/Logo';
 import { TextInput } from '../../components/TextInput';
 import { paths } from '../../app/paths';
@@ -44,6 +44,7 @@ interface LoginScreenProps {
 export function LoginScreen({ link: LinkTo }: LoginScreenProps) {
   const session = useSessionActor();
   const busy = SessionContext.useSelector((snapshot) => snapshot.matches('authenticating'));
+  const passkeyBusy = SessionContext.useSelector((snapshot) => snapshot.matches('passkeySigningIn'));
   // After a right password: the second step (docs/product/sign-in-and-session.md, Second factor),
   // on this screen under the password form, which stays as it was typed.
   const askingCode = SessionContext.useSelector((snapshot) => snapshot.matches('secondFactor'));
@@ -121,10 +122,23 @@ export function LoginScreen({ link: LinkTo }: LoginScreenProps) {
             <LinkTo className={css.forgot} to={paths.forgotPassword}>
               Forgot password?
             </LinkTo>
-            <Button type="submit" fullWidth loading={busy} disabled={passwordDone}>
+            <Button type="submit" fullWidth loading={busy} disabled={passwordDone || passkeyBusy}>
               Log in
             </Button>
           </form>
+          {/* docs/product/sign-in-and-session.md, Passkeys: no email, no password. */}
+          {!passwordDone && (
+            <Button
+              type="button"
+              tone="secondary"
+              fullWidth
+              loading={passkeyBusy}
+              disabled={busy}
+              onClick={() => session.send({ type: 'session.passkey' })}
+            >
+              {passkeyTexts.signIn}
+            </Button>
+          )}
           {askingCode && <SecondFactorStep />}
           {enrolling && <EnrolmentStep />}
           {loginError !== undefined && (
@@ -138,19 +152,20 @@ export function LoginScreen({ link: LinkTo }: LoginScreenProps) {
   );
 }
 
-/** A code of the authenticator app, or a recovery code. */
+/** A code of the authenticator app or a recovery code, or a passkey: what the person has. */
 function SecondFactorStep() {
   const session = useSessionActor();
   const busy = SessionContext.useSelector((snapshot) => snapshot.hasTag('busy'));
   const codeError = SessionContext.useSelector((snapshot) => snapshot.context.codeError);
+  const methods = SessionContext.useSelector((snapshot) => snapshot.context.methods ?? []);
   return (
-    <CodeForm
+    <SecondFactorChoice
       id="login-code"
-      prompt={secondFactorTexts.codePrompt}
-      submitLabel={secondFactorTexts.verify}
+      methods={methods}
       busy={busy}
       error={codeError}
-      onSubmit={(code) => session.send({ type: 'session.code', code })}
+      onCode={(code) => session.send({ type: 'session.code', code })}
+      onPasskey={() => session.send({ type: 'session.passkey' })}
       onCancel={() => session.send({ type: 'session.cancelCode' })}
     />
   );

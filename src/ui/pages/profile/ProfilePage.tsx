@@ -16,6 +16,7 @@ import { useMachineActor } from '../../app/inspect';
 import { RevealButton, useReveal, useShownNumber, type RevealActor } from '../../components/Reveal';
 import { revealOwnNumbers } from './profileActors';
 import { paths } from '../../app/paths';
+import { PasskeysSection } from './PasskeysSection';
 import { TwoFactorSection } from './TwoFactorSection';
 
 /** docs/product/people.md Profile: the fallback texts, word for word. */
@@ -137,6 +138,7 @@ function ProfileDetails({ user }: { user: User }) {
         </dl>
       </section>
       <TwoFactorSection />
+      <PasskeysSection />
     </>
   );
 }
