@@ -23,8 +23,8 @@ export interface ConflictPanelContext extends ConflictPanelInput {
 }
 
 export type ConflictPanelEvent =
-  | { type: 'refresh' }
-  | { type: 'retry' }
+  | { type: 'check.again' }
+  | { type: 'check.retry' }
   | { type: 'decision.start' }
   | { type: 'decision.choose'; decision: ConflictDecisionChoice }
   | { type: 'note.change'; note: string }
@@ -80,11 +80,11 @@ export const conflictPanelMachine = setup({
       },
     },
     failed: {
-      on: { retry: 'loading' },
+      on: { 'check.retry': 'loading' },
     },
     ready: {
       on: {
-        refresh: 'loading',
+        'check.again': 'loading',
         'decision.start': { target: 'deciding', guard: 'canDecide', actions: 'startForm' },
       },
     },

@@ -23,7 +23,7 @@ export interface EngagementDialogContext {
 }
 
 export type EngagementDialogEvent =
-  | { type: 'retry' }
+  | { type: 'status.retry' }
   | { type: 'dialog.open' }
   | { type: 'dialog.close' }
   | { type: 'link.copy' }
@@ -96,7 +96,7 @@ export const engagementDialogMachine = setup({
       },
     },
     unavailable: {
-      on: { retry: { target: 'loading', actions: 'forget' } },
+      on: { 'status.retry': { target: 'loading', actions: 'forget' } },
     },
     // The state on the form; the dialog closed.
     idle: {

@@ -19,7 +19,7 @@ export interface ForgotPasswordContext {
   error?: string;
 }
 
-export type ForgotPasswordEvent = FieldChange<ForgotPasswordInput> | { type: 'form.submit' } | { type: 'retry' };
+export type ForgotPasswordEvent = FieldChange<ForgotPasswordInput> | { type: 'form.submit' } | { type: 'options.retry' };
 
 export type ForgotPasswordEmitted = InvalidField<keyof ForgotPasswordInput>;
 
@@ -82,7 +82,7 @@ export const forgotPasswordMachine = setup({
             },
           },
         },
-        failed: { on: { retry: { target: 'loading', actions: 'clearError' } } },
+        failed: { on: { 'options.retry': { target: 'loading', actions: 'clearError' } } },
         askingEmail: { on: { 'form.submit': { guard: 'isComplete', target: 'sending', actions: 'storeEmail' } } },
         sending: {
           tags: ['busy'],

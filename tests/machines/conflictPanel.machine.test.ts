@@ -50,7 +50,7 @@ const checks = {
     expect(probe.calls).toEqual([{ actor: 'loadCheck', input: { caseId } }]);
   },
   failed: (snapshot: AnyMachineSnapshot) => {
-    expect(snapshot.can({ type: 'retry' })).toBe(true);
+    expect(snapshot.can({ type: 'check.retry' })).toBe(true);
   },
   ready: (snapshot: AnyMachineSnapshot) => {
     expect(snapshot.context.check).not.toBeNull();

@@ -14,7 +14,7 @@ const samples: AnyEventObject[] = [
   { type: 'field.change', field: 'email', value: '' },
   { type: 'field.change', field: 'email', value: email },
   { type: 'form.submit' },
-  { type: 'retry' },
+  { type: 'options.retry' },
   { type: 'xstate.done.actor.loadOptions', output: { emailAvailable: true } },
   { type: 'xstate.done.actor.loadOptions', output: { emailAvailable: false } },
   { type: 'xstate.error.actor.loadOptions', error: unreachable },
@@ -27,7 +27,7 @@ function checkStep(snapshot: AnyMachineSnapshot, probe: StepProbe) {
   switch (request) {
     case 'loading':
       expect(snapshot.context.error).toBeUndefined();
-      if (probe.event.type === 'xstate.init' || probe.event.type === 'retry')
+      if (probe.event.type === 'xstate.init' || probe.event.type === 'options.retry')
         expect(probe.calls).toEqual([{ actor: 'loadOptions', input: undefined }]);
       break;
     case 'failed':

@@ -108,9 +108,9 @@ function panelDrive(page: Page, loads: HeldRequests, saves: HeldRequests): Drive
   return {
     async act({ event }) {
       switch (event.type) {
-        case 'refresh':
+        case 'check.again':
           return button('Check again').click();
-        case 'retry':
+        case 'check.retry':
           return button('Try again').click();
         case 'decision.start':
           return button('Record decision').click();

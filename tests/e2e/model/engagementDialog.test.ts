@@ -78,7 +78,7 @@ function dialogDrive(page: Page, statuses: HeldRequests, creates: HeldRequests, 
           return panel.getByRole('button', { name: ENGAGEMENT_TEXT.open }).click();
         case 'dialog.close':
           return inDialog(ENGAGEMENT_TEXT.close).last().click();
-        case 'retry':
+        case 'status.retry':
           return panel.getByRole('button', { name: ENGAGEMENT_TEXT.retry }).click();
         case 'link.copy':
           return inDialog(ENGAGEMENT_TEXT.copy).click();

@@ -32,7 +32,7 @@ const forgotSamples: AnyEventObject[] = [
   { type: 'field.change', field: 'email', value: '' },
   { type: 'field.change', field: 'email', value: email },
   { type: 'form.submit' },
-  { type: 'retry' },
+  { type: 'options.retry' },
   { type: 'xstate.done.actor.loadOptions', output: { emailAvailable: true } },
   { type: 'xstate.done.actor.loadOptions', output: { emailAvailable: false } },
   { type: 'xstate.error.actor.loadOptions', error: unreachable },
@@ -114,7 +114,7 @@ function forgotDrive(page: Page, options: HeldRequests, requests: HeldRequests):
     async act({ event }) {
       if (event.type === 'field.change') await field.fill(event.value as string);
       else if (event.type === 'form.submit') await send.click();
-      else if (event.type === 'retry') await page.getByRole('button', { name: 'Try again' }).click();
+      else if (event.type === 'options.retry') await page.getByRole('button', { name: 'Try again' }).click();
       else if (event.type === 'xstate.done.actor.loadOptions') {
         const { emailAvailable } = event.output as { emailAvailable: boolean };
         // This server emails links: it answers 'available' itself; 'not available' is the sample's answer.

@@ -54,10 +54,20 @@ async function openForm(path: string) {
   return { user, app };
 }
 
+/**
+ * The form's own buttons: not the shell's, the tabs', nor those of the engagement and conflict
+ * panels beside the form, which load on their own and have their own tests
+ * (tests/e2e/model/engagementDialog.test.ts, tests/e2e/model/conflictPanel.test.ts).
+ */
 function buttonNames(): string[] {
   return screen
     .getAllByRole('button')
-    .filter((button) => !button.closest('nav, aside, header, [role="tablist"]'))
+    .filter(
+      (button) =>
+        !button.closest(
+          'nav, aside, header, [role="tablist"], [aria-labelledby="conflict-check-title"], [role="group"][aria-label="Engagement"]',
+        ),
+    )
     .map((button) => button.textContent ?? '');
 }
 

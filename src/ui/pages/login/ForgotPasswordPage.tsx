@@ -50,7 +50,7 @@ export function ForgotPasswordPage() {
         {step === 'failed' && (
           <section className={css.section}>
             <p role="alert">{error}</p>
-            <Button tone="secondary" onClick={() => actor.send({ type: 'retry' })}>
+            <Button tone="secondary" onClick={() => actor.send({ type: 'options.retry' })}>
               Try again
             </Button>
           </section>

@@ -63,7 +63,7 @@ export function ConflictPanel({ caseId, updatedAt }: { caseId: string; updatedAt
   useEffect(() => {
     if (seen.current === updatedAt) return;
     seen.current = updatedAt;
-    panel.send({ type: 'refresh' });
+    panel.send({ type: 'check.again' });
   }, [panel, updatedAt]);
 
   return (
@@ -84,7 +84,7 @@ function PanelBody({ panel }: { panel: PanelActor }) {
     return (
       <div role="alert">
         <p className={css.line}>{CONFLICT_TEXT.failed}</p>
-        <Button tone="secondary" onClick={() => panel.send({ type: 'retry' })}>
+        <Button tone="secondary" onClick={() => panel.send({ type: 'check.retry' })}>
           {CONFLICT_TEXT.retry}
         </Button>
       </div>
@@ -171,7 +171,7 @@ function DecisionForm({ panel }: { panel: PanelActor }) {
   if (!open) {
     return (
       <div className={css.buttons}>
-        <Button tone="secondary" onClick={() => panel.send({ type: 'refresh' })}>
+        <Button tone="secondary" onClick={() => panel.send({ type: 'check.again' })}>
           {CONFLICT_TEXT.checkAgain}
         </Button>
         {canDecide ? <Button onClick={() => panel.send({ type: 'decision.start' })}>{CONFLICT_TEXT.record}</Button> : null}

@@ -80,7 +80,7 @@ export function EngagementPanel({ caseId }: { caseId: string }) {
     return (
       <div className={css.panel} role="group" aria-label={ENGAGEMENT_TEXT.label}>
         <span role="alert">{ENGAGEMENT_TEXT.unavailable}</span>
-        <Button tone="secondary" onClick={() => send({ type: 'retry' })}>
+        <Button tone="secondary" onClick={() => send({ type: 'status.retry' })}>
           {ENGAGEMENT_TEXT.retry}
         </Button>
       </div>
