@@ -71,25 +71,26 @@ export function isIdenticalLeadViolation(error: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof message === 'string' && message.includes('leads.identity_key');
 }
 
+/** The stored row of a new lead, with its match keys. */
+export function newLeadRow(lead: NewLead, now: Date = new Date()) {
+  const keys = matchKeysOf(lead.values);
+  return {
+    ...lead.values,
+    id: randomUUID(),
+    firm_id: lead.firmId,
+    created_by: lead.createdBy,
+    name_key: keys.nameKey,
+    phone_digits: keys.phoneDigits,
+    email_norm: keys.email,
+    intake_id: lead.intakeId,
+    identity_key: leadIdentityKey(lead.values),
+    created_at: now.toISOString(),
+  };
+}
+
 /** `db` may be a transaction. */
 export async function insertLead(db: Kysely<Database>, lead: NewLead, now: Date = new Date()): Promise<LeadRow> {
-  const keys = matchKeysOf(lead.values);
-  const row = await db
-    .insertInto('leads')
-    .values({
-      ...lead.values,
-      id: randomUUID(),
-      firm_id: lead.firmId,
-      created_by: lead.createdBy,
-      name_key: keys.nameKey,
-      phone_digits: keys.phoneDigits,
-      email_norm: keys.email,
-      intake_id: lead.intakeId,
-      identity_key: leadIdentityKey(lead.values),
-      created_at: now.toISOString(),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await db.insertInto('leads').values(newLeadRow(lead, now)).returningAll().executeTakeFirstOrThrow();
   // The conflict check's party (docs/product/conflicts.md); a lead's intake names it as its client too.
   await writeLeadParties(db, row);
   return row;

@@ -338,9 +338,10 @@ describe.each(testDatabases())('parties of data stored before the conflict check
     const owner = await server.createUser({ firmId: firm.id, privilege: 'owner' });
     const caller: Caller = { user: owner, token: await server.login(owner.email, owner.password) };
     const migrator = new Migrator({ db: server.db, provider: { getMigrations: async () => migrations() }, allowUnorderedMigrations: true });
-    const down = await migrator.migrateDown();
+    // Back to the schema before the conflict check, whatever came after it.
+    const down = await migrator.migrateTo('0025_second_factors');
     expect(down.error).toBeUndefined();
-    expect(down.results?.[0]).toMatchObject({ migrationName: '0026_parties_and_conflicts', direction: 'Down', status: 'Success' });
+    expect(down.results?.at(-1)).toMatchObject({ migrationName: '0026_parties_and_conflicts', direction: 'Down', status: 'Success' });
 
     // Stored as an older version stored them: rows only, no parties.
     const sections = (fields: Fields, first: string, last: string) =>
