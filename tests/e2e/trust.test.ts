@@ -143,7 +143,10 @@ describe('the trail on screen', () => {
       await page.goto(`/intake-details/view/${caseId}`);
       await page.getByRole('textbox', { name: /^SSN\/ITIN/ }).waitFor();
       // The conflict panel has had its answer, so its look is in the trail too.
-      await page.getByRole('region', { name: 'Conflict check' }).getByText(/^(No conflicts|\d+ potential conflicts?)$/).waitFor();
+      await page
+        .getByRole('region', { name: 'Conflict check' })
+        .getByText(/^(No conflicts|\d+ potential conflicts?)$/)
+        .waitFor();
 
       await page.getByRole('button', { name: 'History', exact: true }).click();
       const panel = page.getByRole('dialog', { name: 'History' });
