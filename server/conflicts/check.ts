@@ -18,6 +18,7 @@ import {
   type PartyRole,
 } from '../../src/domain/conflicts';
 import type { Database } from '../db/database';
+import type { PartiesTable } from './tables';
 
 export type ConflictKind = 'formerClient' | 'clientIsDefendant' | 'sameCrash';
 
@@ -49,17 +50,20 @@ export interface CheckResult {
 /** Adverse to the client, and, within one crash, the vehicle the client rode in. */
 const crossRoles: PartyRole[] = ['defendantDriver', 'defendantVehicleOwner', 'clientVehicleOwner'];
 
-interface Candidate {
-  case_id: string | null;
-  lead_id: string | null;
-  role: string;
-  name_key: string;
-  birth_date: string;
-  phone_key: string;
-  incident_date: string;
-  crash_report_key: string;
-  city_key: string;
-  crash_location_key: string;
+/** A party the check may match, with the intake or lead that names it. */
+type Candidate = Pick<
+  PartiesTable,
+  | 'case_id'
+  | 'lead_id'
+  | 'role'
+  | 'name_key'
+  | 'birth_date'
+  | 'phone_key'
+  | 'incident_date'
+  | 'crash_report_key'
+  | 'city_key'
+  | 'crash_location_key'
+> & {
   intake_client_name: string | null;
   intake_status: 'draft' | 'final' | null;
   intake_created_at: string | null;
@@ -67,7 +71,7 @@ interface Candidate {
   lead_middle_name: string | null;
   lead_last_name: string | null;
   lead_created_at: string | null;
-}
+};
 
 /**
  * Every party of the firm in one of `roles` who may be `party` (matchingKeys): same name key, and
