@@ -3,13 +3,15 @@
 // go into the issue notes and are compared from one change to the next. `--intakes` sets the size
 // of the large firm of the intake list bench (default 100,000; bench/intakes.bench.ts). `--only`
 // runs the named benches alone (`--only intakes,dashboard`), so one figure can be measured again
-// without the rest: `--only throughput` prints the authenticated reads against a hello-world.
+// without the rest: `--only throughput` prints the authenticated reads against a hello-world, `--only staffLoad`
+// the office at full speed on SQLite and PostgreSQL.
 import { build } from 'vite';
 import { runShellBench } from './shell.bench';
 import { runBundleBenchRows } from './bundle.bench';
 import { runUsersBenchRows } from './users.bench';
 import { runAuthThroughputBenchRows } from './authThroughput.bench';
 import { runThroughputBenchRows } from './throughput.bench';
+import { runStaffLoadBenchRows } from './staffLoad.bench';
 import { intakesOption, runIntakesBenchRows } from './intakes.bench';
 import { runPdfFillBenchRows } from './pdf.bench';
 import { runPdfPreviewBenchRows } from './pdfPreview.bench';
@@ -36,6 +38,8 @@ function benches(intakes: number) {
     users: runUsersBenchRows,
     auth: runAuthThroughputBenchRows,
     throughput: () => runThroughputBenchRows(),
+    // SQLite then PostgreSQL, one after the other: the default database against the one for many instances.
+    staffLoad: () => runStaffLoadBenchRows(),
     intakes: () => runIntakesBenchRows(intakes),
     dashboard: () => runDashboardBenchRows(intakes),
     start: () => runStartBenchRows(intakes),

@@ -37,6 +37,7 @@ import { apiDocsRoutes } from './http/docs';
 import { healthChecks } from './http/health';
 import { idempotency } from './http/idempotency';
 import { addSecurityHeaders } from './http/securityHeaders';
+import { whenDurable } from './db/sqliteDurableCommits';
 import { scopedDatabase } from './db/transactionScope';
 import { ApiError, notFound, registerErrorHandler, sendError } from './http/errors';
 import { loggerOptions, RequestLog } from './http/logger';
@@ -202,6 +203,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (isPrivatePath(request.url)) reply.header('Cache-Control', 'no-store');
     else if (isResetPage(request.url)) reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
     done(null, payload);
+  });
+
+  // No answer tells of a SQLite commit before it is flushed to disk (db/sqliteDurableCommits.ts):
+  // the flush runs beside the server and concurrent answers share it. Nothing waits on PostgreSQL,
+  // nor when every commit is flushed already. A 5xx tells of no commit (and is the flush's own failure).
+  const { db } = options;
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    const flushing = reply.statusCode >= 500 ? undefined : whenDurable(db);
+    if (!flushing) done(null, payload);
+    else flushing.then(() => done(null, payload), done);
   });
 
   // Shutting down (start.ts): each answer ends its keep-alive connection, so that no socket stays open idle.

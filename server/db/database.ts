@@ -1,4 +1,5 @@
-// The connection and the typed tables. Default: a SQLite file under DATA_DIR (WAL, full sync);
+// The connection and the typed tables. Default: a SQLite file under DATA_DIR (WAL, every commit flushed
+// before an answer tells of it);
 // DATABASE_URL=postgres://... switches to PostgreSQL, which several server instances can share
 // (docs/architecture.md, API and server). The rest of the server opens a database and names its
 // tables through this file alone: the tables are typed in schema.ts, each database is opened by

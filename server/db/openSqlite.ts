@@ -1,5 +1,5 @@
-// The SQLite file under DATA_DIR: checked before and after opening (sqliteChecks.ts), WAL with a
-// full sync, foreign keys on, the list's search function, statements kept prepared and planner
+// The SQLite file under DATA_DIR: checked before and after opening (sqliteChecks.ts), WAL whose
+// commits are flushed before any answer tells of them (sqliteDurableCommits.ts), foreign keys on, the list's search function, statements kept prepared and planner
 // statistics kept fresh (sqliteUpkeep.ts).
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -8,6 +8,7 @@ import { ensurePrivateDirectory, ensurePrivateFile, restrictSqliteFiles, SQLITE_
 import type { Database } from './schema';
 import { SqliteBooleanPlugin } from './sqliteBooleanPlugin';
 import { DatabaseFileError, checkAfterOpen, checkBeforeOpen, takeCleanStop, type StartCheck } from './sqliteChecks';
+import { durableCommits, registerDurableCommits } from './sqliteDurableCommits';
 import { keepStatisticsFresh, withStatementCache } from './sqliteUpkeep';
 import { matchesSearch, type SearchQuery } from '../intakes/search';
 
@@ -47,8 +48,11 @@ export function openSqlite(options: SqliteOptions): Kysely<Database> {
   // Deleted and overwritten content is zeroed rather than left in free pages (README, Encryption at rest).
   sqlite.pragma('secure_delete = ON');
   restrictSqliteFiles(file);
-  // FULL: a committed intake survives a power cut, at the price of an fsync per commit.
-  sqlite.pragma('synchronous = FULL');
+  // NORMAL: a commit writes the -wal file without flushing it; the answers wait for its flush, run
+  // beside the server and shared by concurrent commits, so a committed intake survives a power cut
+  // as it did with FULL, without an fsync per commit on the event loop (sqliteDurableCommits.ts).
+  sqlite.pragma('synchronous = NORMAL');
+  const commits = durableCommits(sqlite, file);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   // The list's search checked row by row (server/intakes/repository.ts): the query arrives as the
@@ -57,8 +61,10 @@ export function openSqlite(options: SqliteOptions): Kysely<Database> {
     typeof terms === 'string' && typeof query === 'string' && matchesSearch(terms, JSON.parse(query) as SearchQuery) ? 1 : 0,
   );
   keepStatisticsFresh(sqlite);
-  return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite, commits.afterStatement) }),
     plugins: [new SqliteBooleanPlugin()],
   });
+  registerDurableCommits(db, commits);
+  return db;
 }

@@ -1,7 +1,7 @@
 // What keeps a long-lived SQLite connection quick: statements prepared once, planner statistics
 // refreshed (README, Performance).
 import type SqliteDatabase from 'better-sqlite3';
-import type { SqliteDialectConfig } from 'kysely';
+import type { SqliteDialectConfig, SqliteStatement } from 'kysely';
 
 /** Statements kept prepared; past this the oldest is dropped (a list's IN (...) of varying length makes new texts). */
 const STATEMENTS_KEPT = 500;
@@ -11,20 +11,50 @@ const STATEMENTS_KEPT = 500;
  * prepares every query again, which was a tenth of an authenticated request's CPU (README,
  * Performance). Kysely runs one query at a time on its single SQLite connection and reads each
  * answer whole, so a statement is never in use twice at once; SQLite re-prepares a kept statement
- * by itself after a schema change.
+ * by itself after a schema change. `afterStatement` hears of each statement once it ran, and
+ * whether it may have written (sqliteDurableCommits.ts counts the commits from it).
  */
-export function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectConfig['database'] {
-  const statements = new Map<string, SqliteDatabase.Statement>();
+export function withStatementCache(
+  sqlite: SqliteDatabase.Database,
+  afterStatement: (wrote: boolean) => void = () => {},
+): SqliteDialectConfig['database'] {
+  const statements = new Map<string, SqliteStatement>();
   return {
     close: () => sqlite.close(),
     prepare(text: string) {
       let statement = statements.get(text);
       if (!statement) {
-        statement = sqlite.prepare(text);
+        statement = keptStatement(sqlite.prepare(text), afterStatement);
         if (statements.size >= STATEMENTS_KEPT) statements.delete(statements.keys().next().value as string);
         statements.set(text, statement);
       }
       return statement;
+    },
+  };
+}
+
+/** The statement as Kysely's SQLite driver uses it (reader, all, run, iterate), reporting each run. */
+function keptStatement(statement: SqliteDatabase.Statement, afterStatement: (wrote: boolean) => void): SqliteStatement {
+  // An INSERT ... RETURNING is a reader that writes: `readonly` is SQLite's own answer.
+  const wrote = !statement.readonly;
+  return {
+    reader: statement.reader,
+    all(parameters: readonly unknown[]) {
+      try {
+        return statement.all(parameters);
+      } finally {
+        afterStatement(wrote);
+      }
+    },
+    run(parameters: readonly unknown[]) {
+      try {
+        return statement.run(parameters);
+      } finally {
+        afterStatement(wrote);
+      }
+    },
+    iterate(parameters: readonly unknown[]) {
+      return statement.iterate(parameters);
     },
   };
 }
