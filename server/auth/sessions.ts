@@ -1,8 +1,14 @@
 // Revocable sessions (docs/product/sign-in-and-session.md). Each sign-in adds a row; its id travels
-// in the token, and every authenticated request reads that row joined with its user by primary key:
-// one small indexed query that makes Sign Out, a password or email change, a deactivation, a changed
-// privilege or a removed user take effect on the next request. The caller's firm, privilege and
-// names come from this read, never from the token's claims (which are there for the client).
+// in the token, and every authenticated request is checked against that row joined with its user:
+// Sign Out, a password or email change, a deactivation, a changed privilege or a removed user take
+// effect on the next request, on every instance. The caller's firm, privilege and names come from
+// this read, never from the token's claims (which are there for the client).
+//
+// The join is not run on every request: each instance keeps the callers it read (sessionCache.ts)
+// with the session generation as it was before the read (migration 0030), and reads the join again
+// only once that number moved, which every change of a session or a user does in its own
+// transaction. A request reads the number once, in a read that started after it arrived, so a
+// change committed anywhere before it is seen.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { SessionUser } from '../../src/domain/session';
@@ -10,6 +16,7 @@ import { runCompiledOnce } from '../db/compiledOnce';
 import type { Database } from '../db/database';
 import type { UserRecordRow } from '../users/repository';
 import { toSessionUser } from '../users/views';
+import { createSessionCache, type CachedCaller } from './sessionCache';
 
 export type SessionEndReason = 'signOut' | 'passwordChanged' | 'emailChanged' | 'privilegeChanged' | 'deactivated';
 
@@ -56,12 +63,30 @@ export function createSessionStore(db: Kysely<Database>, now: () => Date = () =>
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
         .selectAll('users')
+        .select('sessions.expires_at as session_expires_at')
         .where('sessions.id', '=', values.sessionId)
         .where('sessions.user_id', '=', values.userId)
         .where('sessions.ended_at', 'is', null)
         .where('sessions.expires_at', '>', values.at)
         .where('users.status', '=', 'Active'),
     );
+
+  const generationQuery = () =>
+    runCompiledOnce(db, 'sessionGeneration', { id: 1 }, (values) =>
+      db
+        .selectFrom('session_generation')
+        .select('generation')
+        .where('id', '=', values.id as number),
+    );
+  const cache = createSessionCache(async () => String((await generationQuery())[0]?.generation ?? ''));
+
+  async function readCaller(sessionId: string, userId: string): Promise<CachedCaller | undefined> {
+    const [row] = await liveCallerQuery(sessionId, userId, now().toISOString());
+    if (!row) return undefined;
+    // The whole row (but the hash) so that a handler about the caller (GET /v1/users/me) needs no second read.
+    const { password_hash: _hash, session_expires_at: expiresAt, ...record } = row;
+    return { caller: { user: toSessionUser(record), record }, userId, expiresAt };
+  }
 
   return {
     async start(userId, lifetimeMs) {
@@ -84,12 +109,8 @@ export function createSessionStore(db: Kysely<Database>, now: () => Date = () =>
       return id;
     },
 
-    async liveCaller(sessionId, userId) {
-      const [row] = await liveCallerQuery(sessionId, userId, now().toISOString());
-      if (!row) return undefined;
-      // The whole row (but the hash) so that a handler about the caller (GET /v1/users/me) needs no second read.
-      const { password_hash: _hash, ...record } = row;
-      return { user: toSessionUser(record), record };
+    liveCaller(sessionId, userId) {
+      return cache.caller(sessionId, userId, now().toISOString(), () => readCaller(sessionId, userId));
     },
 
     async refusal(sessionId, userId) {

@@ -13,6 +13,12 @@ export interface SessionsTable {
   end_reason: string | null;
 }
 
+/** One row (id 1) whose generation moves with every change of a session or a user (migration 0030). */
+export interface SessionGenerationTable {
+  id: number;
+  generation: ColumnType<string | number, never, never>;
+}
+
 /** Sign-in counters (server/auth/loginThrottle.ts): 'email:', 'email-day:', 'ip:' or 'device:' keys, shared by every instance. */
 export interface LoginFailuresTable {
   key: string;

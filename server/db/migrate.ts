@@ -31,6 +31,7 @@ import * as partiesAndConflicts from './migrations/0026_parties_and_conflicts';
 import * as engagements from './migrations/0027_engagements';
 import * as passwordResets from './migrations/0028_password_resets';
 import * as passkeys from './migrations/0029_passkeys';
+import * as sessionGeneration from './migrations/0030_session_generation';
 import type { PiiCipher } from '../crypto/piiCipher';
 import { inspect } from 'node:util';
 
@@ -69,6 +70,7 @@ export function migrations({ pii }: MigrationContext = {}): Record<string, Migra
     '0027_engagements': engagements,
     '0028_password_resets': passwordResets,
     '0029_passkeys': passkeys,
+    '0030_session_generation': sessionGeneration,
   };
 }
 

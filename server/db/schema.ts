@@ -9,6 +9,7 @@ import type {
   PasskeysTable,
   PasswordResetsTable,
   RecoveryCodesTable,
+  SessionGenerationTable,
   SessionsTable,
   UserSecondFactorsTable,
   WebauthnChallengesTable,
@@ -33,6 +34,7 @@ export interface Database {
   users: UsersTable;
   login_failures: LoginFailuresTable;
   sessions: SessionsTable;
+  session_generation: SessionGenerationTable;
   intakes: IntakesTable;
   intake_totals: IntakeTotalsTable;
   intake_prefix_totals: IntakePrefixTotalsTable;
