@@ -73,8 +73,8 @@ export function draftSuite({ client, clipboard = false }: DraftSuiteOptions): Dr
       try {
         if (clipboard) await withClipboard(page);
         const drive = await prepare(page, caseId);
-        await page.goto(`/intake-details/edit/${caseId}`);
         // The first load of the app in a fresh context is the heaviest step on a busy machine.
+        await page.goto(`/intake-details/edit/${caseId}`, { timeout: 60_000 });
         await page.getByRole('heading', { name: 'Edit Intake' }).waitFor({ timeout: 60_000 });
         await drivePath(path, drive);
         expect(await page.evaluate(() => window.location.pathname)).toBe(`/intake-details/edit/${caseId}`);
