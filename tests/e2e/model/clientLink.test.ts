@@ -6,18 +6,14 @@
 // status with email unavailable, a copied link), else exactly the sample (email available, an
 // emailed link, a refusal, no answer). Copying is the browser's clipboard; a refused copy is the
 // clipboard refusing, as a browser without the permission does.
-import type { Browser, Page, Request, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { AnyEventObject, SnapshotFrom } from 'xstate';
 import { clientLinkMachine } from '../../../src/machines/clientLink.machine';
-import { draftIntake } from '../../api/support/intakes';
-import { bearer } from '../../api/support/testServer';
-import { toApiIntake } from '../../../src/domain/intake';
-import { collectTransitions, describePath, planModel, recordBrowserCoverage, traversedTransitions } from '../../machines/modelCoverage';
-import { signIn, startE2eApp, type E2eApp } from '../support/app';
-import { launchChromium, newPage } from '../support/browser';
+import { describePath, planModel, traversedTransitions } from '../../machines/modelCoverage';
+import { answerError, copiedText, draftSuite, fulfilJson, refuseCopies } from './support/draftSuite';
 import { holdRequests, type HeldRequests } from './support/heldRequests';
-import { coveringPaths, describeTransitions, drivePath, stateIds, statesVisited, type Drive, type PlannedPath } from './support/modelDrive';
+import { coveringPaths, expectEveryStateAndTransition, type Drive, type PlannedPath } from './support/modelDrive';
 
 type LinkSnapshot = SnapshotFrom<typeof clientLinkMachine>;
 
@@ -47,42 +43,10 @@ const driven: PlannedPath[] = coveringPaths(
 );
 const completed: PlannedPath[] = [];
 
-let app: E2eApp;
-let browser: Browser;
-let staffToken = '';
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startE2eApp(), launchChromium()]);
-  staffToken = await app.server.login(app.owner.email, app.owner.password);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
-async function newDraft(): Promise<string> {
-  const { data } = await app.server.api.POST('/v1/intake', {
-    body: { userId: app.owner.id, generalCaseInformation: toApiIntake(draftIntake({ firstName: 'Marisol', lastName: 'Ejemplo' })) },
-    headers: bearer(staffToken),
-  });
-  if (!data) throw new Error('The draft could not be made for the test');
-  return data.data.caseId!;
-}
+const suite = draftSuite({ client: { firstName: 'Marisol', lastName: 'Ejemplo' }, clipboard: true });
 
 function linksOf(caseId: string) {
-  return app.server.db.selectFrom('client_links').selectAll().where('case_id', '=', caseId).execute();
-}
-
-function fulfilJson(route: Route, status: number, body: unknown) {
-  return route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
-}
-
-/** An error sample as the server or the network gives it: its status and body, nothing for status 0, an empty 500 for `{}`. */
-function answerError(route: Route, error: { status?: number; code?: string; message?: string }) {
-  if (error.status === 0) return route.abort('connectionrefused');
-  if (error.status === undefined) return route.fulfill({ status: 500, body: '' });
-  return fulfilJson(route, error.status, { code: error.code, message: error.message });
+  return suite.app.server.db.selectFrom('client_links').selectAll().where('case_id', '=', caseId).execute();
 }
 
 const deliveryOf = (request: Request) => (request.postDataJSON() as { delivery?: string } | null)?.delivery ?? 'copy';
@@ -122,9 +86,7 @@ function linkDrive(page: Page, caseId: string, statuses: HeldRequests, creates: 
         );
       } else if (event.type === 'xstate.done.actor.createLink') {
         // The copy runs as soon as the link is made: the clipboard answers as the next step says.
-        await page.evaluate((refuse) => {
-          (window as unknown as { refuseCopy: boolean }).refuseCopy = refuse;
-        }, next?.type === 'xstate.error.actor.copyText');
+        await refuseCopies(page, next?.type === 'xstate.error.actor.copyText');
         const output = event.output as typeof link;
         await creates.settle(
           () => true,
@@ -201,64 +163,27 @@ function linkDrive(page: Page, caseId: string, statuses: HeldRequests, creates: 
       else await expect.poll(() => address.inputValue()).toMatch(/\/client-intake\/[A-Za-z0-9_-]{43}$/);
       if (made.emailedTo) await expect.poll(() => dialog.getByText(`Link sent to ${made.emailedTo}`).isVisible()).toBe(true);
       else await expect.poll(async () => (await dialog.getByRole('status').textContent()) ?? '').toBe(copied ? 'Link copied' : '');
-      if (copied)
-        expect(await page.evaluate(() => (window as unknown as { copiedText?: string }).copiedText)).toBe(await address.inputValue());
+      if (copied) expect(await copiedText(page)).toBe(await address.inputValue());
       // Every copy the real server made is a stored link of this intake.
       expect((await linksOf(caseId)).length).toBe(realLinks);
     },
   };
 }
 
-async function driveOnDraft(path: PlannedPath['path']) {
-  const caseId = await newDraft();
-  const { context, page, pageErrors } = await newPage(browser, app.baseUrl);
-  // A missing element fails the step instead of waiting for the test's own timeout.
-  page.setDefaultTimeout(10_000);
-  try {
-    // The clipboard as a browser gives it: it takes the text, or refuses when not allowed.
-    await page.addInitScript(() => {
-      const state = window as unknown as { refuseCopy?: boolean; copiedText?: string };
-      Object.defineProperty(navigator, 'clipboard', {
-        configurable: true,
-        value: {
-          writeText: (text: string) => {
-            if (state.refuseCopy) return Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));
-            state.copiedText = text;
-            return Promise.resolve();
-          },
-        },
-      });
-    });
-    const pathname = `/v1/intake/${caseId}/client-link`;
-    const statuses = await holdRequests(page, 'GET', pathname);
-    const creates = await holdRequests(page, 'POST', pathname);
-    await signIn(page, app.owner);
-    await page.goto(`/intake-details/edit/${caseId}`);
-    await page.getByRole('button', { name: 'Send to client' }).waitFor();
-    await drivePath(path, linkDrive(page, caseId, statuses, creates));
-    expect(await page.evaluate(() => window.location.pathname)).toBe(`/intake-details/edit/${caseId}`);
-    expect(pageErrors).toEqual([]);
-  } finally {
-    await context.close();
-  }
-}
-
 describe("the client link dialog's paths through 'Send to client' in Chromium", () => {
   for (const planned of driven) {
     it(describePath(planned.path), async () => {
-      await driveOnDraft(planned.path);
+      await suite.drive(planned.path, async (page, caseId) => {
+        const pathname = `/v1/intake/${caseId}/client-link`;
+        const statuses = await holdRequests(page, 'GET', pathname);
+        const creates = await holdRequests(page, 'POST', pathname);
+        return linkDrive(page, caseId, statuses, creates);
+      });
       completed.push(planned);
     });
   }
 
   it('the driven paths passed through every state and took every transition', () => {
-    const transitions = new Set(completed.flatMap((planned) => [...planned.transitions]));
-    recordBrowserCoverage(clientLinkMachine, completed.length, transitions);
-    const snapshots = completed.flatMap((planned) => planned.path.steps.map((step) => step.state));
-    const visited = statesVisited(clientLinkMachine, snapshots, transitions);
-    expect([...visited].sort()).toEqual(stateIds(clientLinkMachine).sort());
-    expect(describeTransitions(clientLinkMachine, transitions)).toEqual(
-      describeTransitions(clientLinkMachine, new Set(collectTransitions(clientLinkMachine).map((edge) => edge.key))),
-    );
+    expectEveryStateAndTransition(clientLinkMachine, completed);
   });
 });

@@ -5,20 +5,16 @@
 // typing the note, 'Cancel', 'Save decision') or the answer to the held call: exactly the step's
 // sample (a check, a decision, a refusal, no answer), so the screen can be held to the model's
 // context. The real server's answers are tested in tests/e2e/conflicts.test.ts.
-import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { AnyEventObject, SnapshotFrom } from 'xstate';
 import type { ConflictCheck } from '../../../src/api/conflicts';
-import { toApiIntake } from '../../../src/domain/intake';
 import { conflictPanelMachine } from '../../../src/machines/conflictPanel.machine';
 import { conflictSummary } from '../../../src/ui/pages/intake/conflicts/ConflictPanel';
-import { draftIntake } from '../../api/support/intakes';
-import { bearer } from '../../api/support/testServer';
-import { collectTransitions, describePath, planModel, recordBrowserCoverage, traversedTransitions } from '../../machines/modelCoverage';
-import { signIn, startE2eApp, type E2eApp } from '../support/app';
-import { launchChromium, newPage } from '../support/browser';
+import { describePath, planModel, traversedTransitions } from '../../machines/modelCoverage';
+import { answerError, draftSuite, fulfilJson } from './support/draftSuite';
 import { holdRequests, type HeldRequests } from './support/heldRequests';
-import { coveringPaths, describeTransitions, drivePath, stateIds, statesVisited, type Drive, type PlannedPath } from './support/modelDrive';
+import { coveringPaths, expectEveryStateAndTransition, type Drive, type PlannedPath } from './support/modelDrive';
 
 type PanelSnapshot = SnapshotFrom<typeof conflictPanelMachine>;
 
@@ -66,39 +62,7 @@ const driven: PlannedPath[] = coveringPaths(
 );
 const completed: PlannedPath[] = [];
 
-let app: E2eApp;
-let browser: Browser;
-let staffToken = '';
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startE2eApp(), launchChromium()]);
-  staffToken = await app.server.login(app.owner.email, app.owner.password);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
-async function newDraft(): Promise<string> {
-  const { data } = await app.server.api.POST('/v1/intake', {
-    body: { userId: app.owner.id, generalCaseInformation: toApiIntake(draftIntake({ firstName: 'Bastien', lastName: 'Modelwright' })) },
-    headers: bearer(staffToken),
-  });
-  if (!data) throw new Error('The draft could not be made for the test');
-  return data.data.caseId!;
-}
-
-function fulfilJson(route: Route, status: number, body: unknown) {
-  return route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
-}
-
-/** An error sample as the network or the server gives it: no answer for status 0, an empty 500 for `{}`. */
-function answerError(route: Route, error: { status?: number; code?: string; message?: string }) {
-  if (error.status === 0) return route.abort('connectionrefused');
-  if (error.status === undefined) return route.fulfill({ status: 500, body: '' });
-  return fulfilJson(route, error.status, { code: error.code, message: error.message });
-}
+const suite = draftSuite({ client: { firstName: 'Bastien', lastName: 'Modelwright' } });
 
 function panelDrive(page: Page, loads: HeldRequests, saves: HeldRequests): Drive {
   const panel = page.getByRole('region', { name: 'Conflict check' });
@@ -190,41 +154,19 @@ function panelDrive(page: Page, loads: HeldRequests, saves: HeldRequests): Drive
   };
 }
 
-async function driveOnDraft(path: PlannedPath['path']) {
-  const caseId = await newDraft();
-  const { context, page, pageErrors } = await newPage(browser, app.baseUrl);
-  // A missing element fails the step instead of waiting for the test's own timeout.
-  page.setDefaultTimeout(10_000);
-  try {
-    const loads = await holdRequests(page, 'GET', `/v1/intake/${caseId}/conflicts`);
-    const saves = await holdRequests(page, 'POST', `/v1/intake/${caseId}/conflicts/decision`);
-    await signIn(page, app.owner);
-    await page.goto(`/intake-details/edit/${caseId}`);
-    await page.getByRole('heading', { name: 'Edit Intake' }).waitFor();
-    await drivePath(path, panelDrive(page, loads, saves));
-    expect(await page.evaluate(() => window.location.pathname)).toBe(`/intake-details/edit/${caseId}`);
-    expect(pageErrors).toEqual([]);
-  } finally {
-    await context.close();
-  }
-}
-
 describe("the conflict check panel's paths through the intake form in Chromium", () => {
   for (const planned of driven) {
     it(describePath(planned.path), async () => {
-      await driveOnDraft(planned.path);
+      await suite.drive(planned.path, async (page, caseId) => {
+        const loads = await holdRequests(page, 'GET', `/v1/intake/${caseId}/conflicts`);
+        const saves = await holdRequests(page, 'POST', `/v1/intake/${caseId}/conflicts/decision`);
+        return panelDrive(page, loads, saves);
+      });
       completed.push(planned);
     });
   }
 
   it('the driven paths passed through every state and took every transition', () => {
-    const transitions = new Set(completed.flatMap((planned) => [...planned.transitions]));
-    recordBrowserCoverage(conflictPanelMachine, completed.length, transitions);
-    const snapshots = completed.flatMap((planned) => planned.path.steps.map((step) => step.state));
-    const visited = statesVisited(conflictPanelMachine, snapshots, transitions);
-    expect([...visited].sort()).toEqual(stateIds(conflictPanelMachine).sort());
-    expect(describeTransitions(conflictPanelMachine, transitions)).toEqual(
-      describeTransitions(conflictPanelMachine, new Set(collectTransitions(conflictPanelMachine).map((edge) => edge.key))),
-    );
+    expectEveryStateAndTransition(conflictPanelMachine, completed);
   });
 });

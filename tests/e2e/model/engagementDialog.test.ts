@@ -6,20 +6,16 @@
 // answered: exactly the sample (the engagement's state, a made link, the server's refusal, a
 // signed PDF, no answer). Copying is the browser's clipboard; a refused copy is the clipboard
 // refusing. The full path against the real server is tests/e2e/signing.test.ts.
-import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { AnyEventObject, SnapshotFrom } from 'xstate';
-import { toApiIntake } from '../../../src/domain/intake';
 import { engagementDialogMachine } from '../../../src/machines/engagementDialog.machine';
 import { ENGAGEMENT_TEXT } from '../../../src/ui/pages/intake/engagement/EngagementPanel';
-import { draftIntake } from '../../api/support/intakes';
-import { bearer } from '../../api/support/testServer';
 import { engagementDialogSamples } from '../../machines/engagementDialogSamples';
-import { collectTransitions, describePath, planModel, recordBrowserCoverage, traversedTransitions } from '../../machines/modelCoverage';
-import { signIn, startE2eApp, type E2eApp } from '../support/app';
-import { launchChromium, newPage } from '../support/browser';
+import { describePath, planModel, traversedTransitions } from '../../machines/modelCoverage';
+import { answerError, copiedText, draftSuite, fulfilJson, refuseCopies } from './support/draftSuite';
 import { holdRequests, type HeldRequests } from './support/heldRequests';
-import { coveringPaths, describeTransitions, drivePath, stateIds, statesVisited, type Drive, type PlannedPath } from './support/modelDrive';
+import { coveringPaths, expectEveryStateAndTransition, type Drive, type PlannedPath } from './support/modelDrive';
 
 type DialogSnapshot = SnapshotFrom<typeof engagementDialogMachine>;
 
@@ -30,37 +26,7 @@ const driven: PlannedPath[] = coveringPaths(
 );
 const completed: PlannedPath[] = [];
 
-let app: E2eApp;
-let browser: Browser;
-let staffToken = '';
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startE2eApp(), launchChromium()]);
-  staffToken = await app.server.login(app.owner.email, app.owner.password);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
-async function newDraft(): Promise<string> {
-  const { data } = await app.server.api.POST('/v1/intake', {
-    body: { userId: app.owner.id, generalCaseInformation: toApiIntake(draftIntake({ firstName: 'Marisol', lastName: 'Ejemplo' })) },
-    headers: bearer(staffToken),
-  });
-  if (!data) throw new Error('The draft could not be made for the test');
-  return data.data.caseId!;
-}
-
-function fulfilJson(route: Route, status: number, body: unknown) {
-  return route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
-}
-
-function answerError(route: Route, error: { status?: number; code?: string; message?: string }) {
-  if (error.status === 0) return route.abort('connectionrefused');
-  return fulfilJson(route, error.status ?? 500, { code: error.code, message: error.message });
-}
+const suite = draftSuite({ client: { firstName: 'Marisol', lastName: 'Ejemplo' }, clipboard: true });
 
 const A_PDF = '%PDF-1.7\n%%EOF\n';
 
@@ -104,9 +70,7 @@ function dialogDrive(page: Page, statuses: HeldRequests, creates: HeldRequests, 
           );
         case 'xstate.done.actor.createLink':
           // The copy runs as soon as the link is made: the clipboard answers as the next step says.
-          await page.evaluate((refuse) => {
-            (window as unknown as { refuseCopy: boolean }).refuseCopy = refuse;
-          }, next?.type === 'xstate.error.actor.copyText');
+          await refuseCopies(page, next?.type === 'xstate.error.actor.copyText');
           return creates.settle(
             () => true,
             'the create call',
@@ -193,59 +157,26 @@ function dialogDrive(page: Page, statuses: HeldRequests, creates: HeldRequests, 
       await expect.poll(() => address.inputValue()).toBe(link.url);
       const said = link.emailedTo ? ENGAGEMENT_TEXT.sentTo(link.emailedTo) : copied ? ENGAGEMENT_TEXT.copied : '';
       await expect.poll(async () => (await dialog.getByRole('status').textContent()) ?? '').toBe(said);
-      if (copied) expect(await page.evaluate(() => (window as unknown as { copiedText?: string }).copiedText)).toBe(link.url);
+      if (copied) expect(await copiedText(page)).toBe(link.url);
     },
   };
-}
-
-async function driveOnDraft(path: PlannedPath['path']) {
-  const caseId = await newDraft();
-  const { context, page, pageErrors } = await newPage(browser, app.baseUrl);
-  page.setDefaultTimeout(10_000);
-  try {
-    await page.addInitScript(() => {
-      const state = window as unknown as { refuseCopy?: boolean; copiedText?: string };
-      Object.defineProperty(navigator, 'clipboard', {
-        configurable: true,
-        value: {
-          writeText: (text: string) => {
-            if (state.refuseCopy) return Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));
-            state.copiedText = text;
-            return Promise.resolve();
-          },
-        },
-      });
-    });
-    const pathname = `/v1/intake/${caseId}/engagement`;
-    const statuses = await holdRequests(page, 'GET', pathname);
-    const creates = await holdRequests(page, 'POST', pathname);
-    const downloads = await holdRequests(page, 'GET', `${pathname}/signed.pdf`);
-    await signIn(page, app.owner);
-    await page.goto(`/intake-details/edit/${caseId}`);
-    await page.getByRole('heading', { name: 'Edit Intake' }).waitFor();
-    await drivePath(path, dialogDrive(page, statuses, creates, downloads));
-    expect(pageErrors).toEqual([]);
-  } finally {
-    await context.close();
-  }
 }
 
 describe("the engagement dialog's paths through the intake form in Chromium", () => {
   for (const planned of driven) {
     it(describePath(planned.path), async () => {
-      await driveOnDraft(planned.path);
+      await suite.drive(planned.path, async (page, caseId) => {
+        const pathname = `/v1/intake/${caseId}/engagement`;
+        const statuses = await holdRequests(page, 'GET', pathname);
+        const creates = await holdRequests(page, 'POST', pathname);
+        const downloads = await holdRequests(page, 'GET', `${pathname}/signed.pdf`);
+        return dialogDrive(page, statuses, creates, downloads);
+      });
       completed.push(planned);
     });
   }
 
   it('the driven paths passed through every state and took every transition', () => {
-    const transitions = new Set(completed.flatMap((planned) => [...planned.transitions]));
-    recordBrowserCoverage(engagementDialogMachine, completed.length, transitions);
-    const snapshots = completed.flatMap((planned) => planned.path.steps.map((step) => step.state));
-    const visited = statesVisited(engagementDialogMachine, snapshots, transitions);
-    expect([...visited].sort()).toEqual(stateIds(engagementDialogMachine).sort());
-    expect(describeTransitions(engagementDialogMachine, transitions)).toEqual(
-      describeTransitions(engagementDialogMachine, new Set(collectTransitions(engagementDialogMachine).map((edge) => edge.key))),
-    );
+    expectEveryStateAndTransition(engagementDialogMachine, completed);
   });
 });

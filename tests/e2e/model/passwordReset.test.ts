@@ -15,11 +15,11 @@ import { passwordResetTexts } from '../../../src/domain/texts';
 import { forgotPasswordMachine } from '../../../src/machines/forgotPassword.machine';
 import { passwordResetMachine } from '../../../src/machines/passwordReset.machine';
 import { bearer, type TestUser } from '../../api/support/testServer';
-import { collectTransitions, describePath, planModel, recordBrowserCoverage, traversedTransitions } from '../../machines/modelCoverage';
+import { describePath, planModel, traversedTransitions } from '../../machines/modelCoverage';
 import { startE2eApp, type E2eApp } from '../support/app';
 import { launchChromium, newPage } from '../support/browser';
 import { holdRequests, type HeldRequests } from './support/heldRequests';
-import { coveringPaths, describeTransitions, drivePath, stateIds, statesVisited, type Drive, type PlannedPath } from './support/modelDrive';
+import { coveringPaths, drivePath, expectEveryStateAndTransition, type Drive, type PlannedPath } from './support/modelDrive';
 
 const email = 'marisol.quintanilla@example.test';
 const strong = 'Fresh#Start9';
@@ -246,16 +246,6 @@ async function onPage(work: (page: Page) => Promise<void>) {
   }
 }
 
-function coverageOf(machine: AnyStateMachine, completed: PlannedPath[]) {
-  const transitions = new Set(completed.flatMap((planned) => [...planned.transitions]));
-  recordBrowserCoverage(machine, completed.length, transitions);
-  const snapshots = completed.flatMap((planned) => planned.path.steps.map((step) => step.state));
-  expect([...statesVisited(machine, snapshots, transitions)].sort()).toEqual(stateIds(machine).sort());
-  expect(describeTransitions(machine, transitions)).toEqual(
-    describeTransitions(machine, new Set(collectTransitions(machine).map((edge) => edge.key))),
-  );
-}
-
 describe("'Forgot password?' paths through /forgot-password in Chromium", () => {
   const completed: PlannedPath[] = [];
   for (const planned of forgotPaths) {
@@ -271,7 +261,9 @@ describe("'Forgot password?' paths through /forgot-password in Chromium", () => 
     });
   }
 
-  it('the driven paths passed through every state and took every transition', () => coverageOf(forgotPasswordMachine, completed));
+  it('the driven paths passed through every state and took every transition', () => {
+    expectEveryStateAndTransition(forgotPasswordMachine, completed);
+  });
 });
 
 describe('reset link paths through /reset-password/{token} in Chromium', () => {
@@ -294,5 +286,7 @@ describe('reset link paths through /reset-password/{token} in Chromium', () => {
     });
   }
 
-  it('the driven paths passed through every state and took every transition', () => coverageOf(passwordResetMachine, completed));
+  it('the driven paths passed through every state and took every transition', () => {
+    expectEveryStateAndTransition(passwordResetMachine, completed);
+  });
 });

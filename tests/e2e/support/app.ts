@@ -2,10 +2,11 @@
 // sandbox on loopback, for browser tests. Each test file starts its own server and firm, so files
 // never see each other's data.
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startNeosSandbox, type NeosSandbox } from '../../../sandbox/neos/server';
 import { startTestServer, type TestServer, type TestServerOptions, type TestUser } from '../../api/support/testServer';
 import type { Firm } from '../../../server/firms/repository';
+import { newPage, type StorageState } from './browser';
 
 export interface E2eApp {
   server: TestServer;
@@ -53,6 +54,21 @@ export async function signIn(page: Page, user: { email: string; password: string
   await page.getByPlaceholder('Password').fill(user.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL('**/intake-list');
+}
+
+/**
+ * Signs `user` in once through the login screen and returns the browser's storage, the session the
+ * app keeps in localStorage (docs/architecture.md, session machine): a context opened with it starts
+ * signed in, so a file that opens many pages pays for the login form and its page once, not per page.
+ */
+export async function signedInStorage(browser: Browser, baseURL: string, user: { email: string; password: string }): Promise<StorageState> {
+  const { context, page } = await newPage(browser, baseURL);
+  try {
+    await signIn(page, user);
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
 }
 
 /**

@@ -22,13 +22,26 @@ export function launchChromium(): Promise<Browser> {
 export const desktopViewport = { width: 1280, height: 800 };
 export const phoneViewport = { width: 390, height: 844 };
 
+/** What a context starts with: a signed-in session's storage (`signedInStorage` in ./app.ts). */
+export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+export function newContext(
+  browser: Browser,
+  baseURL: string,
+  viewport = desktopViewport,
+  storageState?: StorageState,
+): Promise<BrowserContext> {
+  // Reduced motion: toasts and transitions appear at rest at once, so no check reads a page in motion.
+  return browser.newContext({ baseURL, viewport, reducedMotion: 'reduce', storageState });
+}
+
 export async function newPage(
   browser: Browser,
   baseURL: string,
   viewport = desktopViewport,
+  storageState?: StorageState,
 ): Promise<{ context: BrowserContext; page: Page; pageErrors: Error[] }> {
-  // Reduced motion: toasts and transitions appear at rest at once, so no check reads a page in motion.
-  const context = await browser.newContext({ baseURL, viewport, reducedMotion: 'reduce' });
+  const context = await newContext(browser, baseURL, viewport, storageState);
   const page = await context.newPage();
   // Uncaught errors in the page are collected so that each test can assert there were none.
   const pageErrors: Error[] = [];
@@ -45,12 +58,38 @@ export async function withPage(
   baseURL: string,
   work: (page: Page) => Promise<void>,
   viewport = desktopViewport,
+  storageState?: StorageState,
 ): Promise<void> {
-  const { context, page, pageErrors } = await newPage(browser, baseURL, viewport);
+  const { context, page, pageErrors } = await newPage(browser, baseURL, viewport, storageState);
   try {
     await work(page);
     if (pageErrors.length > 0) throw new Error(`The page threw: ${pageErrors.map((error) => error.message).join('; ')}`);
   } finally {
     await context.close();
   }
+}
+
+/**
+ * Resolves once the page has run the work it had queued, a few task turns deep (React's scheduler
+ * posts each render as a message, and an effect's state change posts the next): what a check that
+ * something did *not* happen waits for, instead of a length of time. Messages are not timers, so
+ * this holds with the page's clock stopped too.
+ */
+export function queuedWorkRun(page: Page, turns = 5): Promise<void> {
+  return page.evaluate(
+    (count) =>
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        let left = count;
+        channel.port1.onmessage = () => {
+          left -= 1;
+          if (left === 0) {
+            channel.port1.close();
+            resolve();
+          } else channel.port2.postMessage(null);
+        };
+        channel.port2.postMessage(null);
+      }),
+    turns,
+  );
 }

@@ -3,9 +3,10 @@
 // machine's paths against the real app in Chromium). The unit suites run every path against the
 // machine alone; here a subset runs against the app, so this module picks that subset and says
 // which states and transitions it covers.
+import { expect } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import { toDirectedGraph, type DirectedGraphNode } from 'xstate/graph';
-import { collectTransitions, describePath, type ModelPath } from '../../../machines/modelCoverage';
+import { collectTransitions, describePath, recordBrowserCoverage, type ModelPath } from '../../../machines/modelCoverage';
 
 /** A planned path and the transition keys it takes (from `traversedTransitions`). */
 export interface PlannedPath {
@@ -76,6 +77,23 @@ export function describeTransitions(machine: AnyStateMachine, transitions: Reado
   return collectTransitions(machine)
     .filter((edge) => transitions.has(edge.key))
     .map((edge) => `${edge.source} --${edge.event}${edge.guard ? ` [${edge.guard}]` : ''}--> ${edge.target}`);
+}
+
+/**
+ * A suite's last check: the paths it drove to the end passed through every state of `machine` and
+ * took every transition. Records what they covered for `npm run test:model`. Returns the states
+ * visited, for a suite that also checks them against its plan.
+ */
+export function expectEveryStateAndTransition(machine: AnyStateMachine, completed: readonly PlannedPath[]): Set<string> {
+  const transitions = new Set(completed.flatMap((planned) => [...planned.transitions]));
+  recordBrowserCoverage(machine, completed.length, transitions);
+  const snapshots = completed.flatMap((planned) => planned.path.steps.map((step) => step.state));
+  const visited = statesVisited(machine, snapshots, transitions);
+  expect([...visited].sort()).toEqual(stateIds(machine).sort());
+  expect(describeTransitions(machine, transitions)).toEqual(
+    describeTransitions(machine, new Set(collectTransitions(machine).map((edge) => edge.key))),
+  );
+  return visited;
 }
 
 export interface StepContext {
