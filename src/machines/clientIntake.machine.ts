@@ -9,17 +9,17 @@ import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xsta
 import type { ApiError } from '../api/errors';
 import type { ClientIntakeSubmission, PublicClientIntake } from '../api/clientIntakePublic';
 import {
+  clientAnswerIssues,
   clientFieldPaths,
   clientSteps,
   clientSubmissionAnswers,
   emptyIntake,
   readField,
-  validateClientAnswers,
   type ClientLanguage,
   type ClientStepId,
-  type FieldErrors,
   type GeneralCaseInformation,
 } from '../domain/intake';
+import type { ClientFieldError } from '../domain/intake/clientTexts';
 import { applyChanges, type FieldChange } from '../domain/intake/editing';
 import { statusOf } from './errorMessage';
 
@@ -54,7 +54,8 @@ export interface ClientIntakeContext {
   answers: GeneralCaseInformation;
   fullName: string;
   consent: boolean;
-  errors: FieldErrors;
+  /** What each field shows, by its path (and the confirmation's own keys): rendered in the page's language. */
+  errors: ClientErrors;
   /** Answers of an earlier visit, laid over the form once the link proves live. */
   saved: SavedClientAnswers | null;
 }
@@ -70,6 +71,8 @@ export type ClientIntakeEvent =
   | { type: 'consent.change'; value: boolean }
   | { type: 'answers.submit' };
 
+export type ClientErrors = Partial<Record<string, ClientFieldError>>;
+
 /** Keys of the confirmation's own errors (beside field paths). */
 export const FULL_NAME_ERROR = 'fullName';
 export const CONSENT_ERROR = 'consent';
@@ -78,16 +81,21 @@ function fieldsOf(page: ClientStepId): ReadonlySet<string> {
   return new Set<string>(clientSteps.find((step) => step.id === page)?.fields ?? []);
 }
 
-function errorsOfPage(answers: GeneralCaseInformation, page: ClientStepId): FieldErrors {
+function errorsOfPage(answers: GeneralCaseInformation, page: ClientStepId): ClientErrors {
   const fields = fieldsOf(page);
-  return Object.fromEntries(Object.entries(validateClientAnswers(answers)).filter(([path]) => fields.has(path)));
+  return Object.fromEntries(Object.entries(clientAnswerIssues(answers)).filter(([path]) => fields.has(path)));
 }
 
-function confirmationErrors(context: Pick<ClientIntakeContext, 'fullName' | 'consent'>): FieldErrors {
-  const errors: FieldErrors = {};
-  if (context.fullName.trim() === '') errors[FULL_NAME_ERROR] = FULL_NAME_ERROR;
-  if (!context.consent) errors[CONSENT_ERROR] = CONSENT_ERROR;
+function confirmationErrors(context: Pick<ClientIntakeContext, 'fullName' | 'consent'>): ClientErrors {
+  const errors: ClientErrors = {};
+  if (context.fullName.trim() === '') errors[FULL_NAME_ERROR] = { code: 'required' };
+  if (!context.consent) errors[CONSENT_ERROR] = { code: 'required' };
   return errors;
+}
+
+/** The server's reasons for a refusal: its own words, since only its own rules (or its day) can differ from the page's. */
+function serverErrors(error: ApiError | undefined): ClientErrors {
+  return Object.fromEntries(Object.entries(error?.fields ?? {}).map(([path, message]) => [path, { code: 'server', message }]));
 }
 
 /** The page an earlier visit was left on; a step out of range is the nearest page. */
@@ -128,7 +136,7 @@ export const clientIntakeMachine = setup({
     hasErrorsOn: ({ context }, params: { page: ClientStepId }) =>
       Object.keys(context.errors).some((path) => fieldsOf(params.page).has(path)),
     readyToSend: ({ context }) =>
-      Object.keys(validateClientAnswers(context.answers)).length === 0 && Object.keys(confirmationErrors(context)).length === 0,
+      Object.keys(clientAnswerIssues(context.answers)).length === 0 && Object.keys(confirmationErrors(context)).length === 0,
   },
   actions: {
     chooseLanguage: assign(({ event }) => {
@@ -167,8 +175,8 @@ export const clientIntakeMachine = setup({
       const { [CONSENT_ERROR]: _gone, ...errors } = context.errors;
       return { consent: event.value, errors };
     }),
-    showSubmitErrors: assign(({ context }) => ({ errors: { ...validateClientAnswers(context.answers), ...confirmationErrors(context) } })),
-    showServerErrors: assign(({ event }) => ({ errors: { ...((event as { error?: ApiError }).error?.fields ?? {}) } as FieldErrors })),
+    showSubmitErrors: assign(({ context }) => ({ errors: { ...clientAnswerIssues(context.answers), ...confirmationErrors(context) } })),
+    showServerErrors: assign(({ event }) => ({ errors: serverErrors((event as { error?: ApiError }).error) })),
   },
 }).createMachine({
   id: 'clientIntake',

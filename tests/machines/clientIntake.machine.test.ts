@@ -62,7 +62,10 @@ function checks(saved: SavedClientAnswers | undefined) {
         if (error.status === 400) {
           // The server's reasons on the page they belong to; no notice to try again.
           const refusal = refusals.find(({ fields }) => JSON.stringify(fields) === JSON.stringify(error.fields));
-          expect(errors).toEqual(refusal?.fields);
+          // In the server's own words: its 400 names English sentences, not codes to render.
+          expect(errors).toEqual(
+            Object.fromEntries(Object.entries(refusal?.fields ?? {}).map(([path, message]) => [path, { code: 'server', message }])),
+          );
           expect(page).toBe(refusal?.page);
           expect(snapshot.matches({ filling: { lastSubmit: 'none' } })).toBe(true);
         } else {

@@ -6,7 +6,8 @@ import { emptyIntake } from './empty';
 import { intakeFields, isIntakeField, type FieldRule } from './fields';
 import { isDisabled, isMinor, readField, writePath } from './rules';
 import { toApiIntake } from './normalise';
-import { validateFinal, validateDraft } from './schemas';
+import { englishErrors, type FieldIssues } from './ruleIssues';
+import { draftIssues, finalIssues } from './schemas';
 import { bodyPoints, symptomPoints, type FieldErrors, type FieldPath, type GeneralCaseInformation, type SectionKey } from './types';
 
 /** The client form's pages, in order; each lists the fields it shows. No SSN/ITIN, no checklist. */
@@ -116,17 +117,23 @@ export function clientPart(source: GeneralCaseInformation): GeneralCaseInformati
 
 /**
  * The form's rules on the client's answers (docs/product/client-intake.md#rules): what a final
- * submit requires of these fields, and the limits of every text. Errors of other fields (staff's)
+ * submit requires of these fields, and the limits of every text. Issues of other fields (staff's)
  * are not the client's to fix and are left out.
  */
-export function validateClientAnswers(client: GeneralCaseInformation, today: string | Date = new Date()): FieldErrors {
+export function clientAnswerIssues(client: GeneralCaseInformation, today: string | Date = new Date()): FieldIssues {
   const part = clientPart(client);
-  const errors: FieldErrors = {};
-  for (const validation of [validateDraft(part), validateFinal(part, today)]) {
-    if (validation.ok) continue;
-    for (const [path, message] of Object.entries(validation.errors)) if (isClientField(path) && !(path in errors)) errors[path] = message;
+  const issues: FieldIssues = {};
+  for (const found of [draftIssues(part), finalIssues(part, today)]) {
+    for (const [path, issue] of Object.entries(found) as [keyof FieldIssues, FieldIssues[keyof FieldIssues]][]) {
+      if (isClientField(path) && !(path in issues)) issues[path] = issue;
+    }
   }
-  return errors;
+  return issues;
+}
+
+/** The client's issues in English, as the server answers them in a 400's `fields`. */
+export function validateClientAnswers(client: GeneralCaseInformation, today: string | Date = new Date()): FieldErrors {
+  return englishErrors(clientAnswerIssues(client, today));
 }
 
 export interface ClientAnswer {

@@ -3,6 +3,7 @@
 // language, so the language files (fieldTexts.*.ts) take their shape without importing it back.
 import type { CivilStatus, Gender, PhoneUsage } from '../enums';
 import type { clientSteps, ClientStepId } from './clientAnswers';
+import type { RuleTexts } from './ruleIssues';
 import type { BodyPoint, PainAndSymptoms, SymptomPoint } from './types';
 
 /** The fields of the client's pages (the points of injury have their own texts). */
@@ -12,6 +13,8 @@ export interface ClientFieldText {
   label: string;
   /** The message of the form's 'required' rule for this field; absent for optional fields. */
   required?: string;
+  /** What a date after today shows, where the field has words of its own (else `messages.birthDateFuture`). */
+  future?: string;
 }
 
 export interface ClientTexts {
@@ -23,14 +26,8 @@ export interface ClientTexts {
   gender: Record<Gender, string>;
   civilStatus: Record<CivilStatus, string>;
   phoneUsage: Record<PhoneUsage, string>;
-  messages: {
-    email: string;
-    tooLong: (limit: number) => string;
-    invalidDate: string;
-    birthDateFuture: string;
-    wholeNumber: string;
-    tooMany: (maximum: number) => string;
-  };
+  /** The rules every field shares (ruleIssues.ts). */
+  messages: RuleTexts;
   page: {
     title: string;
     loading: string;

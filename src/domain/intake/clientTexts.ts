@@ -2,14 +2,15 @@
 // labels and required messages of the client's fields keyed by field path, the tick boxes, the
 // choices and the page's own sentences. English is the intake form's own wording; Spanish and
 // Vietnamese sit beside it (fieldTexts.es.ts, fieldTexts.vi.ts) with the same keys, so a missing
-// text fails to compile. Validation stays the form's (clientAnswers.ts): its English messages are
-// turned into the chosen language by `clientErrorText`.
+// text fails to compile. Validation stays the form's (clientAnswers.ts): its rules answer codes
+// (ruleIssues.ts), which `clientErrorText` renders in the chosen language.
 import type { ClientLanguage } from './clientAnswers';
 import type { ClientFieldText, ClientTexts } from './clientTextShape';
 import { fieldTextsEn } from './fieldTexts.en';
 import { fieldTextsEs } from './fieldTexts.es';
 import { fieldTextsVi } from './fieldTexts.vi';
-import { intakeMessages } from './schemas';
+import type { IntakeFieldId } from './fields';
+import { englishOwnTexts, renderIssue, type OwnRuleTexts, type RuleIssue } from './ruleIssues';
 
 export const clientTextsByLanguage: Record<ClientLanguage, ClientTexts> = { en: fieldTextsEn, es: fieldTextsEs, vi: fieldTextsVi };
 
@@ -17,24 +18,25 @@ export function clientTexts(language: ClientLanguage): ClientTexts {
   return clientTextsByLanguage[language];
 }
 
-function limitOf(message: string): number | undefined {
-  const match = /(\d+)/.exec(message);
-  return match ? Number(match[1]) : undefined;
-}
+/**
+ * What a field of the client's page shows: a rule's code, or the server's own words for a refusal
+ * only the server made (its 400 `fields` are English sentences, shown as they came).
+ */
+export type ClientFieldError = RuleIssue | { code: 'server'; message: string };
 
 /**
- * A validation message of the form (English, from clientAnswers.ts) in the client's language: the
- * shared rules by their message, anything else as the field's own 'required' message.
+ * A field's own words in `texts`' language; the catalogue's English where the language has none
+ * (staff's fields, which the client's page never shows).
  */
-export function clientErrorText(language: ClientLanguage, path: string, message: string): string {
+function ownTexts(texts: ClientTexts, path: IntakeFieldId): OwnRuleTexts {
+  const english = englishOwnTexts(path);
+  const own = (texts.fields as Partial<Record<string, ClientFieldText>>)[path];
+  return { required: own?.required ?? english.required, future: own?.future ?? english.future };
+}
+
+/** What the client's page shows under a field for `error`, in the client's language. */
+export function clientErrorText(language: ClientLanguage, path: IntakeFieldId, error: ClientFieldError): string {
+  if (error.code === 'server') return error.message;
   const texts = clientTexts(language);
-  if (language === 'en') return message;
-  const limit = limitOf(message);
-  if (message === intakeMessages.email) return texts.messages.email;
-  if (message === intakeMessages.invalidDate) return texts.messages.invalidDate;
-  if (message === intakeMessages.birthDateFuture) return texts.messages.birthDateFuture;
-  if (message === intakeMessages.wholeNumber) return texts.messages.wholeNumber;
-  if (limit !== undefined && message === intakeMessages.tooLong(limit)) return texts.messages.tooLong(limit);
-  if (limit !== undefined && message === intakeMessages.tooMany(limit)) return texts.messages.tooMany(limit);
-  return (texts.fields as Partial<Record<string, ClientFieldText>>)[path]?.required ?? message;
+  return renderIssue(error, texts.messages, ownTexts(texts, path));
 }

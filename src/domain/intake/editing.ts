@@ -5,9 +5,10 @@ import { parseCalendarDate } from '../dates';
 import type { IntakeStatus } from '../enums';
 import { fieldsClearedBy } from './fields';
 import { applyChange, isBlank, statusesWithoutSsn } from './rules';
-import { intakeMessages, validateDraft, validateFinal, type IntakeValidation } from './schemas';
+import type { FieldIssues } from './ruleIssues';
+import { draftIssues, finalIssues, intakeValidation, type IntakeValidation } from './schemas';
 import { intakeTabs } from './tabs';
-import { calendarDatePaths, type FieldErrors, type FieldPath, type FieldValue, type GeneralCaseInformation } from './types';
+import { calendarDatePaths, type FieldPath, type FieldValue, type GeneralCaseInformation } from './types';
 
 export interface FieldChange {
   path: FieldPath;
@@ -18,32 +19,24 @@ export interface FieldChange {
  * A date the form cannot send (toApiIntake throws for it), e.g. a half-typed birth date. The
  * draft rule does not check dates, so without this a draft would never save.
  */
-function unsendableDates(intake: GeneralCaseInformation): FieldErrors {
-  const errors: FieldErrors = {};
+function unsendableDates(intake: GeneralCaseInformation): FieldIssues {
+  const issues: FieldIssues = {};
   for (const path of calendarDatePaths) {
     const [section, field] = path.split('.') as ['personalInformation', 'birthDate'];
     const value = intake[section][field];
-    if (!isBlank(value) && !parseCalendarDate(value)) errors[path] = intakeMessages.invalidDate;
+    if (!isBlank(value) && !parseCalendarDate(value)) issues[path] = { code: 'invalidDate' };
   }
-  return errors;
-}
-
-function withUnsendableDates(validation: IntakeValidation, intake: GeneralCaseInformation): IntakeValidation {
-  const dateErrors = unsendableDates(intake);
-  if (Object.keys(dateErrors).length === 0) return validation;
-  const errors = { ...dateErrors, ...(validation.ok ? {} : validation.errors) };
-  const firstFailingTab = intakeTabs.find((tab) => Object.keys(errors).some((path) => path.startsWith(`${tab.section}.`)));
-  return firstFailingTab ? { ok: false, firstFailingTab, errors } : validation;
+  return issues;
 }
 
 /** Draft save: first and last name, limits, and dates that can be sent. */
 export function checkDraft(intake: GeneralCaseInformation): IntakeValidation {
-  return withUnsendableDates(validateDraft(intake), intake);
+  return intakeValidation({ ...unsendableDates(intake), ...draftIssues(intake) });
 }
 
 /** Final submit: the tabs in order; the first failing one is shown. */
 export function checkFinal(intake: GeneralCaseInformation): IntakeValidation {
-  return withUnsendableDates(validateFinal(intake), intake);
+  return intakeValidation({ ...unsendableDates(intake), ...finalIssues(intake) });
 }
 
 /** The tab a failed check shows: its first failing tab (`fallback` when it passed). */
@@ -72,12 +65,12 @@ function dependentsOf(path: FieldPath): readonly string[] {
  * those of the fields that depend on them and of the fields the change cleared. The next save or
  * submit checks again.
  */
-function remainingErrors(
-  errors: FieldErrors,
+function remainingErrors<E>(
+  errors: Record<string, E>,
   before: GeneralCaseInformation,
   after: GeneralCaseInformation,
   paths: readonly string[],
-): FieldErrors {
+): Record<string, E> {
   const entries = Object.entries(errors);
   if (entries.length === 0) return errors;
   return Object.fromEntries(
@@ -85,11 +78,14 @@ function remainingErrors(
   );
 }
 
-/** The intake after typed changes (with the form's rules applied), and the errors still standing. */
-export function applyChanges(
-  current: { intake: GeneralCaseInformation; errors: FieldErrors },
+/**
+ * The intake after typed changes (with the form's rules applied), and the errors still standing:
+ * the staff form's English messages or the client page's codes alike.
+ */
+export function applyChanges<E>(
+  current: { intake: GeneralCaseInformation; errors: Record<string, E> },
   changes: ReadonlyArray<FieldChange>,
-): { intake: GeneralCaseInformation; errors: FieldErrors } {
+): { intake: GeneralCaseInformation; errors: Record<string, E> } {
   // The value's type is the binding's promise for its path (intakeFieldBinding.tsx).
   const intake = changes.reduce((next, { path, value }) => applyChange(next, path, value as FieldValue<typeof path>), current.intake);
   const paths = changes.flatMap((change) => [change.path, ...dependentsOf(change.path)]);

@@ -1,9 +1,11 @@
-// The client page in English (clientTexts.ts). Field labels are the intake form's own, read from
-// the field catalogue; the required messages come from the form's validation itself, so none is
-// repeated here.
+// The client page in English (clientTexts.ts). The labels, the points, the choices and the
+// messages are the intake form's own, read from the field catalogue (fields.ts) and the rules'
+// English (ruleIssues.ts), so none is written twice; only the page's own sentences are here.
 import { clientSteps } from './clientAnswers';
 import type { ClientTextPath, ClientTexts } from './clientTextShape';
-import { fieldLabel, isIntakeField, tickGroups } from './fields';
+import { fieldLabel, fieldRule, isIntakeField, tickGroups, type IntakeFieldId } from './fields';
+import { intakeMessages } from './ruleIssues';
+import { bodyPoints, painAndSymptomsKeys, symptomPoints } from './types';
 
 /** Where a client reads other words than staff: staff know 'DL', a client may not. */
 const clientWording: Partial<Record<ClientTextPath, string>> = {
@@ -22,51 +24,20 @@ function clientFieldLabels(): ClientTexts['fields'] {
   return Object.fromEntries(paths.map((path) => [path, { label: clientLabel(path) }])) as ClientTexts['fields'];
 }
 
+/** The catalogue's labels of a group of tick boxes, by key. */
+function tickLabels<K extends string>(base: 'pointsOfInjury' | 'injuryInformation.painAndSymptoms', keys: readonly K[]): Record<K, string> {
+  return Object.fromEntries(keys.map((key) => [key, fieldLabel(`${base}.${key}` as IntakeFieldId)])) as Record<K, string>;
+}
+
 export const fieldTextsEn: ClientTexts = {
   languageName: 'English',
   fields: clientFieldLabels(),
-  points: {
-    leftNeck: 'Left Neck',
-    rightNeck: 'Right Neck',
-    leftShoulder: 'Left Shoulder',
-    rightShoulder: 'Right Shoulder',
-    leftElbow: 'Left Elbow',
-    rightElbow: 'Right Elbow',
-    leftForearm: 'Left Forearm',
-    rightForearm: 'Right Forearm',
-    leftWrist: 'Left Wrist',
-    rightWrist: 'Right Wrist',
-    leftHand: 'Left Hand',
-    rightHand: 'Right Hand',
-    leftKnee: 'Left Knee',
-    rightKnee: 'Right Knee',
-    leftFoot: 'Left Foot',
-    rightFoot: 'Right Foot',
-    lowerBack: 'Lower Back',
-    upperBack: 'Upper Back',
-    tingling: 'Tingling',
-    numbness: 'Numbness',
-    shortnessOfBreath: 'Shortness Of Breath',
-    bruise: 'Bruise',
-    headache: 'Headache',
-    blackOut: 'Black Out',
-    chestTightness: 'Chest Tightness',
-    earRinging: 'Ear Ringing',
-    nausea: 'Nausea',
-    dizziness: 'Dizziness',
-  },
-  painAndSymptoms: { lossOfConciousness: 'Loss of Conciousness', headaches: 'Headaches', vomitting: 'Vomitting' },
-  gender: { male: 'Male', female: 'Female' },
-  civilStatus: { single: 'Single', married: 'Married' },
-  phoneUsage: { call: 'Call', text: 'Text' },
-  messages: {
-    email: 'Please enter a valid email',
-    tooLong: (limit) => `Please use at most ${limit} characters`,
-    invalidDate: 'Please enter a valid date',
-    birthDateFuture: 'Birth date cannot be in the future',
-    wholeNumber: 'Please enter a whole number',
-    tooMany: (maximum) => `Please enter a number no greater than ${maximum}`,
-  },
+  points: tickLabels('pointsOfInjury', [...bodyPoints, ...symptomPoints]),
+  painAndSymptoms: tickLabels('injuryInformation.painAndSymptoms', painAndSymptomsKeys),
+  gender: fieldRule('personalInformation.gender').options,
+  civilStatus: fieldRule('personalInformation.civilStatus').options,
+  phoneUsage: fieldRule('personalInformation.phoneUsages').options,
+  messages: intakeMessages,
   page: {
     title: 'Your intake form',
     loading: 'Loading…',

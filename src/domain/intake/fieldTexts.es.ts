@@ -117,6 +117,7 @@ export const fieldTextsEs: ClientTexts = {
   phoneUsage: { call: 'Llamadas', text: 'Mensajes de texto' },
   messages: {
     email: 'Escriba un correo electrónico válido',
+    ssnFormat: 'Escriba un SSN válido con el formato XXX-XX-XXXX',
     tooLong: (limit) => `Use como máximo ${limit} caracteres`,
     invalidDate: 'Escriba una fecha válida',
     birthDateFuture: 'La fecha de nacimiento no puede ser posterior a hoy',

@@ -126,6 +126,7 @@ export const fieldTextsVi: ClientTexts = {
   phoneUsage: { call: 'Gọi điện', text: 'Nhắn tin' },
   messages: {
     email: 'Vui lòng nhập email hợp lệ',
+    ssnFormat: 'Vui lòng nhập SSN hợp lệ theo định dạng XXX-XX-XXXX',
     tooLong: (limit) => `Vui lòng nhập tối đa ${limit} ký tự`,
     invalidDate: 'Vui lòng nhập ngày hợp lệ',
     birthDateFuture: 'Ngày sinh không được sau ngày hôm nay',

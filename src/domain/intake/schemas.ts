@@ -1,36 +1,26 @@
 // Intake validation (docs/product/intake-form.md#field-rules), derived from the field catalogue
 // (fields.ts): the draft rule, one schema per tab checked on final submit, and the limits every
 // save respects (the server runs the same schemas, so a request cannot carry what the form would
-// have cut). A field's requirement and message are the catalogue's; the messages here are the ones
-// every field shares.
+// have cut). Each rule answers a code with its arguments (ruleIssues.ts), never a sentence; the
+// English the staff form and the server show is rendered from the codes in one place, `englishErrors`.
 import { array, boolean, mixed, object, string, type AnySchema, type ObjectSchema, type TestContext } from 'yup';
 import { isFuture, parseCalendarDate, todayIso } from '../dates';
 import { SSN_MASK_PATTERN } from '../ssnMask';
-import { birthDateFutureMessage, emailFormatMessage, todayOf, validateFields, type ValidationContext } from '../schemas/shared';
-import {
-  COUNT_MAXIMUM,
-  intakeFields,
-  requiredMessage,
-  type Condition,
-  type FieldRule,
-  type IntakeFieldId,
-  type Requirement,
-} from './fields';
+import { checkFields, todayOf, type ValidationContext } from '../schemas/shared';
+import { COUNT_MAXIMUM, intakeFields, isIntakeField, type Condition, type FieldRule, type IntakeFieldId, type Requirement } from './fields';
+import { englishErrors, isRuleIssue, type FieldIssues, type RuleIssue } from './ruleIssues';
 import { conditionHolds, isBlank } from './rules';
 import { intakeTabs, tabOfPath, validatedTabs, type IntakeTab, type IntakeTabId, type ValidatedTabId } from './tabs';
 import type { FieldErrors, GeneralCaseInformation } from './types';
 
-export const intakeMessages = {
-  // Quoted by the spec (docs/product/intake-form.md).
-  email: emailFormatMessage,
-  ssnFormat: 'Please enter a valid SSN in the format XXX-XX-XXXX',
-  // Ours (the spec does not show them).
-  tooLong: (limit: number) => `Please use at most ${limit} characters`,
-  invalidDate: 'Please enter a valid date',
-  birthDateFuture: birthDateFutureMessage,
-  wholeNumber: 'Please enter a whole number',
-  tooMany: (maximum: number) => `Please enter a number no greater than ${maximum}`,
-} as const;
+export { intakeMessages } from './ruleIssues';
+
+const required: RuleIssue = { code: 'required' };
+const email: RuleIssue = { code: 'email' };
+const ssnFormat: RuleIssue = { code: 'ssnFormat' };
+const invalidDate: RuleIssue = { code: 'invalidDate' };
+const future: RuleIssue = { code: 'future' };
+const wholeNumber: RuleIssue = { code: 'wholeNumber' };
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const ssnPattern = /^\d{3}-\d{2}-\d{4}$/;
@@ -56,81 +46,84 @@ const filledDate = (value: string | undefined): value is string => !isBlank(valu
 
 /** Any text of the intake: cut at its limit (docs/product/intake-form.md#limits). */
 function text(limit: number) {
-  return string().max(limit, intakeMessages.tooLong(limit));
+  return string().max(limit, { code: 'tooLong', limit } satisfies RuleIssue);
 }
 
 /** A count never above `maximum`: what the API stores on a draft, the final rule on submit. */
 function boundedCount(maximum: number) {
   return mixed<number | ''>().test(
     'count-maximum',
-    intakeMessages.tooMany(maximum),
+    { code: 'tooMany', maximum } satisfies RuleIssue,
     (value) => typeof value !== 'number' || value <= maximum,
   );
 }
 
 /** The final-submit check of one field, built from its catalogue entry. */
-function finalCheck(path: IntakeFieldId, rule: FieldRule): AnySchema | undefined {
+function finalCheck(rule: FieldRule): AnySchema | undefined {
   if (rule.kind === 'tick') return undefined;
   const requirement = rule.required;
-  const message = requiredMessage(path);
   switch (rule.kind) {
     case 'text':
     case 'phone':
     case 'textArea':
-      return text(rule.maxLength).test('required', message, function (value) {
+      return text(rule.maxLength).test('required', required, function (value) {
         return !needsValue(requirement, this) || !isBlank(value);
       });
     case 'email':
       return text(rule.maxLength)
-        .test('required', message, function (value) {
+        .test('required', required, function (value) {
           return !needsValue(requirement, this) || !isBlank(value);
         })
-        .test('email', intakeMessages.email, (value) => isBlank(value) || emailPattern.test(value ?? ''));
+        .test('email', email, (value) => isBlank(value) || emailPattern.test(value ?? ''));
     case 'ssn':
       // Whatever is typed must read 123-45-6789; the server's mask, sent back untouched, keeps the
       // stored number (docs/product/intake-form.md#ssnitin-masked).
-      return text(rule.maxLength).test('ssn', intakeMessages.ssnFormat, function (value) {
-        if (isBlank(value)) return needsValue(requirement, this) ? this.createError({ message }) : true;
+      return text(rule.maxLength).test('ssn', ssnFormat, function (value) {
+        if (isBlank(value)) return needsValue(requirement, this) ? this.createError({ message: required }) : true;
         return ssnPattern.test(value ?? '') || SSN_MASK_PATTERN.test(value ?? '');
       });
     case 'date': {
       const checked = string()
-        .test('calendar-date', intakeMessages.invalidDate, (value) => !filledDate(value) || parseCalendarDate(value) !== null)
-        .test('required', message, function (value) {
+        .test('calendar-date', invalidDate, (value) => !filledDate(value) || parseCalendarDate(value) !== null)
+        .test('required', required, function (value) {
           return !needsValue(requirement, this) || filledDate(value);
         });
       if (!rule.notAfterToday) return checked;
-      return checked.test('not-future', rule.futureMessage ?? intakeMessages.birthDateFuture, function (value) {
+      return checked.test('not-future', future, function (value) {
         return !filledDate(value) || parseCalendarDate(value) === null || !isFuture(value, todayOf(this));
       });
     }
     case 'count':
       // A whole number of at least the floor, typed in a number input ('' while empty).
-      return boundedCount(rule.finalMaximum).test('count', message, function (value) {
-        const required = needsValue(requirement, this);
-        if (value === '' || value == null) return !required;
+      return boundedCount(rule.finalMaximum).test('count', required, function (value) {
+        const needed = needsValue(requirement, this);
+        if (value === '' || value == null) return !needed;
         if (typeof value !== 'number' || !Number.isInteger(value) || value < rule.floor) {
-          return this.createError({ message: required ? message : intakeMessages.wholeNumber });
+          return this.createError({ message: needed ? required : wholeNumber });
         }
         return true;
       });
     case 'yesNo':
+      // Anything but Yes, No or nothing is no answer either.
       return boolean()
         .nullable()
-        .test('answered', message, function (value) {
+        .typeError(required)
+        .test('answered', required, function (value) {
           return !needsValue(requirement, this) || value === true || value === false;
         });
     case 'choice': {
       const options = Object.keys(rule.options);
       return mixed<string>()
         .nullable()
-        .test('selected', message, function (value) {
+        .test('selected', required, function (value) {
           return value != null ? options.includes(value) : !needsValue(requirement, this);
         });
     }
     case 'list': {
-      const options = Object.keys(rule.options);
-      return array(string().defined().oneOf(options)).test('at-least-one', message, function (value) {
+      // An option the field does not offer is no choice either.
+      const options: unknown[] = Object.keys(rule.options);
+      return array().test('at-least-one', required, function (value) {
+        if (value?.some((option) => !options.includes(option))) return false;
         return !needsValue(requirement, this) || (!!value && value.length > 0);
       });
     }
@@ -140,11 +133,11 @@ function finalCheck(path: IntakeFieldId, rule: FieldRule): AnySchema | undefined
 /** One object schema per section, holding the checks `build` gives the catalogue's fields. */
 function sectionSchemas(
   paths: readonly IntakeFieldId[],
-  build: (path: IntakeFieldId, rule: FieldRule) => AnySchema | undefined,
+  build: (rule: FieldRule) => AnySchema | undefined,
 ): ObjectSchema<Record<string, unknown>> {
   const shapes: Record<string, Record<string, AnySchema>> = {};
   for (const path of paths) {
-    const check = build(path, intakeFields[path]);
+    const check = build(intakeFields[path]);
     if (!check) continue;
     const [section, field] = path.split('.') as [string, string];
     shapes[section] = { ...shapes[section], [field]: check };
@@ -166,7 +159,7 @@ export const draftSchema = sectionSchemas(
  * Every text of every section against its limit, and the counts against their maximum: what a
  * draft must respect too, since the server refuses more (openapi.yaml maxLength and maximum).
  */
-export const limitsSchema = sectionSchemas(catalogued, (_path, rule) => {
+export const limitsSchema = sectionSchemas(catalogued, (rule) => {
   if (rule.kind === 'count') return boundedCount(COUNT_MAXIMUM);
   return 'maxLength' in rule ? text(rule.maxLength) : undefined;
 });
@@ -188,7 +181,9 @@ export const finalTabSchemas = Object.fromEntries(
 
 export type IntakeValidation = { ok: true } | { ok: false; firstFailingTab: IntakeTab; errors: FieldErrors };
 
-function toValidation(errors: FieldErrors): IntakeValidation {
+/** The issues of a check as the staff form shows them: in English, with the first tab that holds one. */
+export function intakeValidation(issues: FieldIssues): IntakeValidation {
+  const errors = englishErrors(issues);
   const byTab = errorsByTab(errors);
   const firstFailingTab = intakeTabs.find((tab) => Object.keys(byTab[tab.id]).length > 0);
   return firstFailingTab ? { ok: false, firstFailingTab, errors } : { ok: true };
@@ -198,24 +193,43 @@ function contextFor(today: string | Date): ValidationContext {
   return { today: typeof today === 'string' ? today : todayIso(today) };
 }
 
+/** A failure of the schemas above: each rule gives its issue as its message. */
+function issueOf(failure: unknown, path: string): RuleIssue {
+  if (isRuleIssue(failure) && isIntakeField(path)) return failure;
+  throw new Error(`The intake rule of ${path} answered no code`);
+}
+
+function issuesOf(
+  schema: ObjectSchema<Record<string, unknown>>,
+  intake: GeneralCaseInformation,
+  context: ValidationContext = {},
+): FieldIssues {
+  return checkFields(schema, intake, context, issueOf);
+}
+
+/** Final submit's issues: every validated tab's, so each tab can carry its mark. */
+export function finalIssues(intake: GeneralCaseInformation, today: string | Date = new Date()): FieldIssues {
+  const context = contextFor(today);
+  return Object.assign({}, ...validatedTabs.map((tab) => issuesOf(finalTabSchemas[tab.id], intake, context))) as FieldIssues;
+}
+
+/** Draft save's issues (docs/product/intake-form.md): first and last name, and nothing beyond its limit. */
+export function draftIssues(intake: GeneralCaseInformation): FieldIssues {
+  return { ...issuesOf(limitsSchema, intake), ...issuesOf(draftSchema, intake) };
+}
+
 /**
  * Final submit (docs/product/intake-form.md): the tabs are checked in order and the first failing one is the
  * tab the form jumps to (with `intakeTexts.requiredFields(firstFailingTab.name)`). The errors of every
  * validated tab are returned, so each tab can carry its mark.
  */
 export function validateFinal(intake: GeneralCaseInformation, today: string | Date = new Date()): IntakeValidation {
-  const context = contextFor(today);
-  const errors: FieldErrors = {};
-  for (const tab of validatedTabs) {
-    Object.assign(errors, validateFields(finalTabSchemas[tab.id], intake, context));
-  }
-  return toValidation(errors);
+  return intakeValidation(finalIssues(intake, today));
 }
 
 /** Draft save (docs/product/intake-form.md): first and last name, and nothing beyond its limit. */
 export function validateDraft(intake: GeneralCaseInformation): IntakeValidation {
-  const errors = { ...validateFields(limitsSchema, intake), ...validateFields(draftSchema, intake) };
-  return toValidation(errors);
+  return intakeValidation(draftIssues(intake));
 }
 
 /** Field errors grouped by the tab that shows them; tabs without errors get an empty object. */

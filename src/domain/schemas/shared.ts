@@ -60,23 +60,37 @@ export function isOldEnough(value: string, years: number, context: TestContext):
 /** Dot-separated field path -> first message for that field, e.g. {'userInformation.ssn': '...'}. */
 export type FieldErrors = Record<string, string>;
 
-export function fieldErrorsOf(error: ValidationError): FieldErrors {
+/**
+ * Each failing field's first failure as its rule gave it: a message, or a code with its arguments
+ * (yup keeps a message that is not a string as it is; src/domain/intake/ruleIssues.ts).
+ */
+function firstFailures(error: ValidationError): Record<string, unknown> {
   const failures = error.inner.length > 0 ? error.inner : [error];
-  const fields: FieldErrors = {};
+  const fields: Record<string, unknown> = {};
   for (const failure of failures) {
     const path = failure.path ?? '';
-    if (!(path in fields)) fields[path] = failure.errors[0] ?? failure.message;
+    if (!(path in fields)) fields[path] = (failure.errors as unknown[])[0] ?? failure.message;
   }
   return fields;
 }
 
-/** Every failing field's first message; an empty object when the values are valid. */
-export function validateFields(schema: Schema, values: unknown, context: ValidationContext = {}): FieldErrors {
+/** Every failing field's first failure, each read by `read`; an empty object when the values are valid. */
+export function checkFields<T>(
+  schema: Schema,
+  values: unknown,
+  context: ValidationContext,
+  read: (failure: unknown, path: string) => T,
+): Record<string, T> {
   try {
     schema.validateSync(values, { abortEarly: false, context });
     return {};
   } catch (error) {
-    if (error instanceof ValidationError) return fieldErrorsOf(error);
-    throw error;
+    if (!(error instanceof ValidationError)) throw error;
+    return Object.fromEntries(Object.entries(firstFailures(error)).map(([path, failure]) => [path, read(failure, path)]));
   }
+}
+
+/** Every failing field's first message; an empty object when the values are valid. */
+export function validateFields(schema: Schema, values: unknown, context: ValidationContext = {}): FieldErrors {
+  return checkFields(schema, values, context, String);
 }

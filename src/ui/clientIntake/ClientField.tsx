@@ -2,10 +2,11 @@
 // a choice, a few ticks. Labels and messages in the client's language (src/domain/intake/clientTexts.ts).
 import { useId } from 'react';
 import { civilStatuses, genders, phoneUsages } from '../../domain/enums';
-import { clientErrorText, clientTexts } from '../../domain/intake/clientTexts';
+import { clientErrorText, clientTexts, type ClientFieldError } from '../../domain/intake/clientTexts';
 import type { ClientTextPath } from '../../domain/intake/clientTextShape';
 import {
   calendarDatePaths,
+  isIntakeField,
   isTextArea,
   painAndSymptomsKeys,
   readField,
@@ -18,7 +19,7 @@ export interface ClientFieldProps {
   path: ClientTextPath;
   answers: GeneralCaseInformation;
   language: ClientLanguage;
-  error: string | undefined;
+  error: ClientFieldError | undefined;
   onChange: (value: unknown) => void;
 }
 
@@ -63,10 +64,12 @@ export function ClientField({ path, answers, language, error, onChange }: Client
   const texts = clientTexts(language);
   const label = texts.fields[path].label;
   const value = readField(answers, path) as unknown;
-  const errorId = error ? `${id}-error` : undefined;
-  const message = error ? (
+  // The group of tick boxes is never required, so only a field of the catalogue shows a message.
+  const errorText = error && isIntakeField(path) ? clientErrorText(language, path, error) : undefined;
+  const errorId = errorText ? `${id}-error` : undefined;
+  const message = errorText ? (
     <p id={errorId} className={css.error}>
-      {clientErrorText(language, path, error)}
+      {errorText}
     </p>
   ) : null;
   const invalid = error !== undefined;

@@ -2,14 +2,15 @@
 // how answers merge into staff's draft, and the page's words in three languages.
 import { describe, expect, it } from 'vitest';
 import {
+  clientAnswerIssues,
   clientFieldPaths,
   clientSteps,
   defaultClientLanguage,
   emptyIntake,
-  intakeMessages,
   isClientFieldShown,
   mergeClientAnswers,
   validateClientAnswers,
+  type IntakeFieldId,
 } from '../../../src/domain/intake';
 import { clientErrorText, clientTextsByLanguage } from '../../../src/domain/intake/clientTexts';
 import { fullValidIntake, TODAY, withFields } from './fixtures';
@@ -87,14 +88,66 @@ describe('the client page words', () => {
   });
 
   it('give a Spanish and a Vietnamese message for every rule the client can break', () => {
-    const errors = validateClientAnswers(withFields(emptyIntake(), { 'personalInformation.email': 'nope' }), TODAY);
-    for (const language of ['es', 'vi'] as const) {
-      for (const [path, message] of Object.entries(errors)) expect(clientErrorText(language, path, message)).not.toBe(message);
+    const broken = withFields(emptyIntake(), {
+      'personalInformation.email': 'nope',
+      'personalInformation.birthDate': '2999-01-01',
+      'personalInformation.passengers': true,
+      'personalInformation.passengerCount': 101,
+      // Not asked for while the question is unanswered, so only the whole number is checked.
+      'incidentDescription.howManyVehicles': 1.5,
+      'injuryInformation.hospitalized': true,
+      'injuryInformation.hospitalDate': '2023-02-30',
+      'incidentDescription.city': 'x'.repeat(101),
+    });
+    const issues = Object.entries(clientAnswerIssues(broken, TODAY)) as [
+      IntakeFieldId,
+      NonNullable<ReturnType<typeof clientAnswerIssues>[IntakeFieldId]>,
+    ][];
+    expect(new Set(issues.map(([, issue]) => issue.code))).toEqual(
+      new Set(['required', 'email', 'future', 'tooMany', 'wholeNumber', 'invalidDate', 'tooLong']),
+    );
+    for (const [path, issue] of issues) {
+      const english = clientErrorText('en', path, issue);
+      for (const language of ['es', 'vi'] as const) expect(clientErrorText(language, path, issue)).not.toBe(english);
     }
-    expect(clientErrorText('es', 'personalInformation.email', intakeMessages.email)).toBe('Escriba un correo electrónico válido');
-    expect(clientErrorText('vi', 'personalInformation.firstName', 'Please enter your First Name')).toBe('Vui lòng nhập tên của quý vị');
-    expect(clientErrorText('es', 'injuryInformation.painStart', intakeMessages.tooLong(100))).toBe('Use como máximo 100 caracteres');
-    expect(clientErrorText('en', 'personalInformation.firstName', 'Please enter your First Name')).toBe('Please enter your First Name');
+  });
+
+  it('render each code in the page language, and in English as the form says it', () => {
+    const tooLong = { code: 'tooLong', limit: 100 } as const;
+    expect(clientErrorText('es', 'injuryInformation.painStart', tooLong)).toBe('Use como máximo 100 caracteres');
+    expect(clientErrorText('vi', 'injuryInformation.painStart', tooLong)).toBe('Vui lòng nhập tối đa 100 ký tự');
+    expect(clientErrorText('en', 'injuryInformation.painStart', tooLong)).toBe('Please use at most 100 characters');
+    const future = { code: 'future' } as const;
+    expect(clientErrorText('es', 'personalInformation.birthDate', future)).toBe('La fecha de nacimiento no puede ser posterior a hoy');
+    expect(clientErrorText('vi', 'personalInformation.birthDate', future)).toBe('Ngày sinh không được sau ngày hôm nay');
+    expect(clientErrorText('en', 'personalInformation.birthDate', future)).toBe('Birth date cannot be in the future');
+    const required = { code: 'required' } as const;
+    expect(clientErrorText('es', 'personalInformation.lastName', required)).toBe('Escriba sus apellidos');
+    expect(clientErrorText('vi', 'personalInformation.firstName', required)).toBe('Vui lòng nhập tên của quý vị');
+    expect(clientErrorText('en', 'personalInformation.firstName', required)).toBe('Please enter your First Name');
+    expect(clientErrorText('es', 'personalInformation.email', { code: 'email' })).toBe('Escriba un correo electrónico válido');
+    expect(clientErrorText('vi', 'personalInformation.passengerCount', { code: 'tooMany', maximum: 100 })).toBe(
+      'Vui lòng nhập số không lớn hơn 100',
+    );
+    // A staff field keeps the form's English where a language has no words of its own for it.
+    expect(clientErrorText('es', 'incidentDescription.incidentDate', future)).toBe('Incident date cannot be in the future');
+  });
+
+  it('say in English exactly what the form says, field by field', () => {
+    const broken = withFields(emptyIntake(), { 'personalInformation.email': 'nope', 'personalInformation.birthDate': '2999-01-01' });
+    const english = validateClientAnswers(broken, TODAY);
+    const rendered = Object.fromEntries(
+      Object.entries(clientAnswerIssues(broken, TODAY)).map(([path, issue]) => [
+        path,
+        clientErrorText('en', path as IntakeFieldId, issue!),
+      ]),
+    );
+    expect(rendered).toEqual(english);
+  });
+
+  it("show the server's own words for a refusal only the server made", () => {
+    const said = { code: 'server', message: 'Birth date cannot be in the future' } as const;
+    expect(clientErrorText('es', 'personalInformation.birthDate', said)).toBe('Birth date cannot be in the future');
   });
 
   it("open in the intake's own language other than English", () => {

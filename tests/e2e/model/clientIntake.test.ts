@@ -18,6 +18,7 @@ import {
   clientSteps,
   isAnswered,
   isClientFieldShown,
+  isIntakeField,
   painAndSymptomsKeys,
   readField,
   toApiIntake,
@@ -390,7 +391,7 @@ function intakeDrive(page: Page, link: Link, gets: HeldRequests, posts: HeldRequ
       // Each error of this page's fields is said beside its field, in the page's language.
       for (const path of fieldsOfPage(shown)) {
         const message = errors[path];
-        if (message === undefined || !isClientFieldShown(snapshot.context.answers, path)) continue;
+        if (message === undefined || !isIntakeField(path) || !isClientFieldShown(snapshot.context.answers, path)) continue;
         await shows(clientErrorText(language, path, message));
       }
     },
