@@ -19,7 +19,12 @@ export function runDatesBenchRows(): Promise<GoalRow[]> {
   const uncached = microsecondsPerDate((iso) => new Intl.DateTimeFormat('en-US', options).format(new Date(iso)));
   const cached = microsecondsPerDate((iso) => formatLocalDate(iso));
   return Promise.resolve([
-    { benchmark: 'date formatting, cached Intl.DateTimeFormat (formatLocalDate)', value: round(cached, 2), unit: 'µs/date', goal: 'cached' },
+    {
+      benchmark: 'date formatting, cached Intl.DateTimeFormat (formatLocalDate)',
+      value: round(cached, 2),
+      unit: 'µs/date',
+      goal: 'cached',
+    },
     { benchmark: 'date formatting, a new Intl.DateTimeFormat per date (before)', value: round(uncached, 2), unit: 'µs/date', goal: '' },
   ]);
 }
