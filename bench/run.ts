@@ -20,6 +20,7 @@ import { runDashboardBenchRows } from './dashboard.bench';
 import { conflictIntakesOption, runConflictsBenchRows } from './conflicts.bench';
 import { runLighthouseBenchRows } from './lighthouse.bench';
 import { runStartBenchRows } from './start.bench';
+import { runDatesBenchRows } from './dates.bench';
 import type { BenchRow, GoalRow } from './support';
 
 /** Goals of figures measured by benches that do not know them. */
@@ -49,6 +50,7 @@ function benches(intakes: number) {
     pdfPreview: runPdfPreviewBenchRows,
     keystroke: runIntakeKeystrokeBenchRows,
     lighthouse: runLighthouseBenchRows,
+    dates: runDatesBenchRows,
   } satisfies Record<string, () => Promise<(BenchRow | GoalRow)[]>>;
 }
 

@@ -5,6 +5,7 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { refusalReasonOf } from '../domain/session';
 import { currentToken } from './authStorage';
+import { takeEarlyAnswer } from './earlyCalls';
 import { ApiError } from './errors';
 import type { paths } from './schema';
 import { sessionRefused } from './sessionGate';
@@ -113,10 +114,11 @@ export function authMiddleware(getToken: TokenSource): Middleware {
 export function createApiClient(
   baseUrl: string,
   getToken: TokenSource = currentToken,
-  fetchImpl: FetchLike = (request) => globalThis.fetch(request),
+  fetchImpl: FetchLike = (request) => takeEarlyAnswer(request) ?? globalThis.fetch(request),
 ): ApiClient {
   // The default looks up globalThis.fetch per call rather than once at start-up, so a fetch
-  // installed later (a test double, a polyfill) is the one used.
+  // installed later (a test double, a polyfill) is the one used. A direct link's first GET may
+  // already be on its way (earlyCalls.ts): its answer is used instead of asking twice.
   const client = createClient<paths>({ baseUrl, fetch: fetchImpl, headers: { Accept: '*/*' } });
   client.use(authMiddleware(getToken));
   return client;

@@ -3,7 +3,7 @@
 // meanwhile). The template and font are fetched once per worker and reused.
 import { loadPdfAssets, type PdfAssets } from './assets';
 import { fillIntakePdf } from './fill';
-import type { FillRequest, FillResponse } from './fillProtocol';
+import type { FillRequest, FillResponse, WarmRequest } from './fillProtocol';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -18,7 +18,12 @@ function pdfAssets(): Promise<PdfAssets> {
   return assets;
 }
 
-self.addEventListener('message', (event: MessageEvent<FillRequest>) => {
+self.addEventListener('message', (event: MessageEvent<FillRequest | WarmRequest>) => {
+  if ('warm' in event.data) {
+    // A failed warm-up is tried again by the first fill, which reports its own failure.
+    pdfAssets().catch(() => undefined);
+    return;
+  }
   const { id, intake } = event.data;
   pdfAssets()
     .then(({ templateBytes, fontBytes }) => fillIntakePdf(intake, templateBytes, fontBytes))

@@ -2,7 +2,7 @@
 // import('../../pdf/fillInWorker')`, so pdf-lib and the font load only when a preview or download
 // is asked for (docs/architecture.md 'PDF'). One worker serves every request; a worker that crashes is
 // replaced on the next request.
-import type { FillRequest, FillResponse } from './fillProtocol';
+import type { FillRequest, FillResponse, WarmRequest } from './fillProtocol';
 import type { PdfIntake } from './plan';
 
 export type { PdfIntake } from './plan';
@@ -41,6 +41,15 @@ function fillWorker(): Worker {
   created.addEventListener('messageerror', () => failAll(new Error('The PDF worker could not read the intake')));
   worker = created;
   return created;
+}
+
+/**
+ * Starts the worker and has it fetch the template and the font, so that the first preview waits
+ * for none of them (src/ui/pages/intake/pdf/preparePdf.ts).
+ */
+export function warmPdfFill(): void {
+  const request: WarmRequest = { warm: true };
+  fillWorker().postMessage(request);
 }
 
 /** The filled intake PDF's bytes (fill.ts), built in a Web Worker. */

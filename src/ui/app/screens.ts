@@ -1,31 +1,23 @@
 // Every screen but login, each in its own chunk (docs/product/app-shell.md; docs/toolchain.md sizes:
-// the login route's download stays small).
+// the login route's download stays small); the signed-in pages' code is loaded by screenLoaders.ts.
 import { lazyScreen } from './lazyScreen';
+import * as load from './screenLoaders';
 
-export const ProfileScreen = lazyScreen(() => import('../pages/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
-export const EditProfileScreen = lazyScreen(() => import('../pages/profile/EditProfilePage').then((m) => ({ default: m.EditProfilePage })));
-export const EmployeesScreen = lazyScreen(() => import('../pages/employees/EmployeesPage').then((m) => ({ default: m.EmployeesPage })));
-export const ActivityScreen = lazyScreen(() => import('../pages/activity/ActivityPage').then((m) => ({ default: m.ActivityPage })));
-export const NewEmployeeScreen = lazyScreen(() =>
-  import('../pages/employees/NewEmployeePage').then((m) => ({ default: m.NewEmployeePage })),
-);
-export const EditEmployeeScreen = lazyScreen(() =>
-  import('../pages/employees/EditEmployeePage').then((m) => ({ default: m.EditEmployeePage })),
-);
-export const NewLeadsScreen = lazyScreen(() => import('../pages/leads/NewLeadsPage').then((m) => ({ default: m.NewLeadsPage })));
-export const LeadsListScreen = lazyScreen(() => import('../pages/leads/LeadsListPage').then((m) => ({ default: m.LeadsListPage })));
-export const FirmScreen = lazyScreen(() => import('../pages/firm/FirmPage').then((m) => ({ default: m.FirmPage })));
-export const EditFirmScreen = lazyScreen(() => import('../pages/firm/EditFirmPage').then((m) => ({ default: m.EditFirmPage })));
-// The dashboard's chunk carries the chart library (docs/product/dashboard.md#charts): no other screen loads it.
-export const DashboardScreen = lazyScreen(() => import('../pages/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
-export const IntakeListScreen = lazyScreen(() =>
-  import('../pages/intake/list/IntakeListPage').then((m) => ({ default: m.IntakeListPage })),
-);
+export const ProfileScreen = lazyScreen(load.loadProfilePage);
+export const EditProfileScreen = lazyScreen(load.loadEditProfilePage);
+export const EmployeesScreen = lazyScreen(load.loadEmployeesPage);
+export const ActivityScreen = lazyScreen(load.loadActivityPage);
+export const NewEmployeeScreen = lazyScreen(load.loadNewEmployeePage);
+export const EditEmployeeScreen = lazyScreen(load.loadEditEmployeePage);
+export const NewLeadsScreen = lazyScreen(load.loadNewLeadsPage);
+export const LeadsListScreen = lazyScreen(load.loadLeadsListPage);
+export const FirmScreen = lazyScreen(load.loadFirmPage);
+export const EditFirmScreen = lazyScreen(load.loadEditFirmPage);
+export const DashboardScreen = lazyScreen(load.loadDashboardPage);
+export const IntakeListScreen = lazyScreen(load.loadIntakeListPage);
 // /new-intake and /intake-details/... share one screen, so that a new intake keeps its form when
 // its first save gives it an address of its own.
-export const IntakeFormScreen = lazyScreen(() =>
-  import('../pages/intake/form/IntakeFormPage').then((m) => ({ default: m.IntakeFormPage })),
-);
+export const IntakeFormScreen = lazyScreen(load.loadIntakeFormPage);
 export const ForbiddenScreen = lazyScreen(() => import('../pages/errors/ForbiddenPage').then((m) => ({ default: m.ForbiddenPage })));
 export const NotFoundScreen = lazyScreen(() => import('../pages/errors/NotFoundScreen').then((m) => ({ default: m.NotFoundScreen })));
 export const ForgotPasswordScreen = lazyScreen(() =>

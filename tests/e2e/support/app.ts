@@ -47,9 +47,12 @@ export async function startE2eApp(options: TestServerOptions = {}): Promise<E2eA
   };
 }
 
-/** Signs in through the login screen the way staff do, and waits for the post-login page. */
-export async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
-  await page.goto('/login');
+/**
+ * Signs in through the login screen the way staff do, and waits for the post-login page. `origin`
+ * for a page whose context has no base URL (a browser reached over CDP, bench/lighthouse.bench.ts).
+ */
+export async function signIn(page: Page, user: { email: string; password: string }, origin = ''): Promise<void> {
+  await page.goto(`${origin}/login`);
   await page.getByPlaceholder('Email Address').fill(user.email);
   await page.getByPlaceholder('Password').fill(user.password);
   await page.getByRole('button', { name: 'Log in' }).click();

@@ -1,11 +1,12 @@
 // The dashboard's two charts (docs/product/dashboard.md#charts), drawn by Recharts, which loads only with
-// this page. Every bar carries its number and kind in words, so nothing depends on colour alone;
+// this page, after its numbers (LazyCharts.tsx). Every bar carries its number and kind in words, so nothing depends on colour alone;
 // the drawing is hidden from screen readers, which read the same numbers from a table instead.
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import type { Dashboard } from '../../../api/dashboard';
 import { visuallyHidden } from '../../components/TextInput/field.css';
 import * as layout from '../../theme/layout.css';
 import { vars } from '../../theme/vars.css';
+import { representativeChartHeight } from './chartHeight';
 import * as css from './dashboard.css';
 import { DASHBOARD_TEXT, percentText } from './dashboardText';
 
@@ -69,7 +70,7 @@ export function RepresentativeChart({ representatives }: { representatives: Dash
   }));
   // Two bars a representative, side by side, each with its words at its end: stacked, a short
   // segment could not hold its '2 draft' on a phone's width.
-  const height = Math.max(160, rows.length * 72 + 60);
+  const height = representativeChartHeight(rows.length);
   return (
     <figure className={css.figure} aria-labelledby="dashboard-representatives">
       <h2 id="dashboard-representatives" className={layout.sectionTitle}>

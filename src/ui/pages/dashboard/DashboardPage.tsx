@@ -14,7 +14,7 @@ import * as layout from '../../theme/layout.css';
 import { INTAKE_LIST_TEXT } from '../intake/list/IntakeListPage';
 import { ClientNameLink } from '../intake/link/ClientNameLink';
 import { appDashboardMachine } from './dashboardActors';
-import { FunnelChart, RepresentativeChart } from './DashboardCharts';
+import { LazyFunnelChart, LazyRepresentativeChart } from './LazyCharts';
 import { dashboardMessages } from '../../../machines/dashboard.machine';
 import * as css from './dashboard.css';
 import { DASHBOARD_TEXT } from './dashboardText';
@@ -106,10 +106,10 @@ function DashboardContent({ dashboard, ownLists }: { dashboard: Dashboard; ownLi
       <Counts counts={dashboard.counts} />
       <div className={css.charts}>
         <section className={layout.card}>
-          <FunnelChart funnel={dashboard.funnel} />
+          <LazyFunnelChart funnel={dashboard.funnel} />
         </section>
         <section className={layout.card}>
-          <RepresentativeChart representatives={dashboard.representatives} />
+          <LazyRepresentativeChart representatives={dashboard.representatives} />
         </section>
       </div>
       {ownLists && <p className={layout.statusMessage}>{DASHBOARD_TEXT.ownListsNote}</p>}

@@ -3,6 +3,7 @@ import { Button } from '../../../components/Button';
 import type { IntakeActor } from '../form/intakeActor';
 import { PDF_TEXT } from './pdfText';
 import * as css from './PdfButtons.css';
+import { usePdfPreparedWhenIdle } from './preparePdf';
 
 /**
  * Above the tabs (docs/product/pdf.md): 'Download PDF' only when the intake is final, 'Preview PDF'
@@ -16,6 +17,7 @@ export function PdfButtons({ actor }: { actor: IntakeActor }) {
   const previewing = useSelector(actor, (snapshot) => isPreviewing(snapshot));
   const showDownload = canDownload || downloading;
   const showPreview = canPreview || previewing;
+  usePdfPreparedWhenIdle();
   if (!showDownload && !showPreview) return null;
 
   return (
