@@ -7,16 +7,15 @@
 // never trusts a read that began before it came in, which could predate a Sign Out its sender has
 // already seen answered. Under load one read then serves every request that queued behind the one
 // in flight, instead of one round trip to the database per request.
-import type { LiveCaller } from './sessions';
-
-export interface CachedCaller {
-  caller: LiveCaller;
+/** A caller as read with its session; `Caller` is the session store's (sessions.ts). */
+export interface CachedCaller<Caller> {
+  caller: Caller;
   userId: string;
   /** The session's expires_at (ISO 8601): past it the session is read again, never answered from memory. */
   expiresAt: string;
 }
 
-interface Kept extends CachedCaller {
+interface Kept<Caller> extends CachedCaller<Caller> {
   generation: string;
 }
 
@@ -25,13 +24,13 @@ const SESSIONS_KEPT = 10_000;
 
 const ignore = () => {};
 
-export interface SessionCache {
+export interface SessionCache<Caller> {
   /** The live caller of the session at `at`, from memory while nothing changed, else from `read`. */
-  caller(sessionId: string, userId: string, at: string, read: () => Promise<CachedCaller | undefined>): Promise<LiveCaller | undefined>;
+  caller(sessionId: string, userId: string, at: string, read: () => Promise<CachedCaller<Caller> | undefined>): Promise<Caller | undefined>;
 }
 
-export function createSessionCache(readGeneration: () => Promise<string>): SessionCache {
-  const kept = new Map<string, Kept>();
+export function createSessionCache<Caller>(readGeneration: () => Promise<string>): SessionCache<Caller> {
+  const kept = new Map<string, Kept<Caller>>();
   /** The read that requests arriving now will share: not started yet. */
   let next: Promise<string> | undefined;
   /** The read under way, which requests arriving now must not trust. */

@@ -78,9 +78,9 @@ export function createSessionStore(db: Kysely<Database>, now: () => Date = () =>
         .select('generation')
         .where('id', '=', values.id as number),
     );
-  const cache = createSessionCache(async () => String((await generationQuery())[0]?.generation ?? ''));
+  const cache = createSessionCache<LiveCaller>(async () => String((await generationQuery())[0]?.generation ?? ''));
 
-  async function readCaller(sessionId: string, userId: string): Promise<CachedCaller | undefined> {
+  async function readCaller(sessionId: string, userId: string): Promise<CachedCaller<LiveCaller> | undefined> {
     const [row] = await liveCallerQuery(sessionId, userId, now().toISOString());
     if (!row) return undefined;
     // The whole row (but the hash) so that a handler about the caller (GET /v1/users/me) needs no second read.
