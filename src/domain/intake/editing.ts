@@ -3,11 +3,11 @@
 // taking back an unsaved copy. Behaviour: docs/product/intake-form.md.
 import { parseCalendarDate } from '../dates';
 import type { IntakeStatus } from '../enums';
-import { fieldsClearedBy } from './fields';
+import { calendarDatePaths, fieldsClearedBy } from './fields';
 import { applyChange, isBlank, statusesWithoutSsn } from './rules';
 import { intakeMessages, validateDraft, validateFinal, type IntakeValidation } from './schemas';
 import { intakeTabs } from './tabs';
-import { calendarDatePaths, type FieldErrors, type FieldPath, type FieldValue, type GeneralCaseInformation } from './types';
+import type { FieldErrors, FieldPath, FieldValue, GeneralCaseInformation } from './types';
 
 export interface FieldChange {
   path: FieldPath;
