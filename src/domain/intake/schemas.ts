@@ -4,7 +4,7 @@
 // have cut). A field's requirement and message are the catalogue's; the messages here are the ones
 // every field shares.
 import { array, boolean, mixed, object, string, type AnySchema, type ObjectSchema, type TestContext } from 'yup';
-import { isFuture, parseCalendarDate, todayIso } from '../dates';
+import { fromIsoTimestamp, isFuture, parseCalendarDate, todayIso } from '../dates';
 import { SSN_MASK_PATTERN } from '../ssnMask';
 import { birthDateFutureMessage, emailFormatMessage, todayOf, validateFields, type ValidationContext } from '../schemas/shared';
 import {
@@ -12,13 +12,14 @@ import {
   intakeFields,
   requiredMessage,
   type Condition,
+  type CountRule,
   type FieldRule,
   type IntakeFieldId,
   type Requirement,
 } from './fields';
 import { conditionHolds, isBlank } from './rules';
 import { intakeTabs, tabOfPath, validatedTabs, type IntakeTab, type IntakeTabId, type ValidatedTabId } from './tabs';
-import type { FieldErrors, GeneralCaseInformation } from './types';
+import type { ApiIntakeSections, FieldErrors, GeneralCaseInformation } from './types';
 
 export const intakeMessages = {
   // Quoted by the spec (docs/product/intake-form.md).
@@ -51,6 +52,28 @@ function needsValue(requirement: Requirement | undefined, context: TestContext):
 }
 
 const filledDate = (value: string | undefined): value is string => !isBlank(value);
+
+// ---- The shape checked -------------------------------------------------------------------------
+// The same checks read the form's intake and the sections as they travel (the server's,
+// server/intakes/service.ts): only a date and a count are held differently (types.ts).
+
+/** Which shape a validation reads: the form's (the default) or the one sent (ISO dates, whole counts). */
+interface ShapeContext extends ValidationContext {
+  sent?: true;
+}
+
+const isSent = (context: TestContext) => (context.options.context as ShapeContext | undefined)?.sent === true;
+
+/** A date as 'YYYY-MM-DD' ('' when empty) whichever shape holds it; an unreadable one as it came. */
+function calendarValue(value: string | null | undefined, context: TestContext): string | undefined {
+  if (!isSent(context) || value == null || isBlank(value)) return value ?? undefined;
+  return parseCalendarDate(value) ? fromIsoTimestamp(value) : value;
+}
+
+/** A count as the form holds it: a sent count is empty ('') while its question does not show it. */
+function countValue(value: unknown, rule: CountRule, context: TestContext): unknown {
+  return isSent(context) && rule.disabledUnless && !holdsIn(rule.disabledUnless, context) ? '' : value;
+}
 
 // ---- Field builders ----------------------------------------------------------------------------
 
@@ -95,18 +118,24 @@ function finalCheck(path: IntakeFieldId, rule: FieldRule): AnySchema | undefined
       });
     case 'date': {
       const checked = string()
-        .test('calendar-date', intakeMessages.invalidDate, (value) => !filledDate(value) || parseCalendarDate(value) !== null)
-        .test('required', message, function (value) {
-          return !needsValue(requirement, this) || filledDate(value);
+        .nullable()
+        .test('calendar-date', intakeMessages.invalidDate, function (sent) {
+          const value = calendarValue(sent, this);
+          return !filledDate(value) || parseCalendarDate(value) !== null;
+        })
+        .test('required', message, function (sent) {
+          return !needsValue(requirement, this) || filledDate(calendarValue(sent, this));
         });
       if (!rule.notAfterToday) return checked;
-      return checked.test('not-future', rule.futureMessage ?? intakeMessages.birthDateFuture, function (value) {
+      return checked.test('not-future', rule.futureMessage ?? intakeMessages.birthDateFuture, function (sent) {
+        const value = calendarValue(sent, this);
         return !filledDate(value) || parseCalendarDate(value) === null || !isFuture(value, todayOf(this));
       });
     }
     case 'count':
       // A whole number of at least the floor, typed in a number input ('' while empty).
-      return boundedCount(rule.finalMaximum).test('count', message, function (value) {
+      return boundedCount(rule.finalMaximum).test('count', message, function (sent) {
+        const value = countValue(sent, rule, this);
         const required = needsValue(requirement, this);
         if (value === '' || value == null) return !required;
         if (typeof value !== 'number' || !Number.isInteger(value) || value < rule.floor) {
@@ -204,7 +233,10 @@ function contextFor(today: string | Date): ValidationContext {
  * validated tab are returned, so each tab can carry its mark.
  */
 export function validateFinal(intake: GeneralCaseInformation, today: string | Date = new Date()): IntakeValidation {
-  const context = contextFor(today);
+  return finalOf(intake, contextFor(today));
+}
+
+function finalOf(intake: object, context: ShapeContext): IntakeValidation {
   const errors: FieldErrors = {};
   for (const tab of validatedTabs) {
     Object.assign(errors, validateFields(finalTabSchemas[tab.id], intake, context));
@@ -214,8 +246,22 @@ export function validateFinal(intake: GeneralCaseInformation, today: string | Da
 
 /** Draft save (docs/product/intake-form.md): first and last name, and nothing beyond its limit. */
 export function validateDraft(intake: GeneralCaseInformation): IntakeValidation {
-  const errors = { ...validateFields(limitsSchema, intake), ...validateFields(draftSchema, intake) };
+  return draftOf(intake, {});
+}
+
+function draftOf(intake: object, context: ShapeContext): IntakeValidation {
+  const errors = { ...validateFields(limitsSchema, intake, context), ...validateFields(draftSchema, intake, context) };
   return toValidation(errors);
+}
+
+/** The draft rule on the sections as they were sent and normalised (normaliseSentSections). */
+export function validateSentDraft(sections: ApiIntakeSections): IntakeValidation {
+  return draftOf(sections, { sent: true });
+}
+
+/** The final rule on the sections as they were sent and normalised (normaliseSentSections). */
+export function validateSentFinal(sections: ApiIntakeSections, today: string | Date = new Date()): IntakeValidation {
+  return finalOf(sections, { ...contextFor(today), sent: true });
 }
 
 /** Field errors grouped by the tab that shows them; tabs without errors get an empty object. */
