@@ -7,12 +7,10 @@ import type { Kysely } from 'kysely';
 import { parseCalendarDate, todayIso } from '../../src/domain/dates';
 import {
   calendarDatePaths,
-  fromApiIntake,
   intakeMessages,
-  sectionKeys,
-  toApiIntake,
-  validateDraft,
-  validateFinal,
+  normaliseSentSections,
+  validateSentDraft,
+  validateSentFinal,
   type FieldErrors,
   type LooseApiIntake,
 } from '../../src/domain/intake';
@@ -141,17 +139,18 @@ export function rejected(errors: FieldErrors, message: string): ApiError {
 
 /**
  * The form's rules on the submitted intake (docs/product/intake-form.md): a draft needs first and last name, a
- * final intake every validated tab; texts stay within their limits either way. Returns the
- * sections as the form would send them ('n/a' middle name emptied, counts whole, dates ISO).
+ * final intake every validated tab; texts stay within their limits either way. The sections are
+ * checked in the shape they came in, and returned as the form would send them ('n/a' middle name
+ * emptied, counts whole, dates ISO): normalised, never converted to the form's shape and back.
  */
 export function validIntakeSections(input: IntakeInput, now: Date = new Date()): IntakeSections {
   const dates = invalidDates(input);
   if (Object.keys(dates).length > 0) throw rejected(dates, `Invalid request: ${intakeMessages.invalidDate}`);
-  const form = fromApiIntake(input);
-  const draft = validateDraft(form);
+  const sections = normaliseSentSections(input);
+  const draft = validateSentDraft(sections);
   const errors = draft.ok ? {} : { ...draft.errors };
   if (input.status === 'final') {
-    const final = validateFinal(form, latestToday(now));
+    const final = validateSentFinal(sections, latestToday(now));
     if (!final.ok) {
       Object.assign(errors, final.errors);
       throw rejected(errors, intakeTexts.requiredFields(final.firstFailingTab.name));
@@ -159,8 +158,7 @@ export function validIntakeSections(input: IntakeInput, now: Date = new Date()):
   }
   const [first] = Object.values(errors);
   if (first !== undefined) throw rejected(errors, `Invalid request: ${first}`);
-  const api = toApiIntake(form);
-  return Object.fromEntries(sectionKeys.map((key) => [key, api[key]])) as IntakeSections;
+  return sections;
 }
 
 /** The version an update started from, in the stored form (ISO, milliseconds, Z). */

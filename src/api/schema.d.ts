@@ -1727,8 +1727,8 @@ export interface components {
             data: components["schemas"]["IntakePage"];
         };
         /**
-         * @description Tab 1 (docs/product/intake-form.md). Texts are strings (empty when not given), choices and Yes/No
-         *     answers are null until answered; a choice sent as an empty string is taken as unanswered.
+         * @description Tab 1 (docs/product/intake-form.md). Texts are strings (empty when not given), choices and
+         *     Yes/No answers are null until answered; a choice sent as an empty string is taken as unanswered.
          */
         PersonalInformation: {
             firstName: string;
@@ -1751,11 +1751,7 @@ export interface components {
              * @enum {string|null}
              */
             status: "noSsn" | "pending" | "needToGet" | "hasSsn" | "" | null;
-            /**
-             * @description 123-45-6789 or empty. Answers mask it to the last four digits (`***-**-6789`); a save
-             *     that sends the mask back keeps the stored number. `POST /v1/intake/{caseId}/reveal`
-             *     answers it in full.
-             */
+            /** @description 123-45-6789 or empty. Answers mask it to the last four digits (`***-**-6789`); a save that sends the mask back keeps the stored number. `POST /v1/intake/{caseId}/reveal` answers it in full. */
             ssnItin: string;
             alternateContact: string;
             relationshipToClient: string;
@@ -1820,10 +1816,10 @@ export interface components {
             fax2: string;
         };
         /**
-         * @description Tab 4: every tick box as one flat boolean, as docs/product/intake-form.md lists them. The three groups
-         *     are body points (leftNeck ... upperBack), symptoms (tingling ... dizziness) and vehicle
-         *     impact points (leftFrontWing ... frontBumper); their names do not overlap, so one flat
-         *     object keeps the stored shape equal to the spec's field list.
+         * @description Tab 4: every tick box as one flat boolean, as docs/product/intake-form.md lists them. The three
+         *     groups are body points (leftNeck ... upperBack), symptoms (tingling ... dizziness) and vehicle
+         *     impact points (leftFrontWing ... frontBumper); their names do not overlap, so one flat object
+         *     keeps the stored shape equal to the spec's field list.
          */
         PointsOfInjury: {
             leftNeck: boolean;
@@ -1870,15 +1866,9 @@ export interface components {
             rearBumper: boolean;
             frontBumper: boolean;
         };
-        /** @description The 'Check all that apply' group of tab 5 (spellings as in docs/product/intake-form.md). */
-        PainAndSymptoms: {
-            lossOfConciousness: boolean;
-            headaches: boolean;
-            vomitting: boolean;
-        };
         /**
-         * @description Tab 5 (docs/product/intake-form.md). painAndSymptomsExp and dailyLifeWorkEffect are the multi-line text
-         *     areas (180 characters, docs/product/intake-form.md).
+         * @description Tab 5 (docs/product/intake-form.md). painAndSymptomsExp and dailyLifeWorkEffect are the
+         *     multi-line text areas (180 characters, docs/product/intake-form.md).
          */
         InjuryInformation: {
             ems: boolean | null;
@@ -1914,10 +1904,11 @@ export interface components {
             insIdNumber: string;
         };
         /**
-         * @description Tab 6 (docs/product/intake-form.md). description, fault and witnessNamesAndContacts are multi-line text
-         *     areas (180 characters, docs/product/intake-form.md); photoOrEvidenceDescription has the spec's 100.
-         *     incidentDate (beyond the spec, docs/product/intake-form.md#incident-date) is not after today, and absent or
-         *     null when unanswered; the limitation deadline is this date plus the firm's limitationYears.
+         * @description Tab 6 (docs/product/intake-form.md). description, fault and witnessNamesAndContacts are
+         *     multi-line text areas (180 characters, docs/product/intake-form.md); photoOrEvidenceDescription
+         *     has the spec's 100. incidentDate (beyond the spec, docs/product/intake-form.md#incident-date) is
+         *     not after today, and absent or null when unanswered; the limitation deadline is this date plus
+         *     the firm's limitationYears.
          */
         IncidentDescription: {
             incidentDate?: components["schemas"]["IntakeDate"];
@@ -1964,6 +1955,12 @@ export interface components {
             witnessInformation: boolean;
             injuryPhoto: boolean;
             potentialTbi: boolean;
+        };
+        /** @description The 'Check all that apply' group of tab 5 (spellings as in docs/product/intake-form.md). */
+        PainAndSymptoms: {
+            lossOfConciousness: boolean;
+            headaches: boolean;
+            vomitting: boolean;
         };
         /** @description A stored intake (docs/product/intake-form.md), as the server answers it. */
         GeneralCaseInformation: {

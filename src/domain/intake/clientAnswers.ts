@@ -202,7 +202,7 @@ export function isClientFieldShown(intake: GeneralCaseInformation, path: FieldPa
   if (path === 'personalInformation.minorParentsName') return isMinor(intake, today);
   const rule: FieldRule | undefined = isIntakeField(path) ? intakeFields[path] : undefined;
   const clearing = rule && 'clearedBy' in rule ? rule.clearedBy : undefined;
-  return clearing?.when === 'no' ? readField(intake, clearing.of) === true : true;
+  return clearing?.when === 'no' ? readField(intake, clearing.of as FieldPath) === true : true;
 }
 
 /**

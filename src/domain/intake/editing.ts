@@ -3,12 +3,12 @@
 // taking back an unsaved copy. Behaviour: docs/product/intake-form.md.
 import { parseCalendarDate } from '../dates';
 import type { IntakeStatus } from '../enums';
-import { fieldsClearedBy } from './fields';
+import { calendarDatePaths, fieldsClearedBy } from './fields';
 import { applyChange, isBlank, statusesWithoutSsn } from './rules';
 import type { FieldIssues } from './ruleIssues';
 import { draftIssues, finalIssues, intakeValidation, type IntakeValidation } from './schemas';
 import { intakeTabs } from './tabs';
-import { calendarDatePaths, type FieldPath, type FieldValue, type GeneralCaseInformation } from './types';
+import type { FieldPath, FieldValue, GeneralCaseInformation } from './types';
 
 export interface FieldChange {
   path: FieldPath;

@@ -15,50 +15,27 @@
 // the contract's limits (openapi.yaml, kept equal by tests/contract/domain-alignment.test.ts).
 import { TEXT_AREA_DEFAULT_LIMIT } from '../constants';
 import { ssnStatusLabels, type SsnStatus } from '../enums';
-import {
-  bodyPoints,
-  checklistItems,
-  discussionTopics,
-  impactPoints,
-  painAndSymptomsKeys,
-  symptomPoints,
-  type Answer,
-  type calendarDatePaths,
-  type Count,
-  type FieldPath,
-  type FieldValue,
-} from './types';
+import { bodyPoints, checklistItems, discussionTopics, impactPoints, painAndSymptomsKeys, symptomPoints, type SectionKey } from './keys';
 
-/** Every field of the catalogue; the painAndSymptoms object itself is a group of tick boxes, not a field. */
-export type IntakeFieldId = Exclude<FieldPath, 'injuryInformation.painAndSymptoms'>;
-
-type PathsHolding<T> = {
-  [P in IntakeFieldId]: [FieldValue<P>] extends [T] ? ([T] extends [FieldValue<P>] ? P : never) : never;
-}[IntakeFieldId];
-
-/** Yes/No questions: true, false or null (docs/product/intake-form.md). */
-export type YesNoPath = PathsHolding<Answer>;
-/** The counts typed in number inputs. */
-export type CountPath = PathsHolding<Count>;
-/** Tick boxes: one boolean each. */
-export type TickPath = PathsHolding<boolean>;
-/** The calendar dates ('YYYY-MM-DD'). */
-export type DatePath = (typeof calendarDatePaths)[number];
-/** Every free-text field: string-valued paths except the calendar dates. */
-export type TextPath = Exclude<PathsHolding<string>, DatePath>;
+/**
+ * A field's dotted path as the catalogue is written. The conditions below name other fields by
+ * it; tests/domain/intake/fields.test.ts checks that each one names a field of the right kind
+ * (the exact path types come from the catalogue itself, so they cannot type its own entries).
+ */
+export type CataloguePath = `${SectionKey}.${string}`;
 
 /** A state of other answers: when a field is required, or enabled. */
 export type Condition =
-  | { when: 'yes'; of: YesNoPath }
-  | { when: 'anyFilled'; of: readonly TextPath[] }
+  | { when: 'yes'; of: CataloguePath }
+  | { when: 'anyFilled'; of: readonly CataloguePath[] }
   | { when: 'is'; of: 'personalInformation.status'; value: SsnStatus }
   /** The birth date makes the client under 18. */
   | { when: 'minor'; of: 'personalInformation.birthDate' };
 
 /** The change to another field that empties this one. */
 export type Clearing =
-  | { when: 'no'; of: YesNoPath }
-  | { when: 'emptied'; of: TextPath }
+  | { when: 'no'; of: CataloguePath }
+  | { when: 'emptied'; of: CataloguePath }
   | { when: 'oneOf'; of: 'personalInformation.status'; values: readonly SsnStatus[] };
 
 export type Requirement = 'draft' | 'final' | Condition;
@@ -72,6 +49,8 @@ interface Rule {
   message?: string;
   clearedBy?: Clearing;
   disabledUnless?: Condition;
+  /** What openapi.yaml says of the field beyond its name (scripts/intakeContract.ts). */
+  note?: string;
 }
 
 /** texts cut at maxLength; a text area also strips newlines; ssn is grouped 3-2-4 as typed. */
@@ -84,6 +63,8 @@ export interface DateRule extends Rule {
   notAfterToday?: true;
   /** What a date after today shows; the birth date's message when not given. */
   futureMessage?: string;
+  /** The contract lets it be left out (older intakes were stored without it). */
+  mayBeAbsent?: true;
 }
 /** A whole number: below `floor` it becomes `floor`; a final intake takes at most `finalMaximum`. */
 export interface CountRule extends Rule {
@@ -106,22 +87,6 @@ export interface TickRule {
   kind: 'tick';
   label: string;
 }
-
-type RuleFor<P extends IntakeFieldId, V = FieldValue<P>> = [V] extends [boolean]
-  ? TickRule
-  : [V] extends [Answer]
-    ? YesNoRule
-    : [V] extends [Count]
-      ? CountRule
-      : [V] extends [string]
-        ? P extends DatePath
-          ? DateRule
-          : TextRule
-        : [V] extends [readonly (infer O extends string)[]]
-          ? ListRule<O>
-          : [V] extends [(infer O extends string) | null]
-            ? ChoiceRule<O>
-            : never;
 
 export type FieldRule = TextRule | DateRule | CountRule | YesNoRule | ChoiceRule | ListRule | TickRule;
 
@@ -164,8 +129,8 @@ const area = (label: string, extra: Omit<TextRule, 'kind' | 'label' | 'maxLength
 const yesNo = (label: string, extra: Omit<YesNoRule, 'kind' | 'label'> = {}): YesNoRule => ({ kind: 'yesNo', label, ...extra });
 /** Final-required, with the message a missing value shows. */
 const needed = (message: string) => ({ required: 'final', message }) as const;
-const yes = (of: YesNoPath) => ({ when: 'yes', of }) as const;
-const clearedOnNo = (of: YesNoPath) => ({ clearedBy: { when: 'no', of } }) as const;
+const yes = <P extends CataloguePath>(of: P) => ({ when: 'yes', of }) as const;
+const clearedOnNo = <P extends CataloguePath>(of: P) => ({ clearedBy: { when: 'no', of } }) as const;
 
 type Section = 'vehicleInformation' | 'defendantInformation';
 
@@ -225,7 +190,7 @@ const painAndSymptomsLabels: Readonly<Record<(typeof painAndSymptomsKeys)[number
   vomitting: 'Vomitting',
 };
 
-export const intakeFields: { readonly [P in IntakeFieldId]: RuleFor<P> } = {
+export const intakeFields = {
   // Tab 1, Client Personal Information.
   'personalInformation.firstName': short('First Name', { required: 'draft', message: 'Please enter your First Name' }),
   'personalInformation.middleName': short('Middle Name'),
@@ -247,7 +212,7 @@ export const intakeFields: { readonly [P in IntakeFieldId]: RuleFor<P> } = {
     ...needed('Please select how to use the phone number'),
   },
   'personalInformation.email': { kind: 'email', label: 'E-mail', maxLength: EMAIL, ...needed('Please provide your email') },
-  'personalInformation.dl': short('DL', needed('Please provide your DL number')),
+  'personalInformation.dl': short('DL', { ...needed('Please provide your DL number'), note: "Driver's licence number." }),
   'personalInformation.gender': {
     kind: 'choice',
     label: 'Gender',
@@ -267,6 +232,7 @@ export const intakeFields: { readonly [P in IntakeFieldId]: RuleFor<P> } = {
     printLabel: 'SSN Status',
     options: ssnStatusLabels,
     ...needed('Please select your SSN status'),
+    note: 'Social-security status.',
   },
   'personalInformation.ssnItin': {
     kind: 'ssn',
@@ -275,6 +241,9 @@ export const intakeFields: { readonly [P in IntakeFieldId]: RuleFor<P> } = {
     required: { when: 'is', of: 'personalInformation.status', value: 'hasSsn' },
     message: 'Please provide your SSN/ITIN',
     clearedBy: { when: 'oneOf', of: 'personalInformation.status', values: ['noSsn', 'pending', 'needToGet'] },
+    note:
+      '123-45-6789 or empty. Answers mask it to the last four digits (`***-**-6789`); a save that sends the mask back ' +
+      'keeps the stored number. `POST /v1/intake/{caseId}/reveal` answers it in full.',
   },
   'personalInformation.alternateContact': short('Alternate Contact'),
   'personalInformation.relationshipToClient': short('Relationship to Client', {
@@ -307,23 +276,30 @@ export const intakeFields: { readonly [P in IntakeFieldId]: RuleFor<P> } = {
 
   // Tab 2, Client Vehicle Information.
   'vehicleInformation.clientHasPhotos': yesNo('Client has photos', { required: 'final' }),
-  'vehicleInformation.information': short('Vehicle Information', needed('Please provide the vehicle information')),
+  'vehicleInformation.information': short('Vehicle Information', {
+    ...needed('Please provide the vehicle information'),
+    note: 'Vehicle information (make, model, year, colour).',
+  }),
   'vehicleInformation.owner': short('Owner', needed('Please provide the owner')),
   'vehicleInformation.drivable': yesNo('Drivable?', { required: 'final' }),
   'vehicleInformation.lienHolder': yesNo('Lien Holder?', { required: 'final' }),
   'vehicleInformation.financeCompany': short('Finance Company', needed('Please provide the finance company')),
   'vehicleInformation.vin': short('VIN', needed('Please provide the VIN')),
   'vehicleInformation.licensePlate': short('License plate', needed('Please provide the license plate')),
-  'vehicleInformation.pds': short('PD Estimate', needed('Please provide the PD estimate')),
-  'vehicleInformation.tl': yesNo('TL', { required: 'final' }),
+  'vehicleInformation.pds': short('PD Estimate', { ...needed('Please provide the PD estimate'), note: 'PD estimate.' }),
+  'vehicleInformation.tl': yesNo('TL', { required: 'final', note: 'Total loss.' }),
   'vehicleInformation.towed': yesNo('Towed', { required: 'final' }),
   'vehicleInformation.location': short('Vehicle location', {
     required: yes('vehicleInformation.towed'),
     message: 'Please provide the vehicle location',
     ...clearedOnNo('vehicleInformation.towed'),
+    note: 'Where the vehicle is (when towed).',
   }),
   'vehicleInformation.repairFacility': short('Repair facility', needed('Please provide the repair facility')),
-  'vehicleInformation.phoneNumber': phone('Repair facility phone', needed("Please provide the repair facility's phone number")),
+  'vehicleInformation.phoneNumber': phone('Repair facility phone', {
+    ...needed("Please provide the repair facility's phone number"),
+    note: "The repair facility's phone.",
+  }),
   'vehicleInformation.insuredBy': short('Insured by', needed('Please provide who the vehicle is insured by')),
   'vehicleInformation.policyNo': short('Policy#', needed('Please provide the policy number')),
   'vehicleInformation.claimNo': short('Claim#', needed('Please provide the claim number')),
@@ -340,6 +316,7 @@ export const intakeFields: { readonly [P in IntakeFieldId]: RuleFor<P> } = {
     label: 'Vehicle Information',
     maxLength: 90,
     ...needed('Please provide the vehicle information'),
+    note: 'Defendant vehicle information (docs/product/intake-form.md limit 90).',
   },
   'defendantInformation.vin': short('VIN', needed('Please provide the VIN')),
   'defendantInformation.licensePlate': short('License plate', needed('Please provide the license plate')),
@@ -398,6 +375,7 @@ export const intakeFields: { readonly [P in IntakeFieldId]: RuleFor<P> } = {
     required: yes('injuryInformation.priorInjuries'),
     message: 'Please describe the prior injuries',
     ...clearedOnNo('injuryInformation.priorInjuries'),
+    note: 'Description of prior injuries.',
   }),
   'injuryInformation.treatmentReceived': yesNo('Treatment received for prior injuries?', { required: 'final' }),
   'injuryInformation.facilityTreated': short('Facility where treated', {
@@ -406,7 +384,10 @@ export const intakeFields: { readonly [P in IntakeFieldId]: RuleFor<P> } = {
     ...clearedOnNo('injuryInformation.treatmentReceived'),
   }),
   'injuryInformation.doctorSpecialistName': short('Doctor/Specialist name', needed('Please provide the doctor/specialist name')),
-  'injuryInformation.dates': short('Date(s)', needed('Please provide the date(s)')),
+  'injuryInformation.dates': short('Date(s)', {
+    ...needed('Please provide the date(s)'),
+    note: "Free text 'Date(s)' of the prior treatment.",
+  }),
   'injuryInformation.healthInsurance': yesNo('Health Insurance', { required: 'final' }),
   'injuryInformation.provider': short('Provider', {
     required: yes('injuryInformation.healthInsurance'),
@@ -426,6 +407,7 @@ export const intakeFields: { readonly [P in IntakeFieldId]: RuleFor<P> } = {
     label: 'Incident Date',
     notAfterToday: true,
     futureMessage: 'Incident date cannot be in the future',
+    mayBeAbsent: true,
   },
   'incidentDescription.crashReportNum': short('Crash Report Number', needed('Please provide the crash report number')),
   'incidentDescription.city': short('City', needed('Please provide the city')),
@@ -444,7 +426,7 @@ export const intakeFields: { readonly [P in IntakeFieldId]: RuleFor<P> } = {
     message: 'Please provide the reason the client was cited',
     ...clearedOnNo('incidentDescription.clientCited'),
   },
-  'incidentDescription.defendant': yesNo('Defendant?', { required: 'final' }),
+  'incidentDescription.defendant': yesNo('Defendant?', { required: 'final', note: 'Was the defendant cited?' }),
   'incidentDescription.defendantReason': {
     kind: 'text',
     label: 'Defendant reason',
@@ -476,6 +458,7 @@ export const intakeFields: { readonly [P in IntakeFieldId]: RuleFor<P> } = {
     message: 'Please describe the incident(s), including who was found at fault',
     ...clearedOnNo('incidentDescription.priorIncidents'),
     disabledUnless: yes('incidentDescription.priorIncidents'),
+    note: 'The prior incidents, including who was found at fault.',
   }),
   'incidentDescription.witnesses': yesNo('Witnesses?', { required: 'final' }),
   'incidentDescription.witnessNamesAndContacts': area('Witness names and contact information', {
@@ -516,7 +499,46 @@ export const intakeFields: { readonly [P in IntakeFieldId]: RuleFor<P> } = {
     injuryPhoto: 'Injury photos',
     potentialTbi: 'Potential TBI (loss of consciousness, headaches, vomiting)',
   }),
-};
+} as const satisfies Readonly<Record<CataloguePath, FieldRule>>;
+
+// ---- The catalogue's own types -------------------------------------------------------------------
+
+type Catalogue = typeof intakeFields;
+
+/** Every field of the catalogue; the painAndSymptoms object itself is a group of tick boxes, not a field. */
+export type IntakeFieldId = keyof Catalogue;
+
+type PathsOfKind<K extends FieldRule['kind']> = { [P in IntakeFieldId]: Catalogue[P] extends { kind: K } ? P : never }[IntakeFieldId];
+
+/** Yes/No questions: true, false or null (docs/product/intake-form.md). */
+export type YesNoPath = PathsOfKind<'yesNo'>;
+/** The counts typed in number inputs. */
+export type CountPath = PathsOfKind<'count'>;
+/** Tick boxes: one boolean each. */
+export type TickPath = PathsOfKind<'tick'>;
+/** The calendar dates ('YYYY-MM-DD'). */
+export type DatePath = PathsOfKind<'date'>;
+/** Every free-text field. */
+export type TextPath = PathsOfKind<TextRule['kind']>;
+
+/** The catalogue entry of a field exactly as written (what the intake's types are read from, types.ts). */
+export type CatalogueEntry<P extends IntakeFieldId> = Catalogue[P];
+
+/** The rule of a field as its kind reads it: every property of its kind, its options' keys kept. */
+export type RuleOf<P extends IntakeFieldId> = WideRule<Catalogue[P]>;
+type WideRule<E> = E extends { kind: 'choice'; options: infer O }
+  ? ChoiceRule<keyof O & string>
+  : E extends { kind: 'list'; options: infer O }
+    ? ListRule<keyof O & string>
+    : E extends { kind: 'date' }
+      ? DateRule
+      : E extends { kind: 'count' }
+        ? CountRule
+        : E extends { kind: 'yesNo' }
+          ? YesNoRule
+          : E extends { kind: 'tick' }
+            ? TickRule
+            : TextRule;
 
 /** The objects of tick boxes shown together, each with its legend (docs/product/intake-form.md#points-of-injury). */
 export const tickGroups = {
@@ -540,8 +562,11 @@ export type TickGroupBase = (typeof tickGroups)[TickGroupId]['base'];
 
 export const intakeFieldIds = Object.keys(intakeFields) as IntakeFieldId[];
 
-export function fieldRule<P extends IntakeFieldId>(path: P): RuleFor<P> {
-  return intakeFields[path];
+/** The calendar dates: the form holds them as 'YYYY-MM-DD', the API as ISO. */
+export const calendarDatePaths = intakeFieldIds.filter((path) => intakeFields[path].kind === 'date') as DatePath[];
+
+export function fieldRule<P extends IntakeFieldId>(path: P): RuleOf<P> {
+  return intakeFields[path] as FieldRule as RuleOf<P>;
 }
 
 export function isIntakeField(path: string): path is IntakeFieldId {

@@ -1,8 +1,10 @@
 // Between the form and the wire (docs/product/intake-form.md 'Normalisation on save').
 import { fromIsoTimestamp, toIsoTimestamp } from '../dates';
-import { emptyIntake } from './empty';
-import { isBlank } from './rules';
-import type { ApiGeneralCaseInformation, Count, GeneralCaseInformation } from './types';
+import { emptyIntake, emptySections } from './empty';
+import { intakeFieldIds, intakeFields, type FieldRule } from './fields';
+import { sectionKeys } from './keys';
+import { conditionHolds, isBlank } from './rules';
+import type { ApiGeneralCaseInformation, ApiIntakeSections, Count, GeneralCaseInformation } from './types';
 
 /**
  * What a loaded or received intake may look like: any field missing or null (older records, other
@@ -34,31 +36,45 @@ function dateFromIso(value: string | null | undefined): string {
   return value == null || isBlank(value) ? '' : fromIsoTimestamp(value);
 }
 
+type Record_ = Record<string, unknown>;
+
+/**
+ * A copy with each date and count converted as its kind says (fields.ts); `read` gives another
+ * field of the copy, for a count shown only under its condition. Dates and counts sit directly in
+ * their section, and only the sections are copied.
+ */
+function convertDatesAndCounts<T extends object>(
+  intake: object,
+  convert: { date: (value: unknown) => unknown; count: (value: unknown, shown: boolean) => unknown },
+): T {
+  const copy: Record_ = { ...intake };
+  for (const section of sectionKeys) copy[section] = { ...(copy[section] as Record_) };
+  const read = (path: string) => (copy[path.slice(0, path.indexOf('.'))] as Record_)[path.slice(path.indexOf('.') + 1)];
+  for (const path of intakeFieldIds) {
+    const rule: FieldRule = intakeFields[path];
+    if (rule.kind !== 'date' && rule.kind !== 'count') continue;
+    const [section, field] = path.split('.') as [string, string];
+    const values = copy[section] as Record_;
+    if (rule.kind === 'date') values[field] = convert.date(values[field]);
+    else values[field] = convert.count(values[field], !rule.disabledUnless || conditionHolds(rule.disabledUnless, read));
+  }
+  return copy as T;
+}
+
 /**
  * The form's intake as it is sent (POST/PATCH /v1/intake): 'n/a' middle name emptied, counts as
  * integers, 'YYYY-MM-DD' dates as ISO timestamps (null when empty). Throws Error('Invalid date')
- * for a date that is not one (docs/product/intake-form.md).
+ * for a date that is not one (docs/product/intake-form.md). The one change of shape on the way
+ * from the form to the stored row.
  */
 export function toApiIntake(intake: GeneralCaseInformation): ApiGeneralCaseInformation {
-  const { personalInformation: personal, injuryInformation: injury, incidentDescription: incident } = intake;
-  return {
-    ...intake,
-    personalInformation: {
-      ...personal,
-      middleName: normaliseMiddleName(personal.middleName),
-      birthDate: dateToIso(personal.birthDate),
-      passengerCount: countToInteger(personal.passengerCount),
-    },
-    injuryInformation: { ...injury, hospitalDate: dateToIso(injury.hospitalDate) },
-    incidentDescription: {
-      ...incident,
-      incidentDate: dateToIso(incident.incidentDate),
-      howManyVehicles: countToInteger(incident.howManyVehicles),
-    },
-  };
+  const api = convertDatesAndCounts<ApiGeneralCaseInformation>(intake, {
+    date: (value) => dateToIso(value as string),
+    count: (value) => countToInteger(value as Count),
+  });
+  api.personalInformation.middleName = normaliseMiddleName(api.personalInformation.middleName);
+  return api;
 }
-
-type Record_ = Record<string, unknown>;
 
 /**
  * Only the fields the form knows, each from `source` when it is there and the blank value
@@ -79,38 +95,37 @@ function pickKnown<T>(blank: T, source: unknown): T {
   return picked as T;
 }
 
+/** A count as the form shows it: the number sent, or empty while its question is not answered Yes. */
+function shownCount(value: unknown, shown: boolean): Count {
+  return shown && typeof value === 'number' && Number.isFinite(value) ? value : '';
+}
+
 /**
  * A loaded intake ready for editing: ISO timestamps back to 'YYYY-MM-DD', missing or null fields
  * blank, and a count whose controlling answer is not Yes shown empty (it was cleared, docs/product/intake-form.md, and
  * travelled as 0). Throws Error('Invalid ISO date string') for an unreadable date (docs/product/intake-form.md).
  */
 export function fromApiIntake(api: LooseApiIntake): GeneralCaseInformation {
-  const blank = emptyIntake();
-  const intake = pickKnown(blank, {
-    ...api,
-    personalInformation: { ...api.personalInformation, birthDate: null, passengerCount: null },
-    injuryInformation: { ...api.injuryInformation, hospitalDate: null },
-    incidentDescription: { ...api.incidentDescription, incidentDate: null, howManyVehicles: null },
+  return convertDatesAndCounts<GeneralCaseInformation>(pickKnown(emptyIntake(), api), {
+    date: (value) => dateFromIso(value as string | null),
+    count: shownCount,
   });
-  const personal = api.personalInformation ?? {};
-  const injury = api.injuryInformation ?? {};
-  const incident = api.incidentDescription ?? {};
-  const countWhen = (answer: unknown, value: unknown): Count =>
-    answer === true && typeof value === 'number' && Number.isFinite(value) ? value : '';
-  return {
-    ...intake,
-    personalInformation: {
-      ...intake.personalInformation,
-      birthDate: dateFromIso(personal.birthDate),
-      passengerCount: countWhen(personal.passengers, personal.passengerCount),
-    },
-    injuryInformation: { ...intake.injuryInformation, hospitalDate: dateFromIso(injury.hospitalDate) },
-    incidentDescription: {
-      ...intake.incidentDescription,
-      incidentDate: dateFromIso(incident.incidentDate),
-      howManyVehicles: countWhen(incident.multiVehicle, incident.howManyVehicles),
-    },
-  };
+}
+
+/**
+ * The sections as they arrived (POST/PATCH /v1/intake), in the same shape and as the form would have
+ * sent them: missing fields blank, an empty choice null, 'n/a' middle name emptied, dates as ISO
+ * timestamps at midnight UTC, a count 0 while its question is not answered Yes. The server stores
+ * this (server/intakes/service.ts). Throws Error('Invalid ISO date string') for an unreadable date.
+ */
+export function normaliseSentSections(sent: LooseApiIntake): ApiIntakeSections {
+  const blank = convertDatesAndCounts<ApiIntakeSections>(emptySections(), { date: () => null, count: () => 0 });
+  const sections = convertDatesAndCounts<ApiIntakeSections>(pickKnown(blank, sent), {
+    date: (value) => dateToIso(dateFromIso(value as string | null)),
+    count: (value, shown) => countToInteger(shownCount(value, shown)),
+  });
+  sections.personalInformation.middleName = normaliseMiddleName(sections.personalInformation.middleName);
+  return sections;
 }
 
 const strippedKeys = new Set(['id', 'generalCaseInformationId']);

@@ -13,6 +13,7 @@ import {
   isIntakeField,
   isTextPath,
   requirementOf,
+  type CataloguePath,
   type Clearing,
   type Condition,
   type CountPath,
@@ -36,7 +37,7 @@ export const statusesWithoutSsn: readonly SsnStatus[] = (() => {
  * Whether a catalogue condition holds (fields.ts): `read` gives another field's value, `today`
  * pins the date for the minor rule.
  */
-export function conditionHolds(condition: Condition, read: (path: FieldPath) => unknown, today: string | Date = new Date()): boolean {
+export function conditionHolds(condition: Condition, read: (path: CataloguePath) => unknown, today: string | Date = new Date()): boolean {
   switch (condition.when) {
     case 'yes':
       return read(condition.of) === true;
@@ -56,7 +57,7 @@ export function isRequired(intake: GeneralCaseInformation, path: IntakeFieldId, 
   const requirement = requirementOf(path);
   if (requirement === undefined) return false;
   if (requirement === 'draft' || requirement === 'final') return true;
-  return conditionHolds(requirement, (other) => readField(intake, other), today);
+  return conditionHolds(requirement, (other) => readPath(intake, other), today);
 }
 
 /** Whether the change that set `value` empties a field (docs/product/intake-form.md#dependent-field-clearing). */
@@ -138,7 +139,7 @@ export function isDisabled(intake: GeneralCaseInformation, path: FieldPath): boo
   if (!isIntakeField(path)) return false;
   const rule: FieldRule = intakeFields[path];
   const enabledWhen = 'disabledUnless' in rule ? rule.disabledUnless : undefined;
-  return enabledWhen !== undefined && !conditionHolds(enabledWhen, (other) => readField(intake, other));
+  return enabledWhen !== undefined && !conditionHolds(enabledWhen, (other) => readPath(intake, other));
 }
 
 const bothPhoneUsages: readonly PhoneUsage[] = ['call', 'text'];

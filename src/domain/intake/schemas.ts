@@ -4,14 +4,23 @@
 // have cut). Each rule answers a code with its arguments (ruleIssues.ts), never a sentence; the
 // English the staff form and the server show is rendered from the codes in one place, `englishErrors`.
 import { array, boolean, mixed, object, string, type AnySchema, type ObjectSchema, type TestContext } from 'yup';
-import { isFuture, parseCalendarDate, todayIso } from '../dates';
+import { fromIsoTimestamp, isFuture, parseCalendarDate, todayIso } from '../dates';
 import { SSN_MASK_PATTERN } from '../ssnMask';
 import { checkFields, todayOf, type ValidationContext } from '../schemas/shared';
-import { COUNT_MAXIMUM, intakeFields, isIntakeField, type Condition, type FieldRule, type IntakeFieldId, type Requirement } from './fields';
+import {
+  COUNT_MAXIMUM,
+  intakeFields,
+  isIntakeField,
+  type Condition,
+  type CountRule,
+  type FieldRule,
+  type IntakeFieldId,
+  type Requirement,
+} from './fields';
 import { englishErrors, isRuleIssue, type FieldIssues, type RuleIssue } from './ruleIssues';
 import { conditionHolds, isBlank } from './rules';
 import { intakeTabs, tabOfPath, validatedTabs, type IntakeTab, type IntakeTabId, type ValidatedTabId } from './tabs';
-import type { FieldErrors, GeneralCaseInformation } from './types';
+import type { ApiIntakeSections, FieldErrors, GeneralCaseInformation } from './types';
 
 export { intakeMessages } from './ruleIssues';
 
@@ -41,6 +50,28 @@ function needsValue(requirement: Requirement | undefined, context: TestContext):
 }
 
 const filledDate = (value: string | undefined): value is string => !isBlank(value);
+
+// ---- The shape checked -------------------------------------------------------------------------
+// The same checks read the form's intake and the sections as they travel (the server's,
+// server/intakes/service.ts): only a date and a count are held differently (types.ts).
+
+/** Which shape a validation reads: the form's (the default) or the one sent (ISO dates, whole counts). */
+interface ShapeContext extends ValidationContext {
+  sent?: true;
+}
+
+const isSent = (context: TestContext) => (context.options.context as ShapeContext | undefined)?.sent === true;
+
+/** A date as 'YYYY-MM-DD' ('' when empty) whichever shape holds it; an unreadable one as it came. */
+function calendarValue(value: string | null | undefined, context: TestContext): string | undefined {
+  if (!isSent(context) || value == null || isBlank(value)) return value ?? undefined;
+  return parseCalendarDate(value) ? fromIsoTimestamp(value) : value;
+}
+
+/** A count as the form holds it: a sent count is empty ('') while its question does not show it. */
+function countValue(value: unknown, rule: CountRule, context: TestContext): unknown {
+  return isSent(context) && rule.disabledUnless && !holdsIn(rule.disabledUnless, context) ? '' : value;
+}
 
 // ---- Field builders ----------------------------------------------------------------------------
 
@@ -84,18 +115,24 @@ function finalCheck(rule: FieldRule): AnySchema | undefined {
       });
     case 'date': {
       const checked = string()
-        .test('calendar-date', invalidDate, (value) => !filledDate(value) || parseCalendarDate(value) !== null)
-        .test('required', required, function (value) {
-          return !needsValue(requirement, this) || filledDate(value);
+        .nullable()
+        .test('calendar-date', invalidDate, function (sent) {
+          const value = calendarValue(sent, this);
+          return !filledDate(value) || parseCalendarDate(value) !== null;
+        })
+        .test('required', required, function (sent) {
+          return !needsValue(requirement, this) || filledDate(calendarValue(sent, this));
         });
       if (!rule.notAfterToday) return checked;
-      return checked.test('not-future', future, function (value) {
+      return checked.test('not-future', future, function (sent) {
+        const value = calendarValue(sent, this);
         return !filledDate(value) || parseCalendarDate(value) === null || !isFuture(value, todayOf(this));
       });
     }
     case 'count':
       // A whole number of at least the floor, typed in a number input ('' while empty).
-      return boundedCount(rule.finalMaximum).test('count', required, function (value) {
+      return boundedCount(rule.finalMaximum).test('count', required, function (sent) {
+        const value = countValue(sent, rule, this);
         const needed = needsValue(requirement, this);
         if (value === '' || value == null) return !needed;
         if (typeof value !== 'number' || !Number.isInteger(value) || value < rule.floor) {
@@ -199,23 +236,28 @@ function issueOf(failure: unknown, path: string): RuleIssue {
   throw new Error(`The intake rule of ${path} answered no code`);
 }
 
-function issuesOf(
-  schema: ObjectSchema<Record<string, unknown>>,
-  intake: GeneralCaseInformation,
-  context: ValidationContext = {},
-): FieldIssues {
+function issuesOf(schema: ObjectSchema<Record<string, unknown>>, intake: object, context: ShapeContext = {}): FieldIssues {
   return checkFields(schema, intake, context, issueOf);
 }
 
-/** Final submit's issues: every validated tab's, so each tab can carry its mark. */
-export function finalIssues(intake: GeneralCaseInformation, today: string | Date = new Date()): FieldIssues {
-  const context = contextFor(today);
+/** Every validated tab's issues, so each tab can carry its mark. */
+function finalIssuesIn(intake: object, context: ShapeContext): FieldIssues {
   return Object.assign({}, ...validatedTabs.map((tab) => issuesOf(finalTabSchemas[tab.id], intake, context))) as FieldIssues;
 }
 
-/** Draft save's issues (docs/product/intake-form.md): first and last name, and nothing beyond its limit. */
+/** First and last name, and nothing beyond its limit. */
+function draftIssuesIn(intake: object, context: ShapeContext): FieldIssues {
+  return { ...issuesOf(limitsSchema, intake, context), ...issuesOf(draftSchema, intake, context) };
+}
+
+/** Final submit's issues on the form's intake. */
+export function finalIssues(intake: GeneralCaseInformation, today: string | Date = new Date()): FieldIssues {
+  return finalIssuesIn(intake, contextFor(today));
+}
+
+/** Draft save's issues on the form's intake (docs/product/intake-form.md). */
 export function draftIssues(intake: GeneralCaseInformation): FieldIssues {
-  return { ...issuesOf(limitsSchema, intake), ...issuesOf(draftSchema, intake) };
+  return draftIssuesIn(intake, {});
 }
 
 /**
@@ -230,6 +272,16 @@ export function validateFinal(intake: GeneralCaseInformation, today: string | Da
 /** Draft save (docs/product/intake-form.md): first and last name, and nothing beyond its limit. */
 export function validateDraft(intake: GeneralCaseInformation): IntakeValidation {
   return intakeValidation(draftIssues(intake));
+}
+
+/** The draft rule on the sections as they were sent and normalised (normaliseSentSections). */
+export function validateSentDraft(sections: ApiIntakeSections): IntakeValidation {
+  return intakeValidation(draftIssuesIn(sections, { sent: true }));
+}
+
+/** The final rule on the sections as they were sent and normalised (normaliseSentSections). */
+export function validateSentFinal(sections: ApiIntakeSections, today: string | Date = new Date()): IntakeValidation {
+  return intakeValidation(finalIssuesIn(sections, { ...contextFor(today), sent: true }));
 }
 
 /** Field errors grouped by the tab that shows them; tabs without errors get an empty object. */

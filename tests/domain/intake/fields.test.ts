@@ -100,7 +100,7 @@ const cleared = intakeFieldIds.flatMap((path) => {
 
 describe('clearing comes from the catalogue', () => {
   it.each(cleared)('%s is emptied by its answer, and kept by any other', (path, clearing) => {
-    const change = (value: unknown) => applyChange(fullValidIntake(), clearing.of, value as FieldValue<typeof clearing.of>);
+    const change = (value: unknown) => applyChange(fullValidIntake(), clearing.of as FieldPath, value as FieldValue<FieldPath>);
     const empty = readField(emptyIntake(), path);
     const kept = readField(fullValidIntake(), path);
     expect(kept).not.toEqual(empty);
