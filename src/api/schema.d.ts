@@ -4563,9 +4563,15 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The password is changed; the link is spent. */
+            /**
+             * @description The password is changed; the link is spent. The account's sign-in lockout is lifted, and
+             *     this browser gets the device cookie a sign-in gives (so it signs in at once even where its
+             *     address is still locked).
+             */
             204: {
                 headers: {
+                    /** @description The device cookie for the user's email, as `POST /v1/users/login` sets it. */
+                    "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
