@@ -19,12 +19,12 @@ import { recordActivity } from '../activity/recordActivity';
 import type { DeviceCookie, DeviceCookies } from '../auth/deviceCookie';
 import type { LoginThrottle } from '../auth/loginThrottle';
 import { hashPassword } from '../auth/password';
-import { hashOfAnyText, newResetToken, resetTokenHash } from '../auth/resetToken';
 import type { SessionStore } from '../auth/sessions';
 import type { Mailer } from '../clientIntake/mailer';
 import type { Database } from '../db/database';
 import type { Schemas } from '../http/contractTypes';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError } from '../http/errors';
+import { linkNotFound, linkTokenHash, newLinkToken } from '../links/oneUseLink';
 import { findUserByEmail, type UserRow } from './repository';
 
 export type PasswordResetLink = Schemas['PasswordResetLink'];
@@ -42,11 +42,6 @@ export interface PasswordResetDependencies {
   now?: () => Date;
   /** Where a failure after the answer goes (the server log); it never carries the token. */
   onBackgroundError?: (error: unknown) => void;
-}
-
-/** One answer for an unknown, malformed, expired, used or replaced token. */
-function linkNotFound(): ApiError {
-  return notFound();
 }
 
 function emailUnavailable(): ApiError {
@@ -115,9 +110,8 @@ export function createPasswordResetService({
      */
     async request(email: string, clientAddress: string): Promise<void> {
       if (!emailAvailable || !mailer || !publicUrl) throw emailUnavailable();
-      const token = newResetToken();
-      // The hash every request computes, whether or not the link is stored.
-      const tokenHash = hashOfAnyText(token);
+      // The token and hash every request makes, whether or not the link is stored.
+      const { token, hash: tokenHash } = newLinkToken();
       background(async () => {
         const user = await findUserByEmail(db, email);
         if (!user || user.status !== 'Active') return;
@@ -148,8 +142,8 @@ export function createPasswordResetService({
      * caller used.
      */
     async makeLink(caller: SessionUser, target: UserRow, origin: string, clientAddress: string): Promise<PasswordResetLink> {
-      const token = newResetToken();
-      const expiresAt = await issue(target, caller.id, hashOfAnyText(token));
+      const { token, hash } = newLinkToken();
+      const expiresAt = await issue(target, caller.id, hash);
       await recordActivity(db, {
         firmId: caller.firmId,
         userId: caller.id,
@@ -166,7 +160,7 @@ export function createPasswordResetService({
      * lifted. Answers the device cookie for the browser that reset.
      */
     async reset(token: string, password: string, clientAddress: string): Promise<DeviceCookie> {
-      const tokenHash = resetTokenHash(token);
+      const tokenHash = linkTokenHash(token);
       if (!tokenHash) throw linkNotFound();
       const at = now().toISOString();
       const taken = await db

@@ -15,6 +15,7 @@ import { DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_PATH, type DeviceCookie } 
 import { callerOf, callerRecordOf, sessionOf } from '../auth/plugin';
 import { ApiError } from '../http/errors';
 import type { PageRoute, Route } from '../http/contractTypes';
+import { publicLinkRateLimit } from '../links/oneUseLink';
 import { checkedBody } from './bodyCheck';
 import type { PasswordResetService } from './passwordResetService';
 import type { PasskeyService, RelyingParty } from './passkeyService';
@@ -179,7 +180,7 @@ export async function usersRoutes(
 
   // docs/product/sign-in-and-session.md, Password reset. Public: the same low cap per address as
   // the client link's calls, against guessing and mail floods.
-  const rateLimit = publicRatePerMinute === false ? {} : { rateLimit: { max: publicRatePerMinute, timeWindow: 60_000 } };
+  const rateLimit = publicLinkRateLimit(publicRatePerMinute);
   app.get<Route<'getPasswordResetOptions'>>('/public/v1/password-reset', { config: { access: 'public', ...rateLimit } }, async () => ({
     data: passwordResets.options(),
   }));

@@ -2372,6 +2372,19 @@ export interface components {
             signerName: string | null;
             /** @description The signed file's document id, printed on its certificate. */
             documentId: string | null;
+            /**
+             * @description Why the caller may not make a signing link now (`POST /v1/intake/{caseId}/engagement`
+             *     would refuse it with this code and message), or null when they may.
+             */
+            sendRefusal: components["schemas"]["EngagementSendRefusal"] | null;
+        };
+        EngagementSendRefusal: {
+            /**
+             * @description 403 `forbidden` (not an owner, administrator or the intake's representative), 409 `engagement_signed`, 409 `conflict_check_required`.
+             * @enum {string}
+             */
+            code: "forbidden" | "engagement_signed" | "conflict_check_required";
+            message: string;
         };
         EngagementStatusResponse: {
             data: components["schemas"]["EngagementStatus"];
