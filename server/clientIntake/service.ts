@@ -199,7 +199,7 @@ export function createClientIntakeService({ db, linkDays, publicUrl, mailer, now
             const stored = await findIntake(trx, link.firm_id, link.case_id);
             if (!stored || stored.status === 'final') throw linkNotFound();
             if (!(await claimClientLink(trx, link.id, at))) {
-              usableLink(await findClientLinkByHash(trx, link.token_hash), at);
+              usableLink(await findClientLinkByHash(trx, link.token_hash), at, submitted);
               throw linkNotFound();
             }
             const staff = fromApiIntake(toGeneralCaseInformation(stored, ''));

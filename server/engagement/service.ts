@@ -444,7 +444,7 @@ export function createEngagementService({
       });
       if (!claimed) {
         // Another signature, a newer link or the expiry came first: the same answers as the GET.
-        usableLink(await findEngagementByHash(db, link.token_hash), now().toISOString());
+        usableLink(await findEngagementByHash(db, link.token_hash), now().toISOString(), signed);
         throw databaseUnavailable();
       }
       return { documentId: link.id, signedAt: at, fileName: `engagement-${link.id}.pdf`, pdf: pdf.toString('base64') };
