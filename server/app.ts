@@ -276,6 +276,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const passwordResets = createPasswordResetService({
     db: options.db,
     sessions,
+    throttle,
+    devices,
     mailer: options.mailer,
     publicUrl: options.publicUrl,
     now: () => throttle.settings.now(),

@@ -82,6 +82,11 @@ export interface LoginThrottle {
   readonly settings: LoginThrottleSettings;
   /** Counts the attempt on each counter it meets before its password is checked. */
   reserve(source: AttemptSource): Promise<Reservation>;
+  /**
+   * Drops the account's own counters (not its addresses'): after a password reset the failures they
+   * hold were guesses at a password that no longer exists.
+   */
+  forgetAccount(email: string): Promise<void>;
 }
 
 export function emailKey(email: string): string {
@@ -222,6 +227,13 @@ export function createLoginThrottle(db: Kysely<Database>, overrides: Partial<Log
           if (source.device !== undefined) await db.deleteFrom('login_failures').where('key', '=', deviceKey(source.device)).execute();
         },
       };
+    },
+
+    async forgetAccount(email) {
+      await db
+        .deleteFrom('login_failures')
+        .where('key', 'in', [emailKey(email), emailDayKey(email)])
+        .execute();
     },
   };
 }

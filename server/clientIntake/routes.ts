@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { privileges } from '../../src/domain/enums';
 import { callerOf } from '../auth/plugin';
 import type { Route } from '../http/contractTypes';
+import { publicLinkRateLimit } from '../links/oneUseLink';
 import type { ClientIntakeService } from './service';
 
 /** Calls per address per minute on each public route: a person filling a form makes a handful. */
@@ -41,16 +42,16 @@ export async function clientIntakeRoutes(app: FastifyInstance, { clientIntake, p
     data: await clientIntake.answers(callerOf(request), request.params.caseId),
   }));
 
-  const rateLimit = publicRatePerMinute === false ? undefined : { max: publicRatePerMinute, timeWindow: 60_000 };
+  const rateLimit = publicLinkRateLimit(publicRatePerMinute);
   app.get<Route<'openClientIntake'>>(
     '/public/v1/client-intake/:token',
-    { config: { access: 'public', ...(rateLimit ? { rateLimit } : {}) } },
+    { config: { access: 'public', ...rateLimit } },
     async (request) => ({ data: await clientIntake.open(request.params.token, request.ip) }),
   );
 
   app.post<Route<'submitClientIntake'>>(
     '/public/v1/client-intake/:token',
-    { config: { access: 'public', ...(rateLimit ? { rateLimit } : {}) } },
+    { config: { access: 'public', ...rateLimit } },
     async (request) => ({
       data: await clientIntake.submit(request.params.token, request.body, {
         address: request.ip,

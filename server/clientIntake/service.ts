@@ -17,7 +17,8 @@ import type { SessionUser } from '../../src/domain/session';
 import { recordActivity } from '../activity/recordActivity';
 import type { Database } from '../db/database';
 import { findFirmById } from '../firms/repository';
-import { ApiError, databaseUnavailable, notFound } from '../http/errors';
+import { databaseUnavailable } from '../http/errors';
+import { deliveryRefusal, issueClientLink, linkNotFound, linkTokenHash, mailBeforeStoring, usableLink } from '../links/oneUseLink';
 import { findIntake, parseSections, updateDraftIntake, type IntakeSections } from '../intakes/repository';
 import { intakeFinal, intakeNotFound, invalidDates, rejected, toGeneralCaseInformation } from '../intakes/service';
 import {
@@ -32,12 +33,10 @@ import {
   type ClientLinkRow,
   type StoredClientAnswer,
 } from './repository';
-import { clientTokenHash, newClientToken } from './token';
 import type { Schemas } from '../http/contractTypes';
 import type { Mailer } from './mailer';
 
 export const DEFAULT_CLIENT_LINK_DAYS = 7;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Where the client's page lives (src/client/, its own bundle). */
 export const CLIENT_INTAKE_PAGE = '/client-intake/';
 
@@ -56,13 +55,6 @@ export interface ClientIntakeSettings {
 }
 
 /** One answer for unknown, expired and replaced tokens alike, so tokens cannot be probed. */
-function linkNotFound(): ApiError {
-  return notFound();
-}
-
-function linkUsed(): ApiError {
-  return new ApiError(410, 'link_used', 'These answers were already sent. Thank you.');
-}
 
 /** The draft changed between reading and writing it; the submit starts over on the newer one. */
 class DraftMovedOn extends Error {}
@@ -71,15 +63,8 @@ function isLive(link: ClientLinkRow, now: string): boolean {
   return link.revoked_at === null && link.submitted_at === null && link.expires_at > now;
 }
 
-/**
- * The link behind a token, or the 404/410 the public calls answer. Past its expiry a link is not
- * found, used or not: 410 only tells a client who sent their answers while the link still works.
- */
-function usableLink(link: ClientLinkRow | undefined, now: string): ClientLinkRow {
-  if (!link || link.revoked_at !== null || link.expires_at <= now) throw linkNotFound();
-  if (link.submitted_at !== null) throw linkUsed();
-  return link;
-}
+/** A client link is used once its answers are sent. */
+const submitted = (link: ClientLinkRow) => link.submitted_at !== null;
 
 const FULL_NAME_MISSING = 'Please type your full name';
 
@@ -116,7 +101,7 @@ export function createClientIntakeService({ db, linkDays, publicUrl, mailer, now
   }
 
   async function linkByToken(token: string) {
-    const hash = clientTokenHash(token);
+    const hash = linkTokenHash(token);
     return hash === undefined ? undefined : findClientLinkByHash(db, hash);
   }
 
@@ -146,34 +131,25 @@ export function createClientIntakeService({ db, linkDays, publicUrl, mailer, now
       const row = await draftOf(caller, caseId);
       if (row.status === 'final') throw intakeFinal();
       const email = parseSections(row).personalInformation.email.trim();
-      if (delivery === 'email') {
-        if (!mailer) throw new ApiError(409, 'email_unavailable', 'Email is not set up on this server. Copy the link instead.');
-        if (!email) throw new ApiError(400, 'email_missing', "The intake has no email address. Add the client's email first.");
-      }
-      const token = newClientToken();
-      const created = now();
-      const expiresAt = new Date(created.getTime() + linkDays * DAY_MS).toISOString();
-      const url = `${(publicUrl ?? origin).replace(/\/+$/, '')}${CLIENT_INTAKE_PAGE}${token}`;
-      const hash = clientTokenHash(token) as string;
+      const refusal = deliveryRefusal(delivery, mailer !== undefined, email);
+      if (refusal) throw refusal;
+      const { url, hash, createdAt, expiresAt } = issueClientLink({
+        publicUrl,
+        origin,
+        page: CLIENT_INTAKE_PAGE,
+        days: linkDays,
+        now: now(),
+      });
       if (delivery === 'email' && mailer) {
         const firm = await findFirmById(db, caller.firmId);
-        // Sent before the link is stored: a message the mail server refused leaves no link behind.
-        try {
-          await mailer.sendClientLink({
-            to: email,
-            url,
-            expiresAt,
-            firmName: firm?.firm_name ?? '',
-            clientFirstName: row.client_first_name,
-          });
-        } catch {
-          throw new ApiError(502, 'email_failed', 'The email could not be sent. Copy the link instead, or try again later.');
-        }
+        await mailBeforeStoring(() =>
+          mailer.sendClientLink({ to: email, url, expiresAt, firmName: firm?.firm_name ?? '', clientFirstName: row.client_first_name }),
+        );
       }
       await replaceClientLink(
         db,
         { firmId: caller.firmId, caseId, tokenHash: hash, createdBy: caller.id, expiresAt },
-        created.toISOString(),
+        createdAt.toISOString(),
       );
       const trail = { firmId: caller.firmId, userId: caller.id, subject: caseId, clientAddress };
       await recordActivity(db, { ...trail, action: 'clientLink.created' });
@@ -189,7 +165,7 @@ export function createClientIntakeService({ db, linkDays, publicUrl, mailer, now
     /** What the client's page needs; nothing staff typed except the first name (docs/product/client-intake.md#privacy). */
     async open(token: string, clientAddress: string) {
       const at = now().toISOString();
-      const link = usableLink(await linkByToken(token), at);
+      const link = usableLink(await linkByToken(token), at, submitted);
       const intake = await findIntake(db, link.firm_id, link.case_id);
       if (!intake || intake.status === 'final') throw linkNotFound();
       if (await markClientLinkOpened(db, link.id, at)) {
@@ -209,7 +185,7 @@ export function createClientIntakeService({ db, linkDays, publicUrl, mailer, now
     /** The client's one submit (docs/product/client-intake.md#staff-review). */
     async submit(token: string, submission: ClientIntakeSubmission, origin: ClientOrigin): Promise<{ fields: number }> {
       const clientAddress = origin.address;
-      const link = usableLink(await linkByToken(token), now().toISOString());
+      const link = usableLink(await linkByToken(token), now().toISOString(), submitted);
       const client = clientErrors(submission.answers, now());
       // The typed name is the client's signature: spaces alone sign nothing.
       if (submission.fullName.trim() === '') throw rejected({ fullName: FULL_NAME_MISSING }, `Invalid request: ${FULL_NAME_MISSING}`);
@@ -223,7 +199,7 @@ export function createClientIntakeService({ db, linkDays, publicUrl, mailer, now
             const stored = await findIntake(trx, link.firm_id, link.case_id);
             if (!stored || stored.status === 'final') throw linkNotFound();
             if (!(await claimClientLink(trx, link.id, at))) {
-              usableLink(await findClientLinkByHash(trx, link.token_hash), at);
+              usableLink(await findClientLinkByHash(trx, link.token_hash), at, submitted);
               throw linkNotFound();
             }
             const staff = fromApiIntake(toGeneralCaseInformation(stored, ''));

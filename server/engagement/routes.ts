@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { privileges } from '../../src/domain/enums';
 import { callerOf } from '../auth/plugin';
 import type { Route } from '../http/contractTypes';
+import { publicLinkRateLimit } from '../links/oneUseLink';
 import type { EngagementService } from './service';
 
 export interface EngagementRoutesOptions {
@@ -63,21 +64,15 @@ export async function engagementRoutes(app: FastifyInstance, { engagement, publi
     },
   );
 
-  const rateLimit = publicRatePerMinute === false ? undefined : { max: publicRatePerMinute, timeWindow: 60_000 };
-  app.get<Route<'openEngagement'>>(
-    '/public/v1/engagement/:token',
-    { config: { access: 'public', ...(rateLimit ? { rateLimit } : {}) } },
-    async (request) => ({ data: await engagement.open(request.params.token, request.ip) }),
-  );
+  const rateLimit = publicLinkRateLimit(publicRatePerMinute);
+  app.get<Route<'openEngagement'>>('/public/v1/engagement/:token', { config: { access: 'public', ...rateLimit } }, async (request) => ({
+    data: await engagement.open(request.params.token, request.ip),
+  }));
 
-  app.post<Route<'signEngagement'>>(
-    '/public/v1/engagement/:token',
-    { config: { access: 'public', ...(rateLimit ? { rateLimit } : {}) } },
-    async (request) => ({
-      data: await engagement.sign(request.params.token, request.body, {
-        address: request.ip,
-        userAgent: request.headers['user-agent'],
-      }),
+  app.post<Route<'signEngagement'>>('/public/v1/engagement/:token', { config: { access: 'public', ...rateLimit } }, async (request) => ({
+    data: await engagement.sign(request.params.token, request.body, {
+      address: request.ip,
+      userAgent: request.headers['user-agent'],
     }),
-  );
+  }));
 }

@@ -6,7 +6,6 @@ import type { Kysely } from 'kysely';
 import { defaultClientLanguage } from '../../src/domain/intake';
 import type { SessionUser } from '../../src/domain/session';
 import { recordActivity } from '../activity/recordActivity';
-import { clientTokenHash, newClientToken } from '../clientIntake/token';
 import type { Mailer } from '../clientIntake/mailer';
 import { engagementAllowed } from '../conflicts/clearance';
 import type { PiiCipher } from '../crypto/piiCipher';
@@ -14,6 +13,7 @@ import type { Database } from '../db/database';
 import { findFirmById, type Firm } from '../firms/repository';
 import type { Schemas } from '../http/contractTypes';
 import { ApiError, databaseUnavailable, notFound, validationFailed } from '../http/errors';
+import { deliveryRefusal, issueClientLink, linkNotFound, linkTokenHash, mailBeforeStoring, usableLink } from '../links/oneUseLink';
 import { findIntake, parseSections, type IntakeRow } from '../intakes/repository';
 import { intakeNotFound } from '../intakes/service';
 import { consentTexts, type ClientLanguage } from './consent';
@@ -48,7 +48,6 @@ import { sealPdf } from './seal';
 import { temporarySigningCertificate, type SigningCertificate } from './signingCertificate';
 
 export const DEFAULT_ENGAGEMENT_LINK_DAYS = 7;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Where the signing page lives. */
 export const SIGNING_PAGE = '/sign/';
 /** The drawn signature's largest PNG, decoded. */
@@ -82,22 +81,8 @@ export interface SignerOrigin {
   userAgent: string | undefined;
 }
 
-/** The client intake link's one answer for unknown, expired and replaced tokens, so tokens cannot be probed. */
-function linkNotFound(): ApiError {
-  return notFound();
-}
-
-/** The client intake link's answer for a used one, word for word. */
-function linkUsed(): ApiError {
-  return new ApiError(410, 'link_used', 'These answers were already sent. Thank you.');
-}
-
-/** As the client intake link: past its expiry a link is not found, signed or not. */
-function usableLink(link: EngagementRow | undefined, now: string): EngagementRow {
-  if (!link || link.revoked_at !== null || link.expires_at <= now) throw linkNotFound();
-  if (link.signed_at !== null) throw linkUsed();
-  return link;
-}
+/** A signing link is used once signed. */
+const signed = (link: EngagementRow) => link.signed_at !== null;
 
 function termsOf(row: TermsRow | undefined): EngagementTerms {
   if (!row) return defaultTerms;
@@ -190,6 +175,23 @@ export function createEngagementService({
 }: EngagementSettings) {
   const certificateOf = () => given ?? temporarySigningCertificate();
 
+  /**
+   * Why the caller may not make a signing link now, as the link's call refuses it; undefined when
+   * they may. The status answers it too, so the intake form disables 'Send for signature' with the
+   * reason before anyone presses it.
+   */
+  async function sendRefusal(
+    caller: SessionUser,
+    intake: IntakeRow,
+    link: EngagementRow | undefined,
+  ): Promise<SendRefusalCode | undefined> {
+    // Owner and administrator, or the intake's own representative.
+    if (caller.privilege !== 'owner' && caller.privilege !== 'administrator' && intake.representative_id !== caller.id) return 'forbidden';
+    if (link?.signed_at) return 'engagement_signed';
+    if (!(await engagementAllowed(db, caller.firmId, intake.case_id))) return 'conflict_check_required';
+    return undefined;
+  }
+
   async function intakeOf(caller: SessionUser, caseId: string): Promise<IntakeRow> {
     const row = await findIntake(db, caller.firmId, caseId);
     if (!row) throw intakeNotFound();
@@ -197,7 +199,7 @@ export function createEngagementService({
   }
 
   async function linkByToken(token: string): Promise<EngagementRow | undefined> {
-    const hash = clientTokenHash(token);
+    const hash = linkTokenHash(token);
     return hash === undefined ? undefined : findEngagementByHash(db, hash);
   }
 
@@ -284,8 +286,9 @@ export function createEngagementService({
     },
 
     async status(caller: SessionUser, caseId: string): Promise<StatusAnswer> {
-      await intakeOf(caller, caseId);
+      const intake = await intakeOf(caller, caseId);
       const link = await currentEngagement(db, caller.firmId, caseId);
+      const refusal = await sendRefusal(caller, intake, link);
       const at = now().toISOString();
       let state: StatusAnswer['state'] = 'notSent';
       if (link?.signed_at) state = 'signed';
@@ -302,55 +305,42 @@ export function createEngagementService({
         signedAt: link?.signed_at ?? null,
         signerName: link?.signer_name ?? null,
         documentId: link?.signed_at ? link.id : null,
+        sendRefusal: refusal ? { code: refusal, message: sendRefusals[refusal].message } : null,
       };
     },
 
     /** A new signing link; the intake's older unsigned links stop working (docs/product/engagement.md#the-link). */
     async createLink(caller: SessionUser, caseId: string, delivery: LinkDelivery, origin: string, clientAddress: string) {
       const intake = await intakeOf(caller, caseId);
-      // Owner and administrator, or the intake's own representative.
-      if (caller.privilege !== 'owner' && caller.privilege !== 'administrator' && intake.representative_id !== caller.id) {
-        throw new ApiError(403, 'forbidden', "Only an owner, an administrator or the intake's representative can send the engagement.");
-      }
-      if ((await currentEngagement(db, caller.firmId, caseId))?.signed_at) throw engagementSigned();
-      if (!(await engagementAllowed(db, caller.firmId, caseId))) {
-        throw new ApiError(409, 'conflict_check_required', 'Clear or waive the conflict check before sending the engagement.');
-      }
+      const refusal = await sendRefusal(caller, intake, await currentEngagement(db, caller.firmId, caseId));
+      if (refusal) throw refused(refusal);
       const email = parseSections(intake).personalInformation.email.trim();
-      if (delivery === 'email') {
-        if (!mailer) throw new ApiError(409, 'email_unavailable', 'Email is not set up on this server. Copy the link instead.');
-        if (!email) throw new ApiError(400, 'email_missing', "The intake has no email address. Add the client's email first.");
-      }
-      const token = newClientToken();
-      const created = now();
-      const expiresAt = new Date(created.getTime() + linkDays * DAY_MS).toISOString();
-      const url = `${(publicUrl ?? origin).replace(/\/+$/, '')}${SIGNING_PAGE}${token}`;
+      const deliveryRefused = deliveryRefusal(delivery, mailer !== undefined, email);
+      if (deliveryRefused) throw deliveryRefused;
+      const { url, hash, createdAt, expiresAt } = issueClientLink({ publicUrl, origin, page: SIGNING_PAGE, days: linkDays, now: now() });
       if (delivery === 'email' && mailer) {
         const firm = await findFirmById(db, caller.firmId);
-        // Sent before the link is stored: a message the mail server refused leaves no link behind.
-        try {
-          await mailer.sendEngagementLink({
+        await mailBeforeStoring(() =>
+          mailer.sendEngagementLink({
             to: email,
             url,
             expiresAt,
             firmName: firm?.firm_name ?? '',
             clientFirstName: intake.client_first_name,
-          });
-        } catch {
-          throw new ApiError(502, 'email_failed', 'The email could not be sent. Copy the link instead, or try again later.');
-        }
+          }),
+        );
       }
       const stored = await replaceEngagement(
         db,
         {
           firmId: caller.firmId,
           caseId,
-          tokenHash: clientTokenHash(token) as string,
+          tokenHash: hash,
           createdBy: caller.id,
           expiresAt,
           emailed: delivery === 'email',
         },
-        created.toISOString(),
+        createdAt.toISOString(),
       );
       if (!stored) throw engagementSigned();
       const trail = { firmId: caller.firmId, userId: caller.id, subject: caseId, clientAddress };
@@ -362,7 +352,7 @@ export function createEngagementService({
     /** What the signing page shows (docs/product/engagement.md#public-calls). */
     async open(token: string, clientAddress: string) {
       const at = now().toISOString();
-      const link = usableLink(await linkByToken(token), at);
+      const link = usableLink(await linkByToken(token), at, signed);
       const { intake, firm, documents, sha256 } = await documentsFor(link);
       if (await markEngagementOpened(db, link.id, at, sha256)) {
         await recordActivity(db, { firmId: link.firm_id, userId: null, action: 'engagement.opened', subject: link.case_id, clientAddress });
@@ -382,7 +372,7 @@ export function createEngagementService({
 
     /** The client's one signature: the PDF built, sealed and stored, and answered to them. */
     async sign(token: string, body: EngagementSignature, origin: SignerOrigin) {
-      const link = usableLink(await linkByToken(token), now().toISOString());
+      const link = usableLink(await linkByToken(token), now().toISOString(), signed);
       const signerName = body.signerName.trim();
       if (signerName === '') throw validationFailed({ signerName: 'Please type your full name' });
       const signature = signatureMark(body.signature);
@@ -454,7 +444,7 @@ export function createEngagementService({
       });
       if (!claimed) {
         // Another signature, a newer link or the expiry came first: the same answers as the GET.
-        usableLink(await findEngagementByHash(db, link.token_hash), now().toISOString());
+        usableLink(await findEngagementByHash(db, link.token_hash), now().toISOString(), signed);
         throw databaseUnavailable();
       }
       return { documentId: link.id, signedAt: at, fileName: `engagement-${link.id}.pdf`, pdf: pdf.toString('base64') };
@@ -479,8 +469,21 @@ export function createEngagementService({
   };
 }
 
+type SendRefusalCode = NonNullable<StatusAnswer['sendRefusal']>['code'];
+
+/** The refusals of a signing link that no retry changes, each with its answer. */
+const sendRefusals = {
+  forbidden: { status: 403, message: "Only an owner, an administrator or the intake's representative can send the engagement." },
+  engagement_signed: { status: 409, message: 'The client already signed the engagement. Download it from the intake.' },
+  conflict_check_required: { status: 409, message: 'Clear or waive the conflict check before sending the engagement.' },
+} as const satisfies Record<SendRefusalCode, { status: number; message: string }>;
+
+function refused(code: SendRefusalCode): ApiError {
+  return new ApiError(sendRefusals[code].status, code, sendRefusals[code].message);
+}
+
 function engagementSigned(): ApiError {
-  return new ApiError(409, 'engagement_signed', 'The client already signed the engagement. Download it from the intake.');
+  return refused('engagement_signed');
 }
 
 export type EngagementService = ReturnType<typeof createEngagementService>;

@@ -2,7 +2,11 @@
 // ask for one by email on 'Forgot password?' (SMTP_URL and PUBLIC_URL set), or an owner or
 // administrator makes one for an employee on Edit Employee and hands it over. A link carries a
 // token of 256 random bits in its path, stored only as its SHA-256; it works once, for 30 minutes,
-// and a newer link of the same user replaces it. A reset ends every session of the user.
+// and a newer link of the same user replaces it. A reset ends every session of the user and lifts
+// the sign-in lockout (auth/loginThrottle.ts) for the new password: the account's counters are
+// dropped, and the browser that reset gets the device cookie a sign-in would give it, so the
+// person signs in there at once even where their address is still locked (that address's
+// counter is left alone: its failures may have been guesses at anyone's password).
 //
 // The emailed request answers the same words in the same time whoever the address belongs to: its
 // answer's path only makes a token and its hash, which it does for every request; looking the
@@ -12,13 +16,15 @@ import { PASSWORD_RESET_LIFETIME_MS, PASSWORD_RESET_MAIL_INTERVAL_MS, RESET_PAGE
 import type { SessionUser } from '../../src/domain/session';
 import { passwordResetTexts } from '../../src/domain/texts';
 import { recordActivity } from '../activity/recordActivity';
+import type { DeviceCookie, DeviceCookies } from '../auth/deviceCookie';
+import type { LoginThrottle } from '../auth/loginThrottle';
 import { hashPassword } from '../auth/password';
-import { hashOfAnyText, newResetToken, resetTokenHash } from '../auth/resetToken';
 import type { SessionStore } from '../auth/sessions';
 import type { Mailer } from '../clientIntake/mailer';
 import type { Database } from '../db/database';
 import type { Schemas } from '../http/contractTypes';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError } from '../http/errors';
+import { linkNotFound, linkTokenHash, newLinkToken } from '../links/oneUseLink';
 import { findUserByEmail, type UserRow } from './repository';
 
 export type PasswordResetLink = Schemas['PasswordResetLink'];
@@ -27,6 +33,8 @@ export type PasswordResetOptions = Schemas['PasswordResetOptions'];
 export interface PasswordResetDependencies {
   db: Kysely<Database>;
   sessions: SessionStore;
+  throttle: LoginThrottle;
+  devices: DeviceCookies;
   /** Present when SMTP_URL is set. */
   mailer?: Mailer;
   /** PUBLIC_URL: emailed links point here only (never at the Host a stranger sent). */
@@ -36,11 +44,6 @@ export interface PasswordResetDependencies {
   onBackgroundError?: (error: unknown) => void;
 }
 
-/** One answer for an unknown, malformed, expired, used or replaced token. */
-function linkNotFound(): ApiError {
-  return notFound();
-}
-
 function emailUnavailable(): ApiError {
   return new ApiError(409, 'email_unavailable', passwordResetTexts.emailUnavailable);
 }
@@ -48,6 +51,8 @@ function emailUnavailable(): ApiError {
 export function createPasswordResetService({
   db,
   sessions,
+  throttle,
+  devices,
   mailer,
   publicUrl,
   now = () => new Date(),
@@ -105,9 +110,8 @@ export function createPasswordResetService({
      */
     async request(email: string, clientAddress: string): Promise<void> {
       if (!emailAvailable || !mailer || !publicUrl) throw emailUnavailable();
-      const token = newResetToken();
-      // The hash every request computes, whether or not the link is stored.
-      const tokenHash = hashOfAnyText(token);
+      // The token and hash every request makes, whether or not the link is stored.
+      const { token, hash: tokenHash } = newLinkToken();
       background(async () => {
         const user = await findUserByEmail(db, email);
         if (!user || user.status !== 'Active') return;
@@ -138,8 +142,8 @@ export function createPasswordResetService({
      * caller used.
      */
     async makeLink(caller: SessionUser, target: UserRow, origin: string, clientAddress: string): Promise<PasswordResetLink> {
-      const token = newResetToken();
-      const expiresAt = await issue(target, caller.id, hashOfAnyText(token));
+      const { token, hash } = newLinkToken();
+      const expiresAt = await issue(target, caller.id, hash);
       await recordActivity(db, {
         firmId: caller.firmId,
         userId: caller.id,
@@ -152,10 +156,11 @@ export function createPasswordResetService({
 
     /**
      * POST /public/v1/password-reset/{token}: the link is taken (in one statement, so two tabs
-     * cannot both use it), the password replaced, every session of the user ended.
+     * cannot both use it), the password replaced, every session of the user ended, the lockout
+     * lifted. Answers the device cookie for the browser that reset.
      */
-    async reset(token: string, password: string, clientAddress: string): Promise<void> {
-      const tokenHash = resetTokenHash(token);
+    async reset(token: string, password: string, clientAddress: string): Promise<DeviceCookie> {
+      const tokenHash = linkTokenHash(token);
       if (!tokenHash) throw linkNotFound();
       const at = now().toISOString();
       const taken = await db
@@ -167,7 +172,11 @@ export function createPasswordResetService({
         .returning(['user_id'])
         .executeTakeFirst();
       if (!taken) throw linkNotFound();
-      const user = await db.selectFrom('users').select(['id', 'firm_id', 'status']).where('id', '=', taken.user_id).executeTakeFirst();
+      const user = await db
+        .selectFrom('users')
+        .select(['id', 'firm_id', 'status', 'email'])
+        .where('id', '=', taken.user_id)
+        .executeTakeFirst();
       if (!user || user.status !== 'Active') throw linkNotFound();
       await db
         .updateTable('users')
@@ -175,7 +184,9 @@ export function createPasswordResetService({
         .where('id', '=', user.id)
         .execute();
       await sessions.endAllOf(user.id, 'passwordChanged');
+      await throttle.forgetAccount(user.email);
       await recordActivity(db, { firmId: user.firm_id, userId: user.id, action: 'password.reset', subject: user.id, clientAddress });
+      return devices.issue(user.email, now());
     },
 
     /** Waits for the work started after answers (app close). */

@@ -11,15 +11,16 @@ import {
   profileUpdateBodySchema,
 } from '../../src/domain/schemas/user';
 import { privilegedRoles } from '../../src/domain/session';
-import { DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_PATH } from '../auth/deviceCookie';
+import { DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_PATH, type DeviceCookie } from '../auth/deviceCookie';
 import { callerOf, callerRecordOf, sessionOf } from '../auth/plugin';
 import { ApiError } from '../http/errors';
 import type { PageRoute, Route } from '../http/contractTypes';
+import { publicLinkRateLimit } from '../links/oneUseLink';
 import { checkedBody } from './bodyCheck';
 import type { PasswordResetService } from './passwordResetService';
 import type { PasskeyService, RelyingParty } from './passkeyService';
 import type { SecondFactorService } from './secondFactorService';
-import { ensureOwnRecord, keepingMaskedNumbers, type SignedIn, type UsersService } from './service';
+import { ensureOwnRecord, keepingMaskedNumbers, type UsersService } from './service';
 
 export interface UsersRoutesOptions {
   users: UsersService;
@@ -52,7 +53,7 @@ async function dropEmptyPassword(request: FastifyRequest): Promise<void> {
  * path holds the second-factor step too), never cross-site, and over https only when the request
  * came that way (request.protocol reads X-Forwarded-Proto from a trusted proxy).
  */
-function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, { name, value }: SignedIn['deviceCookie']): void {
+function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, { name, value }: DeviceCookie): void {
   reply.setCookie(name, value, {
     httpOnly: true,
     sameSite: 'strict',
@@ -179,7 +180,7 @@ export async function usersRoutes(
 
   // docs/product/sign-in-and-session.md, Password reset. Public: the same low cap per address as
   // the client link's calls, against guessing and mail floods.
-  const rateLimit = publicRatePerMinute === false ? {} : { rateLimit: { max: publicRatePerMinute, timeWindow: 60_000 } };
+  const rateLimit = publicLinkRateLimit(publicRatePerMinute);
   app.get<Route<'getPasswordResetOptions'>>('/public/v1/password-reset', { config: { access: 'public', ...rateLimit } }, async () => ({
     data: passwordResets.options(),
   }));
@@ -198,7 +199,7 @@ export async function usersRoutes(
     { config: { access: 'public', ...rateLimit }, attachValidation: true },
     async (request, reply) => {
       const body = checkedBody(passwordResetBodySchema, request.body, request.validationError);
-      await passwordResets.reset(request.params.token, body.password, request.ip);
+      setDeviceCookie(request, reply, await passwordResets.reset(request.params.token, body.password, request.ip));
       return reply.code(204).send();
     },
   );

@@ -2369,6 +2369,19 @@ export interface components {
             signerName: string | null;
             /** @description The signed file's document id, printed on its certificate. */
             documentId: string | null;
+            /**
+             * @description Why the caller may not make a signing link now (`POST /v1/intake/{caseId}/engagement`
+             *     would refuse it with this code and message), or null when they may.
+             */
+            sendRefusal: components["schemas"]["EngagementSendRefusal"] | null;
+        };
+        EngagementSendRefusal: {
+            /**
+             * @description 403 `forbidden` (not an owner, administrator or the intake's representative), 409 `engagement_signed`, 409 `conflict_check_required`.
+             * @enum {string}
+             */
+            code: "forbidden" | "engagement_signed" | "conflict_check_required";
+            message: string;
         };
         EngagementStatusResponse: {
             data: components["schemas"]["EngagementStatus"];
@@ -4560,9 +4573,15 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The password is changed; the link is spent. */
+            /**
+             * @description The password is changed; the link is spent. The account's sign-in lockout is lifted, and
+             *     this browser gets the device cookie a sign-in gives (so it signs in at once even where its
+             *     address is still locked).
+             */
             204: {
                 headers: {
+                    /** @description The device cookie for the user's email, as `POST /v1/users/login` sets it. */
+                    "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;

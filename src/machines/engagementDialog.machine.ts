@@ -2,9 +2,12 @@
 // says it (not sent, sent, opened, signed), 'Send for signature' and its dialog that makes a
 // signing link and copies or emails it, and 'Signed engagement' that downloads the sealed PDF. A
 // new link revokes the live one, so the dialog asks first when there is one. Whether a link may be
-// made is the server's answer: a refusal that no retry changes (the conflict check not cleared
-// or waived, the engagement already signed, a role that may not send) leaves the dialog
-// `blocked`, its buttons disabled, with the server's reason.
+// made is the server's answer, given with the state (`sendRefusal`: the conflict check not cleared
+// or waived, a role that may not send): the engagement then rests `refused`, 'Send for signature'
+// disabled with the server's reason, until the state is read again (`status.reload`, after the
+// conflict check changed). A refusal that comes only when the dialog is open (the check changed in
+// between) leaves the dialog `blocked`, its buttons disabled, with the server's reason; closing it
+// reads the state again.
 import { assign, fromPromise, setup } from 'xstate';
 import type { EngagementDelivery, EngagementLink, EngagementStatus } from '../api/engagement';
 import { errorCodeOf, errorMessage, statusOf } from './errorMessage';
@@ -24,6 +27,7 @@ export interface EngagementDialogContext {
 
 export type EngagementDialogEvent =
   | { type: 'status.retry' }
+  | { type: 'status.reload' }
   | { type: 'dialog.open' }
   | { type: 'dialog.close' }
   | { type: 'link.copy' }
@@ -55,6 +59,8 @@ export const engagementDialogMachine = setup({
     }),
   },
   guards: {
+    /** The server refuses a link whatever is pressed; once signed it is the download instead. */
+    refusesSending: (_, status: EngagementStatus) => status.sendRefusal !== null && status.state !== 'signed',
     isSigned: ({ context }) => context.status?.state === 'signed',
     /** Once signed there is nothing to send: the PDF instead. */
     notSigned: ({ context }) => context.status?.state !== 'signed',
@@ -71,6 +77,7 @@ export const engagementDialogMachine = setup({
   },
   actions: {
     keepStatus: assign((_, status: EngagementStatus) => ({ status })),
+    keepRefusal: assign((_, status: EngagementStatus) => ({ status, error: status.sendRefusal?.message ?? null })),
     keepLink: assign((_, link: EngagementLink) => ({ link, error: null })),
     byCopy: assign({ delivery: 'copy' as const }),
     byEmail: assign({ delivery: 'email' as const }),
@@ -91,7 +98,14 @@ export const engagementDialogMachine = setup({
         id: 'loadStatus',
         src: 'loadStatus',
         input: ({ context }) => ({ caseId: context.caseId }),
-        onDone: { target: 'idle', actions: { type: 'keepStatus', params: ({ event }) => event.output } },
+        onDone: [
+          {
+            guard: { type: 'refusesSending', params: ({ event }) => event.output },
+            target: 'refused',
+            actions: { type: 'keepStatus', params: ({ event }) => event.output },
+          },
+          { target: 'idle', actions: { type: 'keepStatus', params: ({ event }) => event.output } },
+        ],
         onError: { target: 'unavailable', actions: 'keepError' },
       },
     },
@@ -103,7 +117,12 @@ export const engagementDialogMachine = setup({
       on: {
         'dialog.open': { guard: 'notSigned', target: 'dialog', actions: 'forget' },
         'signed.download': { guard: 'isSigned', target: 'downloading', actions: 'forget' },
+        'status.reload': { target: 'loading', actions: 'forget' },
       },
+    },
+    // 'Send for signature' disabled with the server's reason (`status.sendRefusal`).
+    refused: {
+      on: { 'status.reload': { target: 'loading', actions: 'forget' } },
     },
     downloading: {
       tags: ['busy'],
@@ -173,12 +192,20 @@ export const engagementDialogMachine = setup({
             id: 'loadStatus',
             src: 'loadStatus',
             input: ({ context }) => ({ caseId: context.caseId }),
-            onDone: { target: 'ready', actions: { type: 'keepStatus', params: ({ event }) => event.output } },
+            onDone: [
+              {
+                guard: { type: 'refusesSending', params: ({ event }) => event.output },
+                target: 'blocked',
+                actions: { type: 'keepRefusal', params: ({ event }) => event.output },
+              },
+              { target: 'ready', actions: { type: 'keepStatus', params: ({ event }) => event.output } },
+            ],
             onError: { target: 'ready' },
           },
         },
+        // Closed, the state is read again: the panel then shows why no link can be made.
         blocked: {
-          on: { 'dialog.close': '#engagementDialog.idle' },
+          on: { 'dialog.close': { target: '#engagementDialog.loading', actions: 'forget' } },
         },
       },
     },

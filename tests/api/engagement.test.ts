@@ -271,20 +271,24 @@ describe.each(testDatabases())('the client engagement on %s', (kind) => {
   });
 
   describe('the signing link', () => {
-    it('is refused until the conflict check is cleared or waived', async () => {
+    it('is refused until the conflict check is cleared or waived, as the state says before anyone asks', async () => {
       const caseId = await intakeFor(callers.owner, { clear: false });
+      const before = await status(callers.owner, caseId);
       const refused = await createLink(callers.owner, caseId);
       expect(refused.response.status).toBe(409);
       expect(refused.error).toMatchObject({ code: 'conflict_check_required' });
+      expect(before).toMatchObject({ state: 'notSent', sendRefusal: refused.error });
       expect(await server.db.selectFrom('engagements').select('id').where('case_id', '=', caseId).execute()).toEqual([]);
-      expect((await status(callers.owner, caseId)).state).toBe('notSent');
       await clearConflictCheck(server, caseId, callers.owner.token);
+      expect((await status(callers.owner, caseId)).sendRefusal).toBeNull();
       expect((await createLink(callers.owner, caseId)).response.status).toBe(201);
     });
 
     it("is made by the owner, an administrator or the intake's representative; other staff get 403, another firm 404", async () => {
       const caseId = await intakeFor(callers.representative);
-      expect((await createLink(secondRepresentative, caseId)).response.status).toBe(403);
+      const forbidden = await createLink(secondRepresentative, caseId);
+      expect(forbidden.response.status).toBe(403);
+      expect((await status(secondRepresentative, caseId)).sendRefusal).toEqual(forbidden.error);
       expect((await createLink(otherFirm, caseId)).response.status).toBe(404);
       for (const caller of [callers.representative, callers.administrator, callers.owner]) {
         expect((await createLink(caller, caseId)).response.status).toBe(201);
@@ -468,6 +472,7 @@ describe.each(testDatabases())('the client engagement on %s', (kind) => {
       const refused = await createLink(callers.owner, caseId);
       expect(refused.response.status).toBe(409);
       expect(refused.error).toMatchObject({ code: 'engagement_signed' });
+      expect(state.sendRefusal).toEqual(refused.error);
       expect((await trail(caseId)).map((entry) => entry.action)).toEqual([
         'intake.created',
         'conflicts.cleared',

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginThrottleSettings } from '../../server/auth/loginThrottle';
-import { startTestServer, testDatabases, type TestServer } from './support/testServer';
+import { bearer, startTestServer, testDatabases, type TestServer } from './support/testServer';
 
 const invalidCredentialsBody = { message: 'Email or password is incorrect', code: 'invalid_credentials' };
 
@@ -168,6 +168,37 @@ describe.each(testDatabases())('sign-in lockout on %s', (kind) => {
 
     clock = start + 24 * 60 * 60_000 + 1000;
     expect((await signIn(server, user.email, user.password, { address: '198.51.100.41' })).status).toBe(200);
+  });
+
+  it('a password reset lifts the lockout: the person signs in with the new password at once', async () => {
+    const owner = await server.createUser({ firmId, privilege: 'owner' });
+    const ownerToken = await server.login(owner.email, owner.password);
+    const user = await server.createUser({ firmId });
+    const office: From = { address: '198.51.100.60' };
+    const typos: number[] = [];
+    for (let i = 0; i < 4; i += 1) typos.push((await signIn(server, user.email, `Typo#000${i}`, office)).status);
+    expect(typos).toEqual([401, 401, 401, 429]);
+
+    const { data } = await server.api.POST('/v1/users/{id}/password-reset', {
+      params: { path: { id: user.id } },
+      headers: bearer(ownerToken),
+    });
+    const token = data?.data.url.split('/').pop() ?? '';
+    const newPassword = 'Fresh#Start9';
+    const reset = await fetch(`${server.baseUrl}/public/v1/password-reset/${token}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': office.address ?? '' },
+      body: JSON.stringify({ password: newPassword }),
+    });
+    expect(reset.status).toBe(204);
+
+    // Another browser elsewhere: the account's counters started afresh.
+    expect((await signIn(server, user.email, newPassword, { address: '198.51.100.61' })).status).toBe(200);
+    // The browser that reset, at the office whose address is still locked.
+    expect((await signIn(server, user.email, newPassword, { ...office, cookie: deviceCookieOf(reset) })).status).toBe(200);
+    // The office address keeps its lock for browsers that did not reset: its failures could have been at anyone.
+    const colleague = await server.createUser({ firmId });
+    expect((await signIn(server, colleague.email, colleague.password, office)).status).toBe(429);
   });
 
   it('records checked failures in the activity trail, an unknown email only as a keyed hash; refused attempts add no row', async () => {

@@ -80,13 +80,10 @@ describe('the engagement, sent and signed', () => {
     await staffPage.getByRole('heading', { name: 'Edit Intake' }).waitFor();
     await expect.poll(() => panel.textContent()).toContain(`${ENGAGEMENT_TEXT.label}: ${ENGAGEMENT_TEXT.states.notSent}`);
 
-    // Not before the conflict check is cleared: the server says why, and the buttons are disabled.
-    await panel.getByRole('button', { name: ENGAGEMENT_TEXT.open }).click();
-    await dialog.getByRole('button', { name: ENGAGEMENT_TEXT.copy }).click();
-    await expect.poll(() => dialog.getByRole('alert').textContent()).toMatch(/conflict/i);
-    expect(await dialog.getByRole('button', { name: ENGAGEMENT_TEXT.copy }).isDisabled()).toBe(true);
-    await dialog.getByRole('button', { name: ENGAGEMENT_TEXT.close }).last().click();
-    await dialog.waitFor({ state: 'detached' });
+    // Not before the conflict check is cleared: 'Send for signature' is disabled with the server's reason.
+    const sendButton = panel.getByRole('button', { name: ENGAGEMENT_TEXT.open });
+    expect(await sendButton.isDisabled()).toBe(true);
+    expect(await panel.textContent()).toMatch(/conflict check/i);
 
     // The owner clears the conflict check in its panel (docs/product/conflicts.md#on-the-intake-form).
     const conflicts = staffPage.getByRole('region', { name: 'Conflict check' });
@@ -96,7 +93,10 @@ describe('the engagement, sent and signed', () => {
     await decision.getByRole('textbox', { name: 'Note' }).fill('No other party of the firm in this crash.');
     await decision.getByRole('button', { name: 'Save decision' }).click();
     await decision.waitFor({ state: 'detached' });
-    await panel.getByRole('button', { name: ENGAGEMENT_TEXT.open }).click();
+    // The decision reads the engagement's state again: the button is enabled, the reason gone.
+    await expect.poll(() => sendButton.isEnabled()).toBe(true);
+    expect(await panel.textContent()).not.toMatch(/conflict check/i);
+    await sendButton.click();
     await dialog.getByRole('button', { name: ENGAGEMENT_TEXT.copy }).click();
     const address = dialog.getByLabel(ENGAGEMENT_TEXT.link);
     await expect.poll(() => address.inputValue()).toMatch(/\/sign\/[A-Za-z0-9_-]{43}$/);

@@ -10,18 +10,27 @@ const CASE_ID = 'case-2030-0001';
 const input = { caseId: CASE_ID };
 
 const checks = {
-  loading: (_snapshot: AnyMachineSnapshot, probe: StepProbe) => {
+  loading: (snapshot: AnyMachineSnapshot, probe: StepProbe) => {
     expect(probe.calls).toEqual([{ actor: 'loadStatus', input: { caseId: CASE_ID } }]);
+    expect(snapshot.hasTag('busy')).toBe(true);
   },
   unavailable: (snapshot: AnyMachineSnapshot) => {
     expect(snapshot.context.error).toBe('The server could not be reached');
   },
   idle: (snapshot: AnyMachineSnapshot, probe: StepProbe) => {
     expect(snapshot.hasTag('open')).toBe(false);
+    // Here only when the server would make a link, or the engagement is signed.
+    if (snapshot.context.status?.state !== 'signed') expect(snapshot.context.status?.sendRefusal).toBeNull();
     // 'Signed engagement' only once signed.
     expect(snapshot.can({ type: 'signed.download' })).toBe(snapshot.context.status?.state === 'signed');
     expect(snapshot.can({ type: 'dialog.open' })).toBe(snapshot.context.status?.state !== 'signed');
     if (probe.event.type === 'xstate.error.actor.downloadSigned') expect(snapshot.context.error).toBe('The server could not be reached');
+  },
+  refused: (snapshot: AnyMachineSnapshot) => {
+    // Nothing to open: the server's reason stays with the state until it is read again.
+    expect(snapshot.context.status?.sendRefusal).toEqual({ code: 'conflict_check_required', message: conflictRefusal.message });
+    expect(snapshot.can({ type: 'dialog.open' })).toBe(false);
+    expect(snapshot.can({ type: 'status.reload' })).toBe(true);
   },
   downloading: (snapshot: AnyMachineSnapshot, probe: StepProbe) => {
     expect(snapshot.hasTag('busy')).toBe(true);

@@ -14,6 +14,7 @@ export const notSent: EngagementStatus = {
   signedAt: null,
   signerName: null,
   documentId: null,
+  sendRefusal: null,
 };
 export const sentWithEmail: EngagementStatus = {
   ...notSent,
@@ -32,6 +33,7 @@ export const signed: EngagementStatus = {
   signedAt: '2030-01-01T11:02:00.000Z',
   signerName: 'Marisol Quintanilla-Ortiz',
   documentId: 'ENG-0001',
+  sendRefusal: { code: 'engagement_signed', message: 'The client already signed the engagement. Download it from the intake.' },
 };
 
 export const engagementLink = { url: 'https://intake.example.test/sign/abc', expiresAt: '2030-01-08T10:00:00.000Z', emailedTo: null };
@@ -43,8 +45,15 @@ export const conflictRefusal = {
   message: 'The conflict check must be cleared or waived before the engagement is sent.',
 };
 
+/** The state before the conflict check is cleared or waived: no link may be made yet. */
+export const notCleared: EngagementStatus = {
+  ...notSent,
+  sendRefusal: { code: 'conflict_check_required', message: conflictRefusal.message },
+};
+
 export const engagementDialogSamples: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadStatus', output: notSent },
+  { type: 'xstate.done.actor.loadStatus', output: notCleared },
   { type: 'xstate.done.actor.loadStatus', output: sentWithEmail },
   { type: 'xstate.done.actor.loadStatus', output: signed },
   { type: 'xstate.error.actor.loadStatus', error: { status: 0, code: 'network_error', message: 'The server could not be reached' } },

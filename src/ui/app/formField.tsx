@@ -1,6 +1,7 @@
 // A form field bound to its form machine (docs/code-style.md, A view): it subscribes to its own value and
 // message, so a keystroke re-renders that field only, and sends `field.change`.
 import { useSelector } from '@xstate/react';
+import { useEffect, type FormEvent } from 'react';
 import type { AnyActorRef } from 'xstate';
 import type { FieldErrors } from '../../domain/schemas/shared';
 import type { FieldChange } from '../../machines/formParts';
@@ -33,4 +34,19 @@ export type FormTextInputProps<Values> = Omit<TextInputProps, 'value' | 'onChang
 export function FormTextInput<Values>({ actor, field, ...props }: FormTextInputProps<Values>) {
   const { value, error, change } = useFormField(actor, field);
   return <TextInput {...props} value={value as string} onChange={(text) => change(text as Values[typeof field])} error={error} />;
+}
+
+/**
+ * A form machine's submit and its `invalid` fact: the form's submit becomes `form.submit`, and the
+ * field the machine names as refused takes the focus (`fieldId` gives its element's id).
+ */
+export function useFormSubmit(actor: AnyActorRef, fieldId: (field: string) => string): (event: FormEvent<HTMLFormElement>) => void {
+  useEffect(() => {
+    const subscription = actor.on('invalid', ({ field }: { field: string }) => document.getElementById(fieldId(field))?.focus());
+    return () => subscription.unsubscribe();
+  }, [actor, fieldId]);
+  return (event) => {
+    event.preventDefault();
+    actor.send({ type: 'form.submit' });
+  };
 }

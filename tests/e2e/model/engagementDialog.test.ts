@@ -2,7 +2,8 @@
 // through the engagement on an intake in edit mode, in Chromium (docs/product/engagement.md#screens).
 // The paths that together pass through every state and take every transition run (coveringPaths).
 // Each event becomes what staff do ('Send for signature', 'Copy link', 'Send by email', 'Make a new
-// link', 'Keep the old link', 'Close', 'Try again', 'Signed engagement') or how the held call is
+// link', 'Keep the old link', 'Close', 'Try again', 'Signed engagement', and the conflict panel's
+// 'Check again', after which the engagement's state is read again) or how the held call is
 // answered: exactly the sample (the engagement's state, a made link, the server's refusal, a
 // signed PDF, no answer). Copying is the browser's clipboard; a refused copy is the clipboard
 // refusing. The full path against the real server is tests/e2e/signing.test.ts.
@@ -46,6 +47,8 @@ function dialogDrive(page: Page, statuses: HeldRequests, creates: HeldRequests, 
           return inDialog(ENGAGEMENT_TEXT.close).last().click();
         case 'status.retry':
           return panel.getByRole('button', { name: ENGAGEMENT_TEXT.retry }).click();
+        case 'status.reload':
+          return page.getByRole('region', { name: 'Conflict check' }).getByRole('button', { name: 'Check again' }).click();
         case 'link.copy':
           return inDialog(ENGAGEMENT_TEXT.copy).click();
         case 'link.email':
@@ -111,6 +114,12 @@ function dialogDrive(page: Page, statuses: HeldRequests, creates: HeldRequests, 
       }
       if (snapshot.matches('unavailable')) {
         await expect.poll(() => panel.getByRole('alert').textContent()).toBe(ENGAGEMENT_TEXT.unavailable);
+        return;
+      }
+      if (snapshot.matches('refused')) {
+        await dialog.waitFor({ state: 'detached' });
+        await expect.poll(() => panel.getByRole('button', { name: ENGAGEMENT_TEXT.open }).isDisabled()).toBe(true);
+        await expect.poll(() => panel.textContent()).toContain(status!.sendRefusal!.message);
         return;
       }
       if (snapshot.matches('idle') || snapshot.matches('downloading')) {

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { FIRM_ADDRESS_MAX_LENGTH, FIRM_CONTACT_MAX_LENGTH, FIRM_NAME_MAX_LENGTH } from '../../../domain/constants';
@@ -20,7 +20,7 @@ import { NeosDetails } from './FirmDetails';
 import { FirmLoadState } from './FirmLoadState';
 import { EngagementTermsSection } from './EngagementTermsSection';
 import { useMachineActor } from '../../app/inspect';
-import { FormTextInput, useFormField } from '../../app/formField';
+import { FormTextInput, useFormField, useFormSubmit } from '../../app/formField';
 
 type FirmFormActor = ActorRefFrom<typeof appFirmFormMachine>;
 
@@ -62,15 +62,7 @@ function FirmFields({ actor }: { actor: FirmFormActor }) {
   const navigate = useNavigate();
   const saving = useSelector(actor, (snapshot) => snapshot.matches({ ready: { save: 'saving' } }));
 
-  useEffect(() => {
-    const subscription = actor.on('invalid', ({ field }) => document.getElementById(fieldId(field))?.focus());
-    return () => subscription.unsubscribe();
-  }, [actor]);
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    actor.send({ type: 'form.submit' });
-  }
+  const submit = useFormSubmit(actor, fieldId);
 
   return (
     <form noValidate onSubmit={submit} aria-label="Firm Information">

@@ -54,8 +54,20 @@ const appConflictPanelMachine = conflictPanelMachine.provide({
 
 type PanelActor = ReturnType<typeof useMachineActor<typeof appConflictPanelMachine>>;
 
-/** The conflict check of a stored intake, checked again after each save (`updatedAt`). */
-export function ConflictPanel({ caseId, updatedAt }: { caseId: string; updatedAt: string | null }) {
+/**
+ * The conflict check of a stored intake, checked again after each save (`updatedAt`). Each answer
+ * (a check or a decision) is told by its time (`onChecked`): the engagement beside it reads again
+ * whether it may be sent (docs/product/engagement.md#screens).
+ */
+export function ConflictPanel({
+  caseId,
+  updatedAt,
+  onChecked,
+}: {
+  caseId: string;
+  updatedAt: string | null;
+  onChecked?: (checkedAt: string) => void;
+}) {
   const privilege = useSignedInPrivilege();
   const canDecide = privilege !== undefined && canManageEmployees(privilege);
   const panel = useMachineActor(appConflictPanelMachine, { input: { caseId, canDecide } });
@@ -65,6 +77,10 @@ export function ConflictPanel({ caseId, updatedAt }: { caseId: string; updatedAt
     seen.current = updatedAt;
     panel.send({ type: 'check.again' });
   }, [panel, updatedAt]);
+  const checkedAt = useSelector(panel, (snapshot) => snapshot.context.check?.checkedAt ?? null);
+  useEffect(() => {
+    if (checkedAt !== null) onChecked?.(checkedAt);
+  }, [checkedAt, onChecked]);
 
   return (
     <section className={css.panel} aria-labelledby="conflict-check-title">

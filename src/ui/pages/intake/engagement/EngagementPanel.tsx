@@ -2,9 +2,12 @@
 // says it, 'Send for signature' with its dialog (copy or email the signing link; a new link stops
 // the live one, so it asks first), and once signed 'Signed engagement', the sealed PDF. The view
 // draws the machine (src/machines/engagementDialog.machine.ts); whether a link may be made is the
-// server's answer, shown as it gives it.
+// server's answer, shown as it gives it: with the state, so a refused 'Send for signature' is
+// disabled with the reason beside it before anyone presses it. The state is read again whenever
+// the conflict check is (`conflictsCheckedAt`): a decision recorded or changed there may change
+// whether a link may be made.
 import { useMachine } from '@xstate/react';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { createEngagementLink, getEngagementStatus, getSignedEngagement, type EngagementStatus } from '../../../../api/engagement';
 import { formatLocalDate } from '../../../../domain/dates';
@@ -67,15 +70,24 @@ const machine = engagementDialogMachine.provide({
   },
 });
 
-export function EngagementPanel({ caseId }: { caseId: string }) {
+export function EngagementPanel({ caseId, conflictsCheckedAt }: { caseId: string; conflictsCheckedAt: string | null }) {
   const [snapshot, send] = useMachine(machine, { input: { caseId } });
   const inputId = useId();
+  const reasonId = useId();
   const { status, link, copied, error, delivery } = snapshot.context;
   const busy = snapshot.hasTag('busy');
   const close = () => send({ type: 'dialog.close' });
   const blocked = snapshot.matches({ dialog: 'blocked' });
+  // The first check, made as the form opens, finds the state just read; later ones may change it.
+  const seenCheck = useRef(conflictsCheckedAt);
+  useEffect(() => {
+    if (seenCheck.current === conflictsCheckedAt) return;
+    const first = seenCheck.current === null;
+    seenCheck.current = conflictsCheckedAt;
+    if (!first) send({ type: 'status.reload' });
+  }, [conflictsCheckedAt, send]);
 
-  if (snapshot.matches('loading')) return null;
+  if (snapshot.matches('loading') && !status) return null;
   if (snapshot.matches('unavailable')) {
     return (
       <div className={css.panel} role="group" aria-label={ENGAGEMENT_TEXT.label}>
@@ -100,10 +112,20 @@ export function EngagementPanel({ caseId }: { caseId: string }) {
           {ENGAGEMENT_TEXT.download}
         </Button>
       ) : (
-        <Button tone="secondary" disabled={busy} onClick={() => send({ type: 'dialog.open' })}>
+        <Button
+          tone="secondary"
+          disabled={busy || snapshot.matches('refused')}
+          aria-describedby={snapshot.matches('refused') ? reasonId : undefined}
+          onClick={() => send({ type: 'dialog.open' })}
+        >
           {ENGAGEMENT_TEXT.open}
         </Button>
       )}
+      {snapshot.matches('refused') ? (
+        <p id={reasonId} className={css.reason}>
+          {status?.sendRefusal?.message}
+        </p>
+      ) : null}
       {error && !snapshot.hasTag('open') ? (
         <p role="alert" className={css.error}>
           {error}

@@ -9,6 +9,9 @@ export const state = style({ fontWeight: vars.font.weightBold });
 
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.font.sizeSm });
 
+/** Why 'Send for signature' is disabled, on its own line. */
+export const reason = style({ color: vars.color.textMuted, flexBasis: '100%', margin: 0 });
+
 export const error = style({ color: vars.color.danger, flexBasis: '100%', margin: 0 });
 
 export const address = style({ width: '100%', minWidth: 0 });

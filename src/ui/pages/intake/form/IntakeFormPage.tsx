@@ -135,17 +135,19 @@ function IntakeFormBody({ actor }: { actor: IntakeActor }) {
   const storedCaseId = useSelector(actor, (snapshot) => (inMode(snapshot, 'create') ? null : snapshot.context.caseId));
   const caseId = useSelector(actor, (snapshot) => snapshot.context.caseId);
   const updatedAt = useSelector(actor, (snapshot) => snapshot.context.updatedAt);
+  // When the conflict check was last answered: the engagement reads again whether it may be sent.
+  const [conflictsCheckedAt, setConflictsCheckedAt] = useState<string | null>(null);
   if (!shown) return null;
   return (
     <>
       <div className={css.toolbar}>
-        {storedCaseId ? <EngagementPanel caseId={storedCaseId} /> : null}
+        {storedCaseId ? <EngagementPanel caseId={storedCaseId} conflictsCheckedAt={conflictsCheckedAt} /> : null}
         <IntakeHistory actor={actor} />
         {draftCaseId ? <ClientLinkButton caseId={draftCaseId} /> : null}
         <PdfButtons actor={actor} />
       </div>
       {/* Every stored intake shows its conflict check (docs/product/conflicts.md#on-the-intake-form). */}
-      {caseId ? <ConflictPanel key={caseId} caseId={caseId} updatedAt={updatedAt} /> : null}
+      {caseId ? <ConflictPanel key={caseId} caseId={caseId} updatedAt={updatedAt} onChecked={setConflictsCheckedAt} /> : null}
       <IntakeTabs actor={actor} />
       <IntakeFormButtons actor={actor} />
     </>
