@@ -41,10 +41,10 @@ export default defineConfig({
   test: {
     // The API files run first, two at a time: each has its own database and spends most of its
     // time waiting on it and on HTTP, so a second worker halves their part of the run on two cores.
-    // Then the unit and UI files, then the browser files, two at a time too: each file starts its
-    // own server, database and Chromium on ports of their own, and spends much of its time waiting
-    // on the page and the server; only the built client (read-only) is shared. Projects of one
-    // group share a worker count, hence three groups.
+    // Then the unit and UI files, then the browser files one at a time: each is independent (its own
+    // server, database and Chromium on ports of their own), but Chromium keeps both cores busy, so
+    // two at a time took each file twice as long and doubled the chance that a wait meets its limit
+    // on a busy machine. Projects of one group share a worker count, hence three groups.
     projects: [
       {
         extends: true,
@@ -97,7 +97,7 @@ export default defineConfig({
           hookTimeout: 180_000,
           // expect.poll waits up to this long for what the page shows (Vitest's default is 1 s).
           expect: { poll: { timeout: 15_000 } },
-          maxWorkers: 2,
+          fileParallelism: false,
           sequence: { groupOrder: 2 },
         },
       },

@@ -1,0 +1,110 @@
+// A signed-in page opened at its address (a bookmark, a reload) starts its first call with the
+// entry and uses that answer, instead of waiting for its own code first (src/ui/app/earlyStart.ts):
+// the page shows what its call answered, the call went to the server once (the early one and the
+// page's own are the same request, so a drift between the two would send it twice), the token
+// travelled in the Authorization header and never in the address, and a signed-out visitor fetches
+// nothing and lands on /login.
+import type { Browser, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { intakeFormPath, paths } from '../../src/ui/app/paths';
+import { signedInStorage, startE2eApp, type E2eApp } from './support/app';
+import { launchChromium, withPage, type StorageState } from './support/browser';
+import { addScreenData, screenAtRest, type ScreenData } from './support/everyScreen';
+
+let app: E2eApp;
+let browser: Browser;
+let data: ScreenData;
+let signedIn: StorageState;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startE2eApp(), launchChromium()]);
+  [data, signedIn] = await Promise.all([addScreenData(app), signedInStorage(browser, app.baseUrl, app.owner)]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+/** The API calls a page sent, as method and address. */
+function recordApiCalls(page: Page): Request[] {
+  const calls: Request[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/v1/')) calls.push(request);
+  });
+  return calls;
+}
+
+const sent = (calls: readonly Request[], pathname: string) =>
+  calls.filter((call) => call.method() === 'GET' && new URL(call.url()).pathname === pathname);
+
+interface DirectLink {
+  name: string;
+  address: () => string;
+  /** The page's first call. */
+  call: () => string;
+  /** What the page shows from that call's answer: a text, or a value in one of its inputs. */
+  shows: () => string;
+  inInput?: true;
+}
+
+const directLinks: DirectLink[] = [
+  { name: 'the intake list', address: () => paths.intakeList, call: () => '/v1/intake', shows: () => data.draftClientName },
+  {
+    name: 'an intake',
+    address: () => intakeFormPath('edit', data.draftCaseId),
+    call: () => `/v1/intake/${data.draftCaseId}`,
+    shows: () => 'Featherstonehaugh',
+    inInput: true,
+  },
+  { name: 'the dashboard', address: () => paths.dashboard, call: () => '/v1/dashboard', shows: () => 'Lead funnel, last 90 days' },
+  { name: 'the leads list', address: () => paths.leadsList, call: () => '/v1/leads', shows: () => 'Marisol' },
+  { name: 'the profile', address: () => paths.profile, call: () => '/v1/users/me', shows: () => app.owner.email },
+  { name: 'the firm', address: () => paths.firm, call: () => '/v1/firm', shows: () => app.firm.firm_name },
+  { name: 'the employees', address: () => paths.employees, call: () => '/v1/users', shows: () => 'theo.0@example.test' },
+];
+
+describe('a signed-in page opened at its address', () => {
+  for (const link of directLinks) {
+    it(`${link.name}: its first call sent once and its answer shown`, async () => {
+      await withPage(
+        browser,
+        app.baseUrl,
+        async (page) => {
+          const calls = recordApiCalls(page);
+          await page.goto(link.address());
+          await screenAtRest(page);
+          if (link.inInput) {
+            await expect
+              .poll(() =>
+                page
+                  .locator('input')
+                  .evaluateAll((inputs, value) => inputs.some((input) => (input as HTMLInputElement).value === value), link.shows()),
+              )
+              .toBe(true);
+          } else {
+            await page.getByText(link.shows()).first().waitFor();
+          }
+          expect(new URL(page.url()).pathname).toBe(link.address());
+          const first = sent(calls, link.call());
+          expect(first).toHaveLength(1);
+          expect(await first[0]!.headerValue('authorization')).toMatch(/^Bearer /);
+          const token = (await first[0]!.headerValue('authorization'))!.slice('Bearer '.length);
+          expect(calls.every((call) => !call.url().includes(token))).toBe(true);
+        },
+        undefined,
+        signedIn,
+      );
+    });
+  }
+
+  it('signed out: nothing is fetched and the visitor lands on /login', async () => {
+    await withPage(browser, app.baseUrl, async (page) => {
+      const calls = recordApiCalls(page);
+      await page.goto(paths.intakeList);
+      await page.waitForURL('**/login');
+      await page.getByRole('button', { name: 'Log in' }).waitFor();
+      expect(sent(calls, '/v1/intake')).toEqual([]);
+    });
+  });
+});
