@@ -121,8 +121,11 @@ function matches(words: readonly string[], query: SearchQuery): boolean {
   );
 }
 
-/** One client whose name nobody else has (no tail name begins with these letters). */
-const ONE_CLIENT = ['Xiomara', 'Quintanilla-Ávila'] as const;
+/**
+ * One client with the commonest surname and a first name nobody else has (no tail name begins
+ * with 'x'): typed as staff type it, the search narrows some 6% of the firm to one row.
+ */
+const ONE_CLIENT = ['Xiomara', 'García'] as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const FINAL_SHARE = 0.2;

@@ -14,7 +14,7 @@
 import { pathToFileURL } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { signIn, startE2eApp } from '../tests/e2e/support/app';
-import { launchChromium, newPage } from '../tests/e2e/support/browser';
+import { CHROMIUM_PATH, launchChromium, newPage } from '../tests/e2e/support/browser';
 import { percentile, round, type BenchRow } from './support';
 
 /** 100 characters: the Address field's limit (docs/product/intake-form.md), so nothing typed is cut. */
@@ -182,7 +182,7 @@ async function bareInputFigures(browser: Browser): Promise<KeystrokeFigures> {
 
 export async function runIntakeKeystrokeBenchRows(): Promise<BenchRow[]> {
   const app = await startE2eApp();
-  const browser = await launchChromium();
+  const browser = await launchChromium(CHROMIUM_PATH);
   try {
     const { page, context } = await newPage(browser, app.baseUrl);
     await page.addInitScript(installProbe, EVENT_TIMING_THRESHOLD_MS);

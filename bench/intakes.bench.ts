@@ -110,7 +110,7 @@ async function loadBigFirm(server: TestServer, intakes: number): Promise<LoadedF
         goalMs: 10,
       },
       {
-        name: 'one client by name',
+        name: `one client by name, '${data.oneClient.name}'`,
         query: `searchFilter=${encodeURIComponent(data.oneClient.name)}`,
         expectRows: 1,
         expectTotal: 1,

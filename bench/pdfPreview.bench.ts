@@ -14,7 +14,7 @@ import { toApiIntake } from '../src/domain/intake';
 import { bearer } from '../tests/api/support/testServer';
 import { fullValidIntake } from '../tests/domain/intake/fixtures';
 import { signIn, startE2eApp, type E2eApp } from '../tests/e2e/support/app';
-import { desktopViewport, launchChromium } from '../tests/e2e/support/browser';
+import { desktopViewport, CHROMIUM_PATH, launchChromium } from '../tests/e2e/support/browser';
 import { percentile, round, type BenchRow } from './support';
 
 const COLD_RUNS = 10;
@@ -147,7 +147,7 @@ export function bundleSizeRows(): BenchRow[] {
 
 export async function runPdfPreviewBenchRows(): Promise<BenchRow[]> {
   const app = await startE2eApp();
-  const browser = await launchChromium();
+  const browser = await launchChromium(CHROMIUM_PATH);
   try {
     const { cold, warm } = await previewTimes(app, browser);
     return [

@@ -2,13 +2,13 @@
 // throughput of an authenticated GET /v1/users/me with 20 connections.
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { launchChromium, newPage } from '../tests/e2e/support/browser';
+import { CHROMIUM_PATH, launchChromium, newPage } from '../tests/e2e/support/browser';
 import { startE2eApp } from '../tests/e2e/support/app';
 import { percentile, round, timeSequential, type BenchRow } from './support';
 
 /** Every script the browser fetches to show /login, gzip-compressed as a server would send it. */
 async function loginRouteJavaScript(baseUrl: string): Promise<BenchRow[]> {
-  const browser = await launchChromium();
+  const browser = await launchChromium(CHROMIUM_PATH);
   try {
     const { page, context } = await newPage(browser, baseUrl);
     const scripts: Promise<number>[] = [];

@@ -170,8 +170,15 @@ describe('the intake form layout', () => {
   it("sits each 'Reason' on its question's row, and the buttons above the tabs on one row", async () => {
     const caseId = await storeIntake(fullValidIntake(), 'draft');
     await inForm(intakeFormPath('edit', caseId), async (page) => {
+      // The engagement's part of the row comes with its state; the reason its button is refused
+      // (a draft has no conflict check yet) sits on a line of its own below the row.
+      await page.getByRole('group', { name: 'Engagement' }).waitFor();
+      const sendForSignature = page.getByRole('button', { name: 'Send for signature' });
+      expect(await sendForSignature.isDisabled()).toBe(true);
       const tops = await Promise.all(
-        ['History', 'Send to client', 'Preview PDF'].map(async (name) => (await page.getByRole('button', { name }).boundingBox())!.y),
+        [sendForSignature, ...['History', 'Send to client', 'Preview PDF'].map((name) => page.getByRole('button', { name }))].map(
+          async (button) => (await button.boundingBox())!.y,
+        ),
       );
       expect(new Set(tops).size).toBe(1);
 

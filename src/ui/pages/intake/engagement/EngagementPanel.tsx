@@ -103,7 +103,7 @@ export function EngagementPanel({ caseId, conflictsCheckedAt }: { caseId: string
   const stale = status && !status.live && (status.state === 'sent' || status.state === 'opened');
   return (
     <div className={css.panel} role="group" aria-label={ENGAGEMENT_TEXT.label}>
-      <span>
+      <span className={css.stateLine}>
         {ENGAGEMENT_TEXT.label}: <span className={css.state}>{shownState}</span>
         {stale ? <span className={css.muted}> ({ENGAGEMENT_TEXT.notLive})</span> : null}
       </span>
