@@ -4,27 +4,13 @@
 // page's own are the same request, so a drift between the two would send it twice), the token
 // travelled in the Authorization header and never in the address, and a signed-out visitor fetches
 // nothing and lands on /login.
-import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { intakeFormPath, paths } from '../../src/ui/app/paths';
-import { signedInStorage, startE2eApp, type E2eApp } from './support/app';
-import { launchChromium, withPage, type StorageState } from './support/browser';
-import { addScreenData, screenAtRest, type ScreenData } from './support/everyScreen';
+import { withPage } from './support/browser';
+import { screenAtRest, screenSuite } from './support/everyScreen';
 
-let app: E2eApp;
-let browser: Browser;
-let data: ScreenData;
-let signedIn: StorageState;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startE2eApp(), launchChromium()]);
-  [data, signedIn] = await Promise.all([addScreenData(app), signedInStorage(browser, app.baseUrl, app.owner)]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const screens = screenSuite();
 
 /** The API calls a page sent, as method and address. */
 function recordApiCalls(page: Page): Request[] {
@@ -49,18 +35,18 @@ interface DirectLink {
 }
 
 const directLinks: DirectLink[] = [
-  { name: 'the intake list', address: () => paths.intakeList, call: () => '/v1/intake', shows: () => data.draftClientName },
+  { name: 'the intake list', address: () => paths.intakeList, call: () => '/v1/intake', shows: () => screens.data.draftClientName },
   {
     name: 'an intake',
-    address: () => intakeFormPath('edit', data.draftCaseId),
-    call: () => `/v1/intake/${data.draftCaseId}`,
+    address: () => intakeFormPath('edit', screens.data.draftCaseId),
+    call: () => `/v1/intake/${screens.data.draftCaseId}`,
     shows: () => 'Featherstonehaugh',
     inInput: true,
   },
   { name: 'the dashboard', address: () => paths.dashboard, call: () => '/v1/dashboard', shows: () => 'Lead funnel, last 90 days' },
   { name: 'the leads list', address: () => paths.leadsList, call: () => '/v1/leads', shows: () => 'Marisol' },
-  { name: 'the profile', address: () => paths.profile, call: () => '/v1/users/me', shows: () => app.owner.email },
-  { name: 'the firm', address: () => paths.firm, call: () => '/v1/firm', shows: () => app.firm.firm_name },
+  { name: 'the profile', address: () => paths.profile, call: () => '/v1/users/me', shows: () => screens.app.owner.email },
+  { name: 'the firm', address: () => paths.firm, call: () => '/v1/firm', shows: () => screens.app.firm.firm_name },
   { name: 'the employees', address: () => paths.employees, call: () => '/v1/users', shows: () => 'theo.0@example.test' },
 ];
 
@@ -68,8 +54,8 @@ describe('a signed-in page opened at its address', () => {
   for (const link of directLinks) {
     it(`${link.name}: its first call sent once and its answer shown`, async () => {
       await withPage(
-        browser,
-        app.baseUrl,
+        screens.browser,
+        screens.app.baseUrl,
         async (page) => {
           const calls = recordApiCalls(page);
           await page.goto(link.address());
@@ -93,13 +79,13 @@ describe('a signed-in page opened at its address', () => {
           expect(calls.every((call) => !call.url().includes(token))).toBe(true);
         },
         undefined,
-        signedIn,
+        screens.signedIn,
       );
     });
   }
 
   it('signed out: nothing is fetched and the visitor lands on /login', async () => {
-    await withPage(browser, app.baseUrl, async (page) => {
+    await withPage(screens.browser, screens.app.baseUrl, async (page) => {
       const calls = recordApiCalls(page);
       await page.goto(paths.intakeList);
       await page.waitForURL('**/login');

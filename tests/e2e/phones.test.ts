@@ -6,32 +6,18 @@
 // The owner signs in once through the login form (signedInStorage); every screen then opens in a
 // page of its own at its address, signed in from that storage, and is measured and analysed once
 // per size: at 375 px the width check and axe read the same page at rest.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/a11y';
-import { signedInStorage, startE2eApp, type E2eApp } from './support/app';
-import { launchChromium, newContext, withPage, type StorageState } from './support/browser';
-import { addScreenData, everyScreen, overflowWidth, screenAtRest, type Screen, type ScreenData } from './support/everyScreen';
+import { withPage, newContext } from './support/browser';
+import { everyScreen, overflowWidth, screenAtRest, screenSuite, type Screen } from './support/everyScreen';
 
 const phone = { width: 375, height: 812 };
 const laptop = { width: 1366, height: 800 };
 /** One visit and one axe analysis per screen, twenty-odd screens: a limit for a busy machine. */
 const EVERY_SCREEN_TIMEOUT_MS = 1_200_000;
 
-let app: E2eApp;
-let browser: Browser;
-let data: ScreenData;
-let signedIn: StorageState;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startE2eApp(), launchChromium()]);
-  [data, signedIn] = await Promise.all([addScreenData(app), signedInStorage(browser, app.baseUrl, app.owner)]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const screens = screenSuite();
 
 async function open(page: Page, screen: Screen): Promise<void> {
   page.setDefaultTimeout(15_000);
@@ -49,12 +35,12 @@ async function eachScreen(viewport: { width: number; height: number }, check: (p
   const contextFor = async (signedOut: boolean) => {
     const found = contexts.get(signedOut);
     if (found) return found;
-    const context = await newContext(browser, app.baseUrl, viewport, signedOut ? undefined : signedIn);
+    const context = await newContext(screens.browser, screens.app.baseUrl, viewport, signedOut ? undefined : screens.signedIn);
     contexts.set(signedOut, context);
     return context;
   };
   try {
-    for (const screen of everyScreen(data)) {
+    for (const screen of everyScreen(screens.data)) {
       const page = await (await contextFor(screen.signedOut === true)).newPage();
       const pageErrors: Error[] = [];
       page.on('pageerror', (error) => pageErrors.push(error));
@@ -95,12 +81,12 @@ describe('on a 375 px phone', () => {
 
   it('shows the intake list as cards whose every column, the row click and the action are on screen', async () => {
     await withPage(
-      browser,
-      app.baseUrl,
+      screens.browser,
+      screens.app.baseUrl,
       async (page) => {
         await open(page, { name: 'intakeList', address: '/intake-list' });
-        const row = page.getByRole('row', { name: new RegExp(data.draftClientName) });
-        for (const text of [data.draftClientName, 'Olivia Owner', 'Draft']) {
+        const row = page.getByRole('row', { name: new RegExp(screens.data.draftClientName) });
+        for (const text of [screens.data.draftClientName, 'Olivia Owner', 'Draft']) {
           const box = await row.getByText(text, { exact: true }).boundingBox();
           expect(box, text).not.toBeNull();
           expect(box!.x + box!.width, text).toBeLessThanOrEqual(phone.width);
@@ -115,24 +101,24 @@ describe('on a 375 px phone', () => {
         expect(await page.getByText('Page 1', { exact: true }).isVisible()).toBe(true);
 
         await edit.click();
-        await page.waitForURL(`**/intake-details/edit/${data.draftCaseId}`);
+        await page.waitForURL(`**/intake-details/edit/${screens.data.draftCaseId}`);
         await page.goBack();
         await page
-          .getByRole('row', { name: new RegExp(data.draftClientName) })
+          .getByRole('row', { name: new RegExp(screens.data.draftClientName) })
           .getByText('Date Updated')
           .click();
-        await page.waitForURL(`**/intake-details/edit/${data.draftCaseId}`);
+        await page.waitForURL(`**/intake-details/edit/${screens.data.draftCaseId}`);
         await page.getByRole('heading', { level: 1, name: 'Edit Intake' }).waitFor();
       },
       phone,
-      signedIn,
+      screens.signedIn,
     );
   });
 
   it('draws the dashboard deadlines as cards with their deadline and days left', async () => {
     await withPage(
-      browser,
-      app.baseUrl,
+      screens.browser,
+      screens.app.baseUrl,
       async (page) => {
         await open(page, { name: 'dashboard', address: '/dashboard' });
         expect(await overflowWidth(page)).toBe(0);
@@ -151,7 +137,7 @@ describe('on a 375 px phone', () => {
         }
       },
       phone,
-      signedIn,
+      screens.signedIn,
     );
   });
 });

@@ -2,7 +2,8 @@
 // and the pictures of `npm run screens` (scripts/screens.ts): a firm whose owner has intakes (a
 // draft and a final one), leads and employees, all set up through the API the way the app stores
 // them, and one address for each entry of src/ui/app/paths.ts.
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { toApiIntake } from '../../../src/domain/intake';
 import { toIsoTimestamp } from '../../../src/domain/dates';
 import { toLeadBody } from '../../../src/api/leads';
@@ -12,7 +13,8 @@ import { typedEmployeeRequest } from '../../support/sampleEmployee';
 import { sampleLead } from '../../support/sampleLead';
 import { bearer } from '../../api/support/testServer';
 import { INTAKE_FORM_TEXT } from '../../../src/ui/pages/intake/form/intakeFormText';
-import type { E2eApp } from './app';
+import { signedInStorage, startE2eApp, type E2eApp } from './app';
+import { launchChromium, type StorageState } from './browser';
 
 export interface ScreenData {
   draftCaseId: string;
@@ -141,4 +143,33 @@ export async function screenAtRest(page: Page): Promise<void> {
 /** How much wider than the window the document is, in CSS pixels (0 when it fits). */
 export function overflowWidth(page: Page): Promise<number> {
   return page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
+}
+
+/** What a file that opens every screen works with (screenSuite). */
+export interface ScreenSuite {
+  app: E2eApp;
+  browser: Browser;
+  data: ScreenData;
+  /** The owner signed in once through the login form. */
+  signedIn: StorageState;
+}
+
+/**
+ * Starts the file's server and Chromium before its tests, with the screens' data and the owner
+ * signed in once, and closes them after. Its fields are set once the file's tests run.
+ */
+export function screenSuite(): ScreenSuite {
+  const suite = {} as ScreenSuite;
+  beforeAll(async () => {
+    [suite.app, suite.browser] = await Promise.all([startE2eApp(), launchChromium()]);
+    [suite.data, suite.signedIn] = await Promise.all([
+      addScreenData(suite.app),
+      signedInStorage(suite.browser, suite.app.baseUrl, suite.app.owner),
+    ]);
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.app?.close();
+  });
+  return suite;
 }
