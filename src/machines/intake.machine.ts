@@ -63,17 +63,17 @@ export const intakeMachine = setup({
     // The route's mode is read once, from the input the machine starts with.
     opensIn: ({ event }, { mode }: { mode: IntakeRouteMode }) => routeModeOf(event) === mode,
     // Only /new-intake opens without a caseId.
-    isNewIntake: ({ context }) => context.caseId === null,
+    isNewIntake: ({ context }) => context.intake.caseId === null,
     inCreateMode: stateIn('#intake.mode.create'),
     inViewMode: stateIn('#intake.mode.view'),
     // Final intakes open read-only, whatever the route says.
-    isFinalIntake: ({ context }) => context.status === 'final',
+    isFinalIntake: ({ context }) => context.intake.status === 'final',
     hasUnsavedCopy: ({ context }) => context.unsavedCopy !== null,
     isCopyOverOlderVersion: ({ context }) => {
       const copyVersion = context.unsavedCopy?.intake.updatedAt ?? null;
-      return context.base !== null && copyVersion !== null && copyVersion !== context.updatedAt;
+      return context.base !== null && copyVersion !== null && copyVersion !== context.intake.updatedAt;
     },
-    hasCaseId: ({ context }) => context.caseId !== null,
+    hasCaseId: ({ context }) => context.intake.caseId !== null,
     isUnreadableIntake: (_, output: LooseApiIntake) => isUnreadable(output),
     isDraftValid: ({ context }) => checkDraft(context.intake).ok,
     isFinalValid: ({ context }) => checkFinal(context.intake).ok,
@@ -87,8 +87,8 @@ export const intakeMachine = setup({
     isSubmitting: stateIn('#form.saving.final'),
     isOfferingRestore: stateIn('#form.offeringRestore'),
     // Only an update (PATCH) can be refused as stale or final; a first save has nothing to reload.
-    isStaleError: ({ context, event }) => context.caseId !== null && errorCodeOf(failureOf(event)) === 'intake_stale',
-    isAlreadyFinalError: ({ context, event }) => context.caseId !== null && errorCodeOf(failureOf(event)) === 'intake_final',
+    isStaleError: ({ context, event }) => context.intake.caseId !== null && errorCodeOf(failureOf(event)) === 'intake_stale',
+    isAlreadyFinalError: ({ context, event }) => context.intake.caseId !== null && errorCodeOf(failureOf(event)) === 'intake_final',
     // Their version, fetched after a stale save, was submitted final meanwhile.
     isFinalOutput: (_, output: LooseApiIntake) => output.status === 'final',
     hasConflicts: ({ context }) => context.conflicts.length > 0,
@@ -106,16 +106,9 @@ export const intakeMachine = setup({
     // Back and Next scroll to the top.
     announceTabMoved: emit({ type: 'tabMoved' as const }),
     storeLoadedIntake: assign(({ context }, output: LooseApiIntake) => {
-      const intake = fromApiIntake(output);
-      return {
-        intake,
-        base: intake,
-        conflicts: [],
-        caseId: intake.caseId ?? context.caseId,
-        updatedAt: intake.updatedAt,
-        status: intake.status,
-        errors: {},
-      };
+      const loaded = fromApiIntake(output);
+      const intake = { ...loaded, caseId: loaded.caseId ?? context.intake.caseId };
+      return { intake, base: intake, conflicts: [], errors: {} };
     }),
     showDraftErrors: assign(({ context }) => shownErrors(checkDraft(context.intake), context.currentTab)),
     showFinalErrors: assign(({ context }) => shownErrors(checkFinal(context.intake), context.currentTab)),
@@ -137,9 +130,6 @@ export const intakeMachine = setup({
     // The status is the one the state asked to store: the answer is that very record, and what was
     // sent is the version the next edits start from. Fields both changed are settled by a save.
     storeSavedVersion: assign(({ context }, { caseId, updatedAt, status }: SavedIntake) => ({
-      caseId,
-      updatedAt,
-      status,
       intake: { ...context.intake, caseId, updatedAt, status },
       base: context.sent && { ...context.sent, caseId, updatedAt, status },
       sent: null,
@@ -150,7 +140,7 @@ export const intakeMachine = setup({
     mergeTheirs: assign(({ context }, output: LooseApiIntake) => {
       const theirs = fromApiIntake(output);
       const { intake, conflicts } = mergeIntakes(context.base, context.intake, theirs);
-      return { intake, conflicts, base: theirs, updatedAt: theirs.updatedAt, status: theirs.status, sent: null };
+      return { intake, conflicts, base: theirs, sent: null };
     }),
     announceMerged: emit(({ context }) => ({ type: 'merged' as const, conflicts: context.conflicts.length })),
     // A choice for one field both changed; their answer goes through the form's rules, as typed.
@@ -178,7 +168,7 @@ export const intakeMachine = setup({
     announceSaved: emit(({ context }, { as }: { as: 'draft' | 'changes' | 'final' }) => ({
       type: 'saved' as const,
       as,
-      caseId: context.caseId ?? '',
+      caseId: context.intake.caseId ?? '',
     })),
     announceStale: emit({ type: 'refused' as const, reason: 'stale' as const }),
     announceAlreadyFinal: emit({ type: 'refused' as const, reason: 'final' as const }),
@@ -193,10 +183,10 @@ export const intakeMachine = setup({
     restoreUnsavedCopy: assign(({ context }) => {
       if (!context.unsavedCopy) return {};
       const { intake, base } = context.unsavedCopy;
-      const restored = restoredIntake(context, intake);
-      if (context.base === null || restored.updatedAt === context.updatedAt) return { ...restored, unsavedCopy: null };
-      const merged = mergeIntakes(base, restored.intake, context.base);
-      return { intake: merged.intake, conflicts: merged.conflicts, updatedAt: context.updatedAt, unsavedCopy: null };
+      const restored = restoredIntake(context.intake, intake);
+      if (context.base === null || restored.updatedAt === context.intake.updatedAt) return { intake: restored, unsavedCopy: null };
+      const merged = mergeIntakes(base, restored, context.base);
+      return { intake: merged.intake, conflicts: merged.conflicts, unsavedCopy: null };
     }),
 
     storePdf: assign((_, pdf: Uint8Array) => ({ pdf })),
@@ -206,15 +196,12 @@ export const intakeMachine = setup({
   id: 'intake',
   context: ({ input }) => ({
     userId: input.userId,
-    caseId: input.caseId ?? null,
-    intake: emptyIntake(),
+    intake: { ...emptyIntake(), caseId: input.caseId ?? null },
     errors: {},
     currentTab: 0,
-    updatedAt: null,
     base: null,
     sent: null,
     conflicts: [],
-    status: 'draft',
     unsavedCopy: input.unsavedCopy ?? null,
     pdf: null,
   }),
@@ -246,7 +233,7 @@ export const intakeMachine = setup({
           invoke: {
             id: 'loadIntake',
             src: 'loadIntake',
-            input: ({ context }) => ({ caseId: context.caseId ?? '' }),
+            input: ({ context }) => ({ caseId: context.intake.caseId ?? '' }),
             onDone: [
               { guard: { type: 'isUnreadableIntake', params: ({ event }) => event.output }, target: 'loadFailed' },
               { target: 'ready', actions: { type: 'storeLoadedIntake', params: ({ event }) => event.output } },
@@ -343,7 +330,7 @@ export const intakeMachine = setup({
                           invoke: {
                             id: 'loadTheirs',
                             src: 'loadTheirs',
-                            input: ({ context }) => ({ caseId: context.caseId ?? '' }),
+                            input: ({ context }) => ({ caseId: context.intake.caseId ?? '' }),
                             onDone: [
                               { guard: { type: 'isUnreadableIntake', params: ({ event }) => event.output }, target: 'failed' },
                               // Submitted elsewhere meanwhile: nothing can be saved on top; the stored final intake, read-only.

@@ -17,17 +17,11 @@ export function routeModeOf(event: object): IntakeRouteMode | undefined {
 }
 
 export function saveInput(context: IntakeContext, status: IntakeStatus): SaveIntakeInput {
-  return {
-    caseId: context.caseId,
-    userId: context.userId,
-    intake: toApiIntake({ ...context.intake, caseId: context.caseId, status, updatedAt: context.updatedAt }),
-    status,
-    updatedAt: context.updatedAt,
-  };
+  return { userId: context.userId, intake: toApiIntake({ ...context.intake, status }) };
 }
 
 export function pdfInput(context: IntakeContext): BuildPdfInput {
-  return { caseId: context.caseId ?? '', intake: context.intake };
+  return { caseId: context.intake.caseId ?? '', intake: context.intake };
 }
 
 export function isUnreadable(output: LooseApiIntake): boolean {

@@ -35,15 +35,17 @@ export interface UnsavedCopy {
 
 export interface IntakeContext {
   userId: string;
-  /** null until the first save of a new intake. */
-  caseId: string | null;
+  /**
+   * The intake on screen, and the stored record it belongs to, each said once: `caseId` (null
+   * until the first save of a new intake), `updatedAt` (the stored version the edits started from,
+   * sent with every PATCH: 409 intake_stale when old) and `status` (the stored intake's: 'Download
+   * PDF' only for final, the draft overlay on the preview).
+   */
   intake: GeneralCaseInformation;
   /** Dotted field path -> message; a tab shows its mark while it holds one (`errorsByTab`). */
   errors: FieldErrors;
   /** Index into `intakeTabs`, 0..6. */
   currentTab: number;
-  /** The stored version the edits started from, sent with every PATCH (409 intake_stale when old). */
-  updatedAt: string | null;
   /**
    * That stored version's answers: when someone else saved first, each field is compared against
    * it to tell whose change it is (src/domain/intake/merge.ts). null before a first save.
@@ -53,8 +55,6 @@ export interface IntakeContext {
   sent: GeneralCaseInformation | null;
   /** Fields both people changed: this person's answer on screen, theirs offered beside it. */
   conflicts: readonly MergeConflict[];
-  /** Status of the stored intake ('Download PDF' only for final, the draft overlay on the preview). */
-  status: IntakeStatus;
   /** A copy of unsaved edits on offer (state offeringRestore). */
   unsavedCopy: UnsavedCopy | null;
   /** The built PDF while the preview is open. */
@@ -121,12 +121,12 @@ export interface LoadIntakeInput {
 }
 
 export interface SaveIntakeInput {
-  /** null: POST /v1/intake; a caseId: PATCH /v1/intake/{caseId}. */
-  caseId: string | null;
   userId: string;
+  /**
+   * The intake to store, with the status the save asks for. Its caseId null: POST /v1/intake;
+   * otherwise PATCH /v1/intake/{caseId} against its `updatedAt`.
+   */
   intake: ApiGeneralCaseInformation;
-  status: IntakeStatus;
-  updatedAt: string | null;
 }
 
 export interface SavedIntake {

@@ -214,7 +214,7 @@ const plans: Array<{ name: string; input: IntakeMachineInput; offer: (type: stri
 /** Assertions after every step of a path: what a person sees, and what the calls carried. */
 function stepChecker(input: IntakeMachineInput) {
   let previous: IntakeSnapshot | undefined;
-  const owner = () => ({ userId: USER_ID, caseId: previous?.context.caseId ?? input.caseId ?? null });
+  const owner = () => ({ userId: USER_ID, caseId: previous?.context.intake.caseId ?? input.caseId ?? null });
 
   return (snapshotAny: AnyMachineSnapshot, probe: StepProbe) => {
     const snapshot = snapshotAny as IntakeSnapshot;
@@ -242,7 +242,7 @@ function stepChecker(input: IntakeMachineInput) {
       expect(snapshot.can({ type: 'tab.back' })).toBe(context.currentTab > 0);
       // 'Preview PDF' only when a caseId exists (docs/product/intake-form.md).
       expect(snapshot.can({ type: 'pdf.preview' })).toBe(
-        context.caseId !== null && snapshot.matches({ lifecycle: { ready: { pdfPreview: 'closed' } } }),
+        context.intake.caseId !== null && snapshot.matches({ lifecycle: { ready: { pdfPreview: 'closed' } } }),
       );
       expect(snapshot.hasTag('dirty')).toBe(
         snapshot.matches({ lifecycle: { ready: { changes: 'dirty' } } }) ||
@@ -263,11 +263,11 @@ function stepChecker(input: IntakeMachineInput) {
         expect(snapshot.can({ type: 'draft.save' })).toBe(false);
       }
       // Final intakes open read-only, whatever the route; a submit on its way locks the inputs.
-      if (context.status === 'final') expect(snapshot.hasTag('readOnly')).toBe(true);
+      if (context.intake.status === 'final') expect(snapshot.hasTag('readOnly')).toBe(true);
       if (snapshot.matches({ lifecycle: { ready: { form: { saving: 'final' } } } })) expect(snapshot.hasTag('locked')).toBe(true);
       // 'Download PDF' only when the intake is final (docs/product/intake-form.md), one file at a time.
       expect(snapshot.can({ type: 'pdf.download' })).toBe(
-        context.status === 'final' && snapshot.matches({ lifecycle: { ready: { pdfDownload: 'idle' } } }),
+        context.intake.status === 'final' && snapshot.matches({ lifecycle: { ready: { pdfDownload: 'idle' } } }),
       );
       if (snapshot.matches({ lifecycle: { ready: { pdfPreview: 'open' } } })) expect(context.pdf).toEqual(pdfBytes);
       else expect(context.pdf).toBeNull();
@@ -282,7 +282,7 @@ function stepChecker(input: IntakeMachineInput) {
         expect(call.actor).toBe('saveIntake');
         const sent = call.input as SaveIntakeInput;
         // POST before the first save, PATCH with the version the edit started from after.
-        expect(sent).toMatchObject({ caseId: context.caseId, userId: USER_ID, status, updatedAt: context.updatedAt });
+        expect(sent).toMatchObject({ userId: USER_ID, intake: { caseId: context.intake.caseId, status, updatedAt: context.intake.updatedAt } });
         // The wire form: the status inside, names as typed, dates as ISO timestamps or null,
         // counts as whole numbers.
         const person = sent.intake.personalInformation;
@@ -330,7 +330,7 @@ function stepChecker(input: IntakeMachineInput) {
       case 'xstate.done.actor.saveIntake': {
         const saved = (event as unknown as { output: SavedIntake }).output;
         const status = snapshot.matches({ lifecycle: { ready: { form: 'submitted' } } }) ? 'final' : 'draft';
-        expect(context).toMatchObject({ caseId: saved.caseId, updatedAt: saved.updatedAt, status });
+        expect(context.intake).toMatchObject({ caseId: saved.caseId, updatedAt: saved.updatedAt, status });
         // The fact names the stored intake: the page puts a kept draft's caseId in the address.
         expect(probe.emitted.filter((fact) => fact.type === 'saved')).toEqual([expect.objectContaining({ caseId: saved.caseId })]);
         // What was typed while the save was on its way is still unsaved.
@@ -353,7 +353,7 @@ function stepChecker(input: IntakeMachineInput) {
       case 'xstate.error.actor.saveIntake': {
         const { error } = event as unknown as { error: { code: string } };
         // A first save (POST) has no stored version to be stale against: a plain failure.
-        const update = before?.context.caseId !== null;
+        const update = before?.context.intake.caseId !== null;
         if (update && error.code === 'intake_final') {
           expect(snapshot.matches({ lifecycle: 'loading' })).toBe(true);
           expect(spokenIntake(probe.emitted)).toEqual([{ type: 'toast.error', message: intakeTexts.alreadyFinal }]);
@@ -379,9 +379,9 @@ function stepChecker(input: IntakeMachineInput) {
       }
       case 'xstate.done.actor.loadIntake':
         if (snapshot.matches({ lifecycle: 'ready' })) {
-          expect(context.updatedAt).toBe(VERSION_1);
-          expect(context.caseId).toBe(CASE_ID);
-          if (context.status === 'draft') expect(context.intake.personalInformation.ssnItin).toBe(STORED_SSN);
+          expect(context.intake.updatedAt).toBe(VERSION_1);
+          expect(context.intake.caseId).toBe(CASE_ID);
+          if (context.intake.status === 'draft') expect(context.intake.personalInformation.ssnItin).toBe(STORED_SSN);
         }
         break;
       case 'field.change':
@@ -409,7 +409,7 @@ function stepChecker(input: IntakeMachineInput) {
         if (input === editWithOlderCopy) {
           // Typed over an older version: the stored one's answers where only it changed, the copy's
           // where only the copy did, and the last name both changed offered to choose.
-          expect(context.updatedAt).toBe(VERSION_1);
+          expect(context.intake.updatedAt).toBe(VERSION_1);
           expect(context.intake.personalInformation.address).toBe('12 Copy Lane');
           expect(context.conflicts).toEqual([{ path: 'personalInformation.lastName', theirs: 'Testcase' }]);
           expect(context.intake.personalInformation.lastName).toBe('Restored');
@@ -423,11 +423,11 @@ function stepChecker(input: IntakeMachineInput) {
         if (snapshot.matches({ lifecycle: { ready: { form: { editable: { stale: 'failed' } } } } })) {
           // Their version could not be read: nothing changes, and 'Try again' is offered.
           expect(context.intake).toEqual(before?.context.intake);
-          expect(context.updatedAt).toBe(before?.context.updatedAt);
+          expect(context.intake.updatedAt).toBe(before?.context.intake.updatedAt);
           expect(snapshot.can({ type: 'stale.retry' })).toBe(true);
           break;
         }
-        if (context.status === 'final' || snapshot.matches({ lifecycle: 'loading' })) {
+        if (context.intake.status === 'final' || snapshot.matches({ lifecycle: 'loading' })) {
           // Submitted final meanwhile: nothing can go on top; the stored intake is shown read-only.
           expect(snapshot.matches({ lifecycle: 'loading' })).toBe(true);
           expect(storage.getItem(unsavedCopyKey(ownerBefore))).toBeNull();
@@ -437,7 +437,7 @@ function stepChecker(input: IntakeMachineInput) {
         const mine = before?.context.intake.personalInformation;
         const base = before?.context.base?.personalInformation;
         // The next save is stored on top of their version.
-        expect(context.updatedAt).toBe(VERSION_2);
+        expect(context.intake.updatedAt).toBe(VERSION_2);
         expect(snapshot.can({ type: 'draft.save' })).toBe(true);
         // Their e-mail, which this person never touched, is taken silently.
         expect(context.intake.personalInformation.email).toBe(mine?.email === base?.email ? THEIR_EMAIL : mine?.email);
@@ -570,7 +570,7 @@ function startIntake(input: IntakeMachineInput, fakes: Fakes = {}) {
       loadTheirs: fromPromise<LooseApiIntake, LoadIntakeInput>(load),
       saveIntake: fromPromise<SavedIntake, SaveIntakeInput>(async ({ input: call }) => {
         saves.push(call);
-        return (fakes.save ?? (async () => ({ ...savedDraft, status: call.status })))(call);
+        return (fakes.save ?? (async () => ({ ...savedDraft, status: call.intake.status })))(call);
       }),
       buildPdf: fromPromise(async () => (fakes.build ?? (async () => pdfBytes))()),
       downloadPdf: fromPromise<void, BuildPdfInput>(async ({ input: call }) => {
@@ -673,17 +673,17 @@ describe('create mode', () => {
     expect(actor.getSnapshot().matches({ lifecycle: { ready: { form: { saving: 'draft' } } } })).toBe(true);
     await waitFor(actor, idle);
     expect(actor.getSnapshot().matches({ lifecycle: { ready: { form: { editable: { creating: 'saved' } } } } })).toBe(true);
-    expect(actor.getSnapshot().context).toMatchObject({ caseId: CASE_ID, updatedAt: VERSION_2, status: 'draft' });
+    expect(actor.getSnapshot().context.intake).toMatchObject({ caseId: CASE_ID, updatedAt: VERSION_2, status: 'draft' });
     expect(actor.getSnapshot().can({ type: 'pdf.preview' })).toBe(true);
     expect(actor.getSnapshot().can({ type: 'draft.save' })).toBe(true);
     expect(toasts(emitted)).toEqual([{ type: 'toast.success', message: 'Draft saved' }]);
-    expect(saves[0]).toMatchObject({ caseId: null, userId: USER_ID, status: 'draft', updatedAt: null });
+    expect(saves[0]).toMatchObject({ userId: USER_ID, intake: { caseId: null, status: 'draft', updatedAt: null } });
     expect(saves[0].intake.personalInformation).toMatchObject({ firstName: 'Avery', lastName: 'Sample' });
 
     actor.send({ type: 'field.change', path: 'personalInformation.middleName', value: 'N/A' });
     actor.send({ type: 'draft.save' });
     await waitFor(actor, idle);
-    expect(saves[1]).toMatchObject({ caseId: CASE_ID, updatedAt: VERSION_2, status: 'draft' });
+    expect(saves[1].intake).toMatchObject({ caseId: CASE_ID, updatedAt: VERSION_2, status: 'draft' });
     // 'n/a' is sent empty (docs/product/intake-form.md).
     expect(saves[1].intake.personalInformation.middleName).toBe('');
   });
@@ -746,8 +746,7 @@ describe('create mode', () => {
     actor.send({ type: 'final.submit' });
     await waitFor(actor, (snapshot) => snapshot.matches({ lifecycle: { ready: { form: 'submitted' } } }));
     expect(saves).toHaveLength(1);
-    expect(saves[0]).toMatchObject({ caseId: null, status: 'final' });
-    expect(saves[0].intake).toMatchObject({ status: 'final' });
+    expect(saves[0].intake).toMatchObject({ caseId: null, status: 'final' });
     expect(spokenIntake(emitted)).toEqual([{ type: 'toast.success', message: 'Intake created successfully!' }]);
     expect(actor.getSnapshot().hasTag('readOnly')).toBe(true);
   });
@@ -793,7 +792,7 @@ describe('create mode', () => {
       { type: 'toast.error', message: 'An error occurred while creating the intake. Please try again later.' },
     ]);
     expect(actor.getSnapshot().context.intake).toEqual(typed);
-    expect(actor.getSnapshot().context.caseId).toBeNull();
+    expect(actor.getSnapshot().context.intake.caseId).toBeNull();
     expect(actor.getSnapshot().matches({ lifecycle: { ready: { form: { editable: { creating: 'unsaved' } } } } })).toBe(true);
     expect(actor.getSnapshot().hasTag('dirty')).toBe(true);
   });
@@ -807,7 +806,7 @@ describe('edit mode', () => {
     expect(loads()).toBe(1);
     expect(actor.getSnapshot().matches({ lifecycle: { ready: { form: { editable: 'editing' } } } })).toBe(true);
     expect(actor.getSnapshot().context.intake).toEqual(storedDraft());
-    expect(actor.getSnapshot().context).toMatchObject({ caseId: CASE_ID, updatedAt: VERSION_1, status: 'draft' });
+    expect(actor.getSnapshot().context.intake).toMatchObject({ caseId: CASE_ID, updatedAt: VERSION_1, status: 'draft' });
   });
 
   it('Save Changes asks first: Cancel saves nothing, Save stores the draft with "Intake updated successfully!"', async () => {
@@ -824,11 +823,11 @@ describe('edit mode', () => {
     actor.send({ type: 'confirm.save' });
     await waitFor(actor, idle);
     expect(saves).toHaveLength(1);
-    expect(saves[0]).toMatchObject({ caseId: CASE_ID, status: 'draft', updatedAt: VERSION_1 });
+    expect(saves[0].intake).toMatchObject({ caseId: CASE_ID, status: 'draft', updatedAt: VERSION_1 });
     expect(saves[0].intake.personalInformation).toMatchObject({ address: '2 Example Road', ssnItin: STORED_SSN });
     expect(toasts(emitted)).toEqual([{ type: 'toast.success', message: 'Intake updated successfully!' }]);
     expect(actor.getSnapshot().matches({ lifecycle: { ready: { form: { editable: 'editing' } } } })).toBe(true);
-    expect(actor.getSnapshot().context.updatedAt).toBe(VERSION_2);
+    expect(actor.getSnapshot().context.intake.updatedAt).toBe(VERSION_2);
     expect(actor.getSnapshot().hasTag('dirty')).toBe(false);
   });
 
@@ -848,7 +847,7 @@ describe('edit mode', () => {
     actor.send(fullValidChange);
     actor.send({ type: 'final.submit' });
     await waitFor(actor, (snapshot) => snapshot.matches({ lifecycle: { ready: { form: 'submitted' } } }));
-    expect(saves[0]).toMatchObject({ caseId: CASE_ID, status: 'final', updatedAt: VERSION_1 });
+    expect(saves[0].intake).toMatchObject({ caseId: CASE_ID, status: 'final', updatedAt: VERSION_1 });
     expect(spokenIntake(emitted)).toEqual([{ type: 'toast.success', message: 'Intake created successfully!' }]);
   });
 
@@ -858,7 +857,7 @@ describe('edit mode', () => {
     const snapshot = actor.getSnapshot();
     expect(snapshot.matches({ lifecycle: { ready: { form: 'viewing' } } })).toBe(true);
     expect(snapshot.hasTag('readOnly')).toBe(true);
-    expect(snapshot.context.status).toBe('final');
+    expect(snapshot.context.intake.status).toBe('final');
     expect(snapshot.can({ type: 'draft.save' })).toBe(false);
     expect(snapshot.can({ type: 'final.submit' })).toBe(false);
     actor.send({ type: 'field.change', path: 'personalInformation.firstName', value: 'Changed' });
@@ -873,7 +872,7 @@ describe('edit mode', () => {
     const { actor } = startIntake(view);
     await waitFor(actor, idle);
     expect(actor.getSnapshot().matches({ lifecycle: { ready: { form: 'viewing' } } })).toBe(true);
-    expect(actor.getSnapshot().context.status).toBe('draft');
+    expect(actor.getSnapshot().context.intake.status).toBe('draft');
   });
 
   it('a failed load can be retried', async () => {
@@ -906,7 +905,7 @@ describe('someone else saved first (409)', () => {
       save: async (call) => {
         saveCount += 1;
         if (saveCount === 1) throw staleError;
-        return { caseId: CASE_ID, updatedAt: '2024-06-03T12:00:00.000Z', status: call.status };
+        return { caseId: CASE_ID, updatedAt: '2024-06-03T12:00:00.000Z', status: call.intake.status };
       },
     });
     await waitFor(actor, idle);
@@ -921,7 +920,7 @@ describe('someone else saved first (409)', () => {
     const merged = actor.getSnapshot().context;
     expect(merged.intake.personalInformation).toMatchObject({ address: 'Mine', email: THEIR_EMAIL, lastName: 'Mylast' });
     expect(merged.conflicts).toEqual([{ path: 'personalInformation.lastName', theirs: THEIR_LAST_NAME }]);
-    expect(merged.updatedAt).toBe(VERSION_2);
+    expect(merged.intake.updatedAt).toBe(VERSION_2);
     expect(toasts(emitted)).toEqual([{ type: 'toast.success', message: intakeTexts.merged(1) }]);
     expect(actor.getSnapshot().hasTag('dirty')).toBe(true);
 
@@ -931,7 +930,7 @@ describe('someone else saved first (409)', () => {
     actor.send({ type: 'draft.save' });
     actor.send({ type: 'confirm.save' });
     await waitFor(actor, (snapshot) => snapshot.matches({ lifecycle: { ready: { form: { editable: 'editing' } } } }) && idle(snapshot));
-    expect(saves[1]).toMatchObject({ caseId: CASE_ID, updatedAt: VERSION_2 });
+    expect(saves[1].intake).toMatchObject({ caseId: CASE_ID, updatedAt: VERSION_2 });
     expect(saves[1].intake.personalInformation).toMatchObject({ address: 'Mine', email: THEIR_EMAIL, lastName: THEIR_LAST_NAME });
     expect(actor.getSnapshot().hasTag('dirty')).toBe(false);
   });
@@ -944,7 +943,7 @@ describe('someone else saved first (409)', () => {
       save: async (call) => {
         saveCount += 1;
         if (saveCount <= 2) throw staleError;
-        return { caseId: CASE_ID, updatedAt: '2024-06-04T12:00:00.000Z', status: call.status };
+        return { caseId: CASE_ID, updatedAt: '2024-06-04T12:00:00.000Z', status: call.intake.status };
       },
     });
     await waitFor(actor, idle);
@@ -955,7 +954,7 @@ describe('someone else saved first (409)', () => {
     await waitFor(
       actor,
       (snapshot) =>
-        snapshot.context.updatedAt === VERSION_2 && snapshot.matches({ lifecycle: { ready: { form: { editable: 'editing' } } } }),
+        snapshot.context.intake.updatedAt === VERSION_2 && snapshot.matches({ lifecycle: { ready: { form: { editable: 'editing' } } } }),
     );
     expect(actor.getSnapshot().context.conflicts).toEqual([]);
     // A third person saves before this one does again: a new address.
@@ -970,7 +969,7 @@ describe('someone else saved first (409)', () => {
     await waitFor(
       actor,
       (snapshot) =>
-        snapshot.context.updatedAt === VERSION_3 && snapshot.matches({ lifecycle: { ready: { form: { editable: 'editing' } } } }),
+        snapshot.context.intake.updatedAt === VERSION_3 && snapshot.matches({ lifecycle: { ready: { form: { editable: 'editing' } } } }),
     );
     // Their e-mail was taken at the first merge: no change of either side now, nothing to choose
     // there; the address both changed is offered.
@@ -980,7 +979,7 @@ describe('someone else saved first (409)', () => {
     actor.send({ type: 'draft.save' });
     actor.send({ type: 'confirm.save' });
     await waitFor(actor, (snapshot) => saves.length === 3 && idle(snapshot));
-    expect(saves[2]).toMatchObject({ updatedAt: VERSION_3 });
+    expect(saves[2].intake).toMatchObject({ updatedAt: VERSION_3 });
     expect(saves[2].intake.personalInformation).toMatchObject({ address: 'Mine', email: THEIR_EMAIL });
   });
 

@@ -2,7 +2,6 @@
 // the checks before a save or a submit, applying typed changes with the errors they settle, and
 // taking back an unsaved copy. Behaviour: docs/product/intake-form.md.
 import { parseCalendarDate } from '../dates';
-import type { IntakeStatus } from '../enums';
 import { calendarDatePaths, fieldsClearedBy } from './fields';
 import { applyChange, isBlank, statusesWithoutSsn } from './rules';
 import type { FieldIssues } from './ruleIssues';
@@ -92,39 +91,24 @@ export function applyChanges<E>(
   return { intake, errors: remainingErrors(current.errors, current.intake, intake, paths) };
 }
 
-/** The stored intake on screen, as the unsaved copy is taken back over it. */
-export interface StoredVersion {
-  caseId: string | null;
-  status: IntakeStatus;
-  updatedAt: string | null;
-  intake: GeneralCaseInformation;
-}
-
 /**
- * The copy over the intake on screen. Server-owned fields stay the server's; the version is the
- * copy's, so a copy typed over an intake someone has since changed gets 409 intake_stale on save
+ * The copy over the stored intake on screen. Server-owned fields stay the server's; the version is
+ * the copy's, so a copy typed over an intake someone has since changed gets 409 intake_stale on save
  * instead of overwriting their work. The copy has no SSN digits: the loaded ones are kept unless
  * the copy's status means there is no SSN.
  */
-export function restoredIntake(
-  stored: StoredVersion,
-  copy: GeneralCaseInformation,
-): { intake: GeneralCaseInformation; updatedAt: string | null } {
+export function restoredIntake(stored: GeneralCaseInformation, copy: GeneralCaseInformation): GeneralCaseInformation {
   const keepsSsn = !statusesWithoutSsn.includes(copy.personalInformation.status as (typeof statusesWithoutSsn)[number]);
-  const updatedAt = copy.updatedAt ?? stored.updatedAt;
   return {
-    updatedAt,
-    intake: {
-      ...copy,
-      caseId: stored.caseId,
-      status: stored.status,
-      createdAt: stored.intake.createdAt,
-      representativeName: stored.intake.representativeName,
-      updatedAt,
-      personalInformation: {
-        ...copy.personalInformation,
-        ssnItin: keepsSsn ? stored.intake.personalInformation.ssnItin : '',
-      },
+    ...copy,
+    caseId: stored.caseId,
+    status: stored.status,
+    createdAt: stored.createdAt,
+    representativeName: stored.representativeName,
+    updatedAt: copy.updatedAt ?? stored.updatedAt,
+    personalInformation: {
+      ...copy.personalInformation,
+      ssnItin: keepsSsn ? stored.personalInformation.ssnItin : '',
     },
   };
 }

@@ -615,9 +615,9 @@ function intakeDrive(page: Page, planned: IntakePath, held: Held, storedCaseId: 
   let clockPaused = false;
   const conflicts = conflictDrive(page, held, () => caseId ?? '', showTab);
 
-  const saves = (snapshot: IntakeSnapshot) => (snapshot.context.caseId === null ? held.creates : held.updates);
+  const saves = (snapshot: IntakeSnapshot) => (snapshot.context.intake.caseId === null ? held.creates : held.updates);
   const copyKey = (snapshot: IntakeSnapshot) =>
-    unsavedCopyKey({ userId: app.owner.id, caseId: snapshot.context.caseId === null ? null : caseId });
+    unsavedCopyKey({ userId: app.owner.id, caseId: snapshot.context.intake.caseId === null ? null : caseId });
   /** What the tab's storage should hold under each key: the copy put there at start, then the model's writes. */
   const copies = new Map<string, ReturnType<typeof typedFields>>();
   if (planned.input.unsavedCopy) {
@@ -821,14 +821,14 @@ function intakeDrive(page: Page, planned: IntakePath, held: Held, storedCaseId: 
       if (inForm(snapshot, 'submitted')) {
         // Submitted, in create and in edit mode alike: the list, and the intake stored as final.
         await page.waitForURL(`**${paths.intakeList}`);
-        const request = held[before.context.caseId === null ? 'creates' : 'updates'].seen.at(-1);
+        const request = held[before.context.intake.caseId === null ? 'creates' : 'updates'].seen.at(-1);
         if (!request) throw new Error('No submit was sent');
         await expectStoredAsSent(request, 'final');
         return;
       }
 
       // The address: the route's, or a kept new draft's.
-      const expectedPath = input.mode === 'create' && context.caseId === null ? paths.newIntake : intakeFormPath(input.mode, caseId ?? '');
+      const expectedPath = input.mode === 'create' && context.intake.caseId === null ? paths.newIntake : intakeFormPath(input.mode, caseId ?? '');
       await expect.poll(() => new URL(page.url()).pathname).toBe(expectedPath);
       const title = inForm(snapshot, 'viewing') ? INTAKE_FORM_TEXT.titles.view : INTAKE_FORM_TEXT.titles[input.mode as IntakeRouteMode];
       await page.getByRole('heading', { name: title, exact: true }).waitFor();
@@ -902,7 +902,7 @@ function intakeDrive(page: Page, planned: IntakePath, held: Held, storedCaseId: 
           await panel.getByText('Please enter your First Name').waitFor();
         }
         if (event.type === 'xstate.done.actor.saveIntake') {
-          const request = held[before.context.caseId === null ? 'creates' : 'updates'].seen.at(-1);
+          const request = held[before.context.intake.caseId === null ? 'creates' : 'updates'].seen.at(-1);
           if (!request) throw new Error('No save was sent');
           await expectStoredAsSent(request, 'draft');
         }
@@ -932,7 +932,7 @@ function intakeDrive(page: Page, planned: IntakePath, held: Held, storedCaseId: 
       );
       if (previewState === 'closed') {
         await preview.waitFor({ state: 'detached' });
-        expect(await previewButton.count()).toBe(context.caseId === null ? 0 : 1);
+        expect(await previewButton.count()).toBe(context.intake.caseId === null ? 0 : 1);
       } else if (previewState === 'building') {
         await preview.getByText(PDF_TEXT.loading).waitFor();
         await held.reveals.waitFor((request) => purposeOf(request) === 'pdfPreview', 'the reveal for the preview');
@@ -942,14 +942,14 @@ function intakeDrive(page: Page, planned: IntakePath, held: Held, storedCaseId: 
         const painted = preview.locator('canvas[data-testid="core__canvas-layer-0"]');
         await until(async () => (await painted.isVisible()) || (await page.clock.runFor(FRAME_MS), false), 'the preview painted', 15_000);
         await preview.getByText(PDF_TEXT.loading).waitFor({ state: 'detached' });
-        expect(await preview.getByTestId('pdf-draft-overlay').count()).toBe(context.status === 'draft' ? 1 : 0);
+        expect(await preview.getByTestId('pdf-draft-overlay').count()).toBe(context.intake.status === 'draft' ? 1 : 0);
       }
       if (snapshot.matches({ lifecycle: { ready: { pdfDownload: 'building' } } })) {
         await held.reveals.waitFor((request) => purposeOf(request) === 'pdfDownload', 'the reveal for the download');
         await expect.poll(() => downloadButton.or(busyButton).first().getAttribute('aria-busy')).toBe('true');
       } else if (previewState === 'closed') {
         // The file is built after the reveal's answer: the spinner goes when it is saved.
-        await expect.poll(() => downloadButton.count()).toBe(context.status === 'final' ? 1 : 0);
+        await expect.poll(() => downloadButton.count()).toBe(context.intake.status === 'final' ? 1 : 0);
       }
       if (event.type === 'xstate.done.actor.downloadPdf') {
         // 'Intake Form.pdf', a PDF.

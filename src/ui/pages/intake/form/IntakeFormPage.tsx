@@ -129,12 +129,12 @@ function IntakeFormBody({ actor }: { actor: IntakeActor }) {
   const shown = useSelector(actor, (snapshot) => snapshot.matches({ lifecycle: 'ready' }) && !inForm(snapshot, 'offeringRestore'));
   // A stored draft in edit mode may be sent to the client (docs/product/client-intake.md#the-link).
   const draftCaseId = useSelector(actor, (snapshot) =>
-    inMode(snapshot, 'edit') && !snapshot.hasTag('readOnly') && snapshot.context.intake.status === 'draft' ? snapshot.context.caseId : null,
+    inMode(snapshot, 'edit') && !snapshot.hasTag('readOnly') && snapshot.context.intake.status === 'draft' ? snapshot.context.intake.caseId : null,
   );
   // A stored intake has an engagement to send and sign (docs/product/engagement.md#screens).
-  const storedCaseId = useSelector(actor, (snapshot) => (inMode(snapshot, 'create') ? null : snapshot.context.caseId));
-  const caseId = useSelector(actor, (snapshot) => snapshot.context.caseId);
-  const updatedAt = useSelector(actor, (snapshot) => snapshot.context.updatedAt);
+  const storedCaseId = useSelector(actor, (snapshot) => (inMode(snapshot, 'create') ? null : snapshot.context.intake.caseId));
+  const caseId = useSelector(actor, (snapshot) => snapshot.context.intake.caseId);
+  const updatedAt = useSelector(actor, (snapshot) => snapshot.context.intake.updatedAt);
   // When the conflict check was last answered: the engagement reads again whether it may be sent.
   const [conflictsCheckedAt, setConflictsCheckedAt] = useState<string | null>(null);
   if (!shown) return null;

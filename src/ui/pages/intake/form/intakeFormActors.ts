@@ -19,13 +19,12 @@ export const loadIntake = fromPromise<LooseApiIntake, LoadIntakeInput>(({ input 
  * version the edit started from) for one that is (docs/product/intake-form.md). Throws the ApiError the
  * machine branches on (`intake_stale`, `intake_final`).
  */
-export const saveIntake = fromPromise<SavedIntake, SaveIntakeInput>(async ({ input }) => {
-  const intake = { ...input.intake, status: input.status };
-  if (input.caseId === null) return savedOf(await createIntake(input.userId, intake));
-  const version = input.updatedAt ?? input.intake.updatedAt;
+export const saveIntake = fromPromise<SavedIntake, SaveIntakeInput>(async ({ input: { userId, intake } }) => {
+  const { caseId, updatedAt } = intake;
+  if (!caseId) return savedOf(await createIntake(userId, intake));
   // A stored intake always has its version; one without would be refused by the contract anyway.
-  if (!version) throw new Error('The intake has no stored version to save against');
-  return savedOf(await updateIntake(input.caseId, input.userId, intake, version));
+  if (!updatedAt) throw new Error('The intake has no stored version to save against');
+  return savedOf(await updateIntake(caseId, userId, intake, updatedAt));
 });
 
 /**

@@ -100,7 +100,7 @@ export function removeUnsavedCopy(storage: Storage, owner: UnsavedCopyOwner): vo
 
 /** What the intake machine knows that the copy's storage needs. */
 interface CopyHolder {
-  context: UnsavedCopyOwner & UnsavedCopy;
+  context: { userId: string } & UnsavedCopy;
 }
 
 /**
@@ -111,11 +111,11 @@ export function unsavedCopyActions(storage: () => Storage | null) {
   return {
     storeUnsavedCopy: ({ context }: CopyHolder) => {
       const target = storage();
-      if (target) writeUnsavedCopy(target, { userId: context.userId, caseId: context.caseId }, context);
+      if (target) writeUnsavedCopy(target, { userId: context.userId, caseId: context.intake.caseId }, context);
     },
     clearUnsavedCopy: ({ context }: CopyHolder) => {
       const target = storage();
-      if (target) removeUnsavedCopy(target, { userId: context.userId, caseId: context.caseId });
+      if (target) removeUnsavedCopy(target, { userId: context.userId, caseId: context.intake.caseId });
     },
   };
 }

@@ -28,7 +28,7 @@ const appIntakeHistoryMachine = intakeHistoryMachine.provide({
 
 /** 'History' beside the PDF buttons, once the intake has a caseId, and the panel it opens. */
 export function IntakeHistory({ actor }: { actor: IntakeActor }) {
-  const caseId = useSelector(actor, (snapshot) => snapshot.context.caseId);
+  const caseId = useSelector(actor, (snapshot) => snapshot.context.intake.caseId);
   const history = useMachineActor(appIntakeHistoryMachine);
   const shown = useSelector(history, (snapshot) => snapshot.hasTag('shown'));
   if (caseId === null) return null;

@@ -44,7 +44,7 @@ interface PdfPreviewModalProps {
  */
 function PdfPreviewModal({ actor, viewer, onClose }: PdfPreviewModalProps) {
   const pdf = useSelector(actor, (snapshot) => snapshot.context.pdf);
-  const draft = useSelector(actor, (snapshot) => snapshot.context.status === 'draft');
+  const draft = useSelector(actor, (snapshot) => snapshot.context.intake.status === 'draft');
   const loading = (
     <p role="status" className={css.message}>
       {PDF_TEXT.loading}
