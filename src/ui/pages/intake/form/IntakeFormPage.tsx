@@ -129,7 +129,9 @@ function IntakeFormBody({ actor }: { actor: IntakeActor }) {
   const shown = useSelector(actor, (snapshot) => snapshot.matches({ lifecycle: 'ready' }) && !inForm(snapshot, 'offeringRestore'));
   // A stored draft in edit mode may be sent to the client (docs/product/client-intake.md#the-link).
   const draftCaseId = useSelector(actor, (snapshot) =>
-    inMode(snapshot, 'edit') && !snapshot.hasTag('readOnly') && snapshot.context.intake.status === 'draft' ? snapshot.context.intake.caseId : null,
+    inMode(snapshot, 'edit') && !snapshot.hasTag('readOnly') && snapshot.context.intake.status === 'draft'
+      ? snapshot.context.intake.caseId
+      : null,
   );
   // A stored intake has an engagement to send and sign (docs/product/engagement.md#screens).
   const storedCaseId = useSelector(actor, (snapshot) => (inMode(snapshot, 'create') ? null : snapshot.context.intake.caseId));
