@@ -5,7 +5,13 @@ import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fullValidIntake, withFields } from '../domain/intake/fixtures';
 import { emptyIntake, toApiIntake } from '../../src/domain/intake';
-import { intakeCountQuery, intakePageQuery, listIntakes as listIntakeRows, newIntakeRow } from '../../server/intakes/repository';
+import {
+  intakeCountQuery,
+  intakePageQuery,
+  listIntakes as listIntakeRows,
+  newIntakeRow,
+  withRarePhrase,
+} from '../../server/intakes/repository';
 import { parseSearch } from '../../server/intakes/search';
 import { createdIntake, draftIntake, intakePage, listIntakes, updateIntake, type Caller } from './support/intakes';
 import { startTestServer, testDatabases, type TestServer } from './support/testServer';
@@ -269,7 +275,17 @@ describe.each(testDatabases())('intake list on %s', (kind) => {
 
   describe('with many intakes', () => {
     const INTAKES = 3_000;
+    /** The one client with a first name nobody else has. */
+    const RARE_INDEX = 1234;
     let bulkFirmId: string;
+
+    async function planOf(compiled: { sql: string; parameters: readonly unknown[] }): Promise<string> {
+      const explain = kind === 'sqlite' ? 'EXPLAIN QUERY PLAN' : 'EXPLAIN';
+      const plan = await server.db.executeQuery<Record<string, string>>(
+        CompiledQuery.raw(`${explain} ${compiled.sql}`, [...compiled.parameters]),
+      );
+      return plan.rows.map((row) => row.detail ?? row['QUERY PLAN']).join('\n');
+    }
 
     beforeAll(async () => {
       const firm = await server.createFirm({ firmName: 'Bulk Sample Firm' });
@@ -285,7 +301,11 @@ describe.each(testDatabases())('intake list on %s', (kind) => {
             representativeName: 'Bulk Representative',
             sections: {
               ...blank,
-              personalInformation: { ...blank.personalInformation, firstName: `Given${index}`, lastName: `Family${index % 100}` },
+              personalInformation: {
+                ...blank.personalInformation,
+                firstName: index === RARE_INDEX ? 'Xiomara' : `Given${index}`,
+                lastName: `Family${index % 100}`,
+              },
             },
           },
           new Date(start + index * 1000),
@@ -309,11 +329,7 @@ describe.each(testDatabases())('intake list on %s', (kind) => {
       );
 
       for (const compiled of [intakePageQuery(server.db, query).compile(), intakeCountQuery(server.db, query).compile()]) {
-        const explain = kind === 'sqlite' ? 'EXPLAIN QUERY PLAN' : 'EXPLAIN';
-        const plan = await server.db.executeQuery<Record<string, string>>(
-          CompiledQuery.raw(`${explain} ${compiled.sql}`, [...compiled.parameters]),
-        );
-        const details = plan.rows.map((row) => row.detail ?? row['QUERY PLAN']).join('\n');
+        const details = await planOf(compiled);
         if (kind === 'sqlite') {
           // 'INDEX 0:M...' is FTS5 answering a MATCH from its index.
           expect(details).toMatch(/SCAN intakes_search VIRTUAL TABLE INDEX 0:M/);
@@ -322,6 +338,25 @@ describe.each(testDatabases())('intake list on %s', (kind) => {
           expect(details).toMatch(/Bitmap Index Scan on intakes_search_index/);
           expect(details).not.toMatch(/Seq Scan/);
         }
+      }
+    });
+
+    it('finds a rare name beside a word every client has by reading the index for the rare one alone', async () => {
+      const query = { firmId: bulkFirmId, search: parseSearch('Xiomara Bulk'), limit: 10, offset: 0 };
+      const page = await listIntakeRows(server.db, query);
+      expect(page.total).toBe(1);
+      expect(page.rows.map((row) => row.client_name)).toEqual([`Xiomara Family${RARE_INDEX % 100}`]);
+
+      // Two words every client has: the index reads both, as it always did.
+      expect(await withRarePhrase(server.db, { ...query, search: parseSearch('bulk representative') })).not.toHaveProperty('rarePhrase');
+      const indexed = await withRarePhrase(server.db, query);
+      // SQLite's FTS5 narrows by each word's own list in its index: nothing to choose.
+      if (kind === 'sqlite') return expect(indexed).toEqual(query);
+      expect(indexed.rarePhrase).toEqual(['xiomara']);
+      for (const compiled of [intakePageQuery(server.db, indexed).compile(), intakeCountQuery(server.db, indexed).compile()]) {
+        const conditions = (await planOf(compiled)).split('\n').filter((line) => line.includes('Index Cond: (search_vector'));
+        expect(conditions.join('\n')).toContain('xiomara');
+        expect(conditions.join('\n')).not.toContain('bulk');
       }
     });
   });
