@@ -13,7 +13,7 @@ import { passkeyTexts, sessionTexts } from '../../src/domain/texts';
 import type { TestUser } from '../api/support/testServer';
 import { seriousViolations } from './support/a11y';
 import { openAccount, startE2eApp, type E2eApp } from './support/app';
-import { launchChromium, withPage } from './support/browser';
+import { addVirtualAuthenticator, launchChromium, withPage } from './support/browser';
 
 let app: E2eApp;
 let browser: Browser;
@@ -29,22 +29,6 @@ afterAll(async () => {
   await browser?.close();
   await app?.close();
 });
-
-/** This page's browser gets a platform authenticator that verifies its person (a fingerprint, say). */
-async function virtualAuthenticator(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}
 
 async function openSidebar(page: Page) {
   if ((page.viewportSize()?.width ?? 0) < 768) await page.getByRole('button', { name: 'Menu', exact: true }).click();
@@ -107,7 +91,7 @@ describe('passkeys in Chromium', () => {
   it('adds a named passkey on /profile, then signs in with it without the password', async () => {
     const person = await app.server.createUser({ firmId: app.firm.id, firstName: 'Marisol', lastName: 'Quintanilla-Ortiz' });
     await withPage(browser, localUrl, async (page) => {
-      await virtualAuthenticator(page);
+      await addVirtualAuthenticator(page);
       await passwordStep(page, person);
       await page.waitForURL('**/intake-list');
 
@@ -140,7 +124,7 @@ describe('passkeys in Chromium', () => {
       browser,
       localUrl,
       async (page) => {
-        await virtualAuthenticator(page);
+        await addVirtualAuthenticator(page);
         await passwordStep(page, person);
         await page.waitForURL('**/intake-list');
         await addPasskey(page, 'Phone');

@@ -282,7 +282,10 @@ function stepChecker(input: IntakeMachineInput) {
         expect(call.actor).toBe('saveIntake');
         const sent = call.input as SaveIntakeInput;
         // POST before the first save, PATCH with the version the edit started from after.
-        expect(sent).toMatchObject({ userId: USER_ID, intake: { caseId: context.intake.caseId, status, updatedAt: context.intake.updatedAt } });
+        expect(sent).toMatchObject({
+          userId: USER_ID,
+          intake: { caseId: context.intake.caseId, status, updatedAt: context.intake.updatedAt },
+        });
         // The wire form: the status inside, names as typed, dates as ISO timestamps or null,
         // counts as whole numbers.
         const person = sent.intake.personalInformation;

@@ -1,34 +1,11 @@
 // Passkeys on the profile (docs/product/sign-in-and-session.md, Passkeys): model-based, every
 // transition traversed; what each state shows and asks the server.
 import { describe, expect, it } from 'vitest';
-import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import type { AnyMachineSnapshot } from 'xstate';
 import { passkeyTexts } from '../../src/domain/texts';
 import { passkeysMachine } from '../../src/machines/passkeys.machine';
 import { describePath, expectEveryTransitionTraversed, planModel, runPath, type StepProbe } from './modelCoverage';
-
-const laptop = { id: 'pk-1', name: 'Office laptop', createdAt: '2026-11-02T09:00:00.000Z', lastUsedAt: null };
-const phone = { id: 'pk-2', name: 'Phone', createdAt: '2026-11-03T09:00:00.000Z', lastUsedAt: '2026-11-04T10:00:00.000Z' };
-const renamedLaptop = { ...laptop, name: 'Desk laptop' };
-const given = { status: 0, code: 'passkey_ceremony', message: 'The operation either timed out or was not allowed.' };
-const required = { status: 409, code: 'second_factor_required', message: passkeyTexts.requiredCannotRemove };
-
-const samples: AnyEventObject[] = [
-  { type: 'xstate.done.actor.loadPasskeys', output: [laptop] },
-  { type: 'xstate.error.actor.loadPasskeys', error: { status: 0, message: 'The server could not be reached' } },
-  { type: 'passkeys.add' },
-  { type: 'passkeys.name', name: '  Phone ' },
-  { type: 'passkeys.name', name: '   ' },
-  { type: 'passkeys.cancel' },
-  { type: 'xstate.done.actor.addPasskey', output: phone },
-  { type: 'xstate.error.actor.addPasskey', error: given },
-  { type: 'passkeys.rename', id: laptop.id },
-  { type: 'xstate.done.actor.renamePasskey', output: renamedLaptop },
-  { type: 'xstate.error.actor.renamePasskey', error: { status: 404, code: 'not_found', message: passkeyTexts.notFound } },
-  { type: 'passkeys.remove', id: laptop.id },
-  { type: 'passkeys.confirm' },
-  { type: 'xstate.done.actor.removePasskey' },
-  { type: 'xstate.error.actor.removePasskey', error: required },
-];
+import { laptop, passkeysSamples, phone, renamedLaptop } from './passkeysSamples';
 
 const checks = {
   loading: (snapshot: AnyMachineSnapshot, probe: StepProbe) => {
@@ -94,7 +71,7 @@ const checks = {
 };
 
 describe('passkeys machine', () => {
-  const plan = planModel(passkeysMachine, { events: samples });
+  const plan = planModel(passkeysMachine, { events: passkeysSamples });
 
   it('traverses every transition of its definition', () => {
     const summary = expectEveryTransitionTraversed(passkeysMachine, plan);

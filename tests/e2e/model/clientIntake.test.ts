@@ -48,7 +48,7 @@ import { fieldsOfPage, onScreen, plannedStarts } from '../../machines/clientInta
 import { describePath, planModel, traversedTransitions } from '../../machines/modelCoverage';
 import { startE2eApp, type E2eApp } from '../support/app';
 import { launchChromium } from '../support/browser';
-import { holdRequests, type HeldRequests } from './support/heldRequests';
+import { fulfilJson, holdRequests, type HeldRequests } from './support/heldRequests';
 import { coveringPaths, drivePath, expectEveryStateAndTransition, type Drive, type PlannedPath } from './support/modelDrive';
 
 const phone = { width: 375, height: 740 };
@@ -137,10 +137,6 @@ async function clientAnswers(caseId: string) {
     headers: bearer(staffToken),
   });
   return data!.data;
-}
-
-function fulfilJson(route: Route, status: number, body: unknown) {
-  return route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
 }
 
 type Answer = { status: number; code: string; message: string; fields?: Record<string, string> };

@@ -4,7 +4,7 @@
 // the owner does (a fee typed, 'Preview', 'Save Engagement Terms', 'Try again') or how the held
 // call is answered: exactly the sample (the terms, the filled documents, a refusal naming a
 // document, no answer). The real server's terms are tested in tests/e2e/signing.test.ts and tests/api.
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyEventObject, SnapshotFrom } from 'xstate';
 import { engagementTermsMachine } from '../../../src/machines/engagementTerms.machine';
@@ -13,7 +13,7 @@ import { engagementTermsSamples } from '../../machines/engagementTermsSamples';
 import { describePath, planModel, traversedTransitions } from '../../machines/modelCoverage';
 import { signIn, startE2eApp, type E2eApp } from '../support/app';
 import { launchChromium, newPage } from '../support/browser';
-import { holdRequests, type HeldRequests } from './support/heldRequests';
+import { fulfilJson, answerError, holdRequests, type HeldRequests } from './support/heldRequests';
 import { coveringPaths, drivePath, expectEveryStateAndTransition, type Drive, type PlannedPath } from './support/modelDrive';
 
 type TermsSnapshot = SnapshotFrom<typeof engagementTermsMachine>;
@@ -35,15 +35,6 @@ afterAll(async () => {
   await browser?.close();
   await app?.close();
 });
-
-function fulfilJson(route: Route, status: number, body: unknown) {
-  return route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
-}
-
-function answerError(route: Route, error: { status?: number; code?: string; message?: string; fields?: Record<string, string> }) {
-  if (error.status === 0) return route.abort('connectionrefused');
-  return fulfilJson(route, error.status ?? 500, { code: error.code, message: error.message, fields: error.fields });
-}
 
 function termsDrive(page: Page, loads: HeldRequests, previews: HeldRequests, saves: HeldRequests): Drive {
   const section = page.getByRole('region', { name: ENGAGEMENT_TERMS_TEXT.title });

@@ -57,7 +57,7 @@ import {
 import { signIn, startE2eApp, type E2eApp } from '../support/app';
 import { desktopViewport, launchChromium, newPage } from '../support/browser';
 import { field, storedIntake } from '../support/intakeForm';
-import { holdRequests, type HeldRequests } from './support/heldRequests';
+import { fulfilJson, holdRequests, type HeldRequests } from './support/heldRequests';
 import { coveringPaths, drivePath, expectEveryStateAndTransition, until, type Drive, type PlannedPath } from './support/modelDrive';
 
 type IntakeSnapshot = SnapshotFrom<typeof intakeMachine>;
@@ -416,10 +416,6 @@ interface Held {
 const purposeOf = (request: Request) => (request.postDataJSON() as { purpose?: string } | null)?.purpose;
 const sentIntakeOf = (request: Request) =>
   (request.postDataJSON() as { generalCaseInformation: ApiGeneralCaseInformation }).generalCaseInformation;
-
-function fulfilJson(route: Route, status: number, body: unknown) {
-  return route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
-}
 
 /** A save's error sample as the server gives it: its body, or an empty 500. */
 function answerSaveError(route: Route, error: { status: number; code: string; message: string; fields?: object }) {
@@ -828,7 +824,8 @@ function intakeDrive(page: Page, planned: IntakePath, held: Held, storedCaseId: 
       }
 
       // The address: the route's, or a kept new draft's.
-      const expectedPath = input.mode === 'create' && context.intake.caseId === null ? paths.newIntake : intakeFormPath(input.mode, caseId ?? '');
+      const expectedPath =
+        input.mode === 'create' && context.intake.caseId === null ? paths.newIntake : intakeFormPath(input.mode, caseId ?? '');
       await expect.poll(() => new URL(page.url()).pathname).toBe(expectedPath);
       const title = inForm(snapshot, 'viewing') ? INTAKE_FORM_TEXT.titles.view : INTAKE_FORM_TEXT.titles[input.mode as IntakeRouteMode];
       await page.getByRole('heading', { name: title, exact: true }).waitFor();

@@ -7,7 +7,7 @@
 // (email available, a request taken, a real link's reset), else exactly the sample (no email, a
 // server away, a flood cap, a dead link). Fields are typed and forms sent only where the page shows
 // them (the form's states).
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import { createMailer } from '../../../server/clientIntake/mailer';
@@ -18,7 +18,7 @@ import { bearer, type TestUser } from '../../api/support/testServer';
 import { describePath, planModel, traversedTransitions } from '../../machines/modelCoverage';
 import { startE2eApp, type E2eApp } from '../support/app';
 import { launchChromium, newPage } from '../support/browser';
-import { holdRequests, type HeldRequests } from './support/heldRequests';
+import { fulfilJson, answerError, holdRequests, type HeldRequests } from './support/heldRequests';
 import { coveringPaths, drivePath, expectEveryStateAndTransition, type Drive, type PlannedPath } from './support/modelDrive';
 
 const email = 'marisol.quintanilla@example.test';
@@ -89,16 +89,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-function fulfilJson(route: Route, status: number, body: unknown) {
-  return route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
-}
-
 /** An error sample as the server or the network gives it. */
-function answerError(route: Route, error: { status?: number; code?: string; message?: string }) {
-  if (error.status === 0) return route.abort('connectionrefused');
-  return fulfilJson(route, error.status ?? 500, { code: error.code, message: error.message });
-}
-
 function sentEmail(body: string | null): string | undefined {
   return body ? (JSON.parse(body) as { email?: string }).email : undefined;
 }

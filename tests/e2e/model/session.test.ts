@@ -28,7 +28,7 @@ import { createPasskey, type CreationOptions } from '../../api/support/softAuthe
 import { bearer, type TestUser } from '../../api/support/testServer';
 import { coverageSummary, describePath, planModel, traversedTransitions } from '../../machines/modelCoverage';
 import { openAccount, startE2eApp, type E2eApp } from '../support/app';
-import { launchChromium, newPage } from '../support/browser';
+import { addVirtualAuthenticator, launchChromium, newPage } from '../support/browser';
 import { holdRequests, type HeldRequests } from './support/heldRequests';
 import { MemoryStorage } from '../../support/memoryStorage';
 import { coveringPaths, drivePath, expectEveryStateAndTransition, type Drive, type PlannedPath } from './support/modelDrive';
@@ -276,18 +276,7 @@ async function addPasskeyFor(person: TestUser, page: Page): Promise<void> {
     body: JSON.stringify({ name: 'Planned laptop', response: json }),
   });
   expect(added.status, 'the person adds a passkey').toBe(201);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
   await cdp.send('WebAuthn.addCredential', {
     authenticatorId,
     credential: {

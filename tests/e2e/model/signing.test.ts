@@ -7,7 +7,7 @@
 // documents, a signed copy, an unknown or used link, a change of the documents, no answer). The
 // page and its bundle are the real ones the server serves; the full path against the real server's
 // public calls is tests/e2e/signing.test.ts.
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import type { EngagementSubmission } from '../../../src/api/engagementPublic';
@@ -17,7 +17,7 @@ import { describePath, planModel, traversedTransitions } from '../../machines/mo
 import { signingEngagement, signingInput, signingOfferIn, signingSamples } from '../../machines/signingSamples';
 import { startE2eApp, type E2eApp } from '../support/app';
 import { launchChromium, newPage } from '../support/browser';
-import { holdRequests, type HeldRequests } from './support/heldRequests';
+import { fulfilJson, answerError, holdRequests, type HeldRequests } from './support/heldRequests';
 import { coveringPaths, drivePath, expectEveryStateAndTransition, type Drive, type PlannedPath } from './support/modelDrive';
 
 const phone = { width: 375, height: 740 };
@@ -42,16 +42,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-function fulfilJson(route: Route, status: number, body: unknown) {
-  return route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
-}
-
 /** An error sample as the server or the network gives it: its status and body, nothing for status 0. */
-function answerError(route: Route, error: { status?: number; code?: string; message?: string }) {
-  if (error.status === 0) return route.abort('connectionrefused');
-  return fulfilJson(route, error.status ?? 500, { code: error.code, message: error.message });
-}
-
 function signingDrive(page: Page, opens: HeldRequests, signs: HeldRequests): Drive {
   const button = (name: string) => page.getByRole('button', { name, exact: true });
   const pad = (language: 'en' | 'es' | 'vi') => page.getByRole('img', { name: signingTexts(language).padLabel });

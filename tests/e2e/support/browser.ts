@@ -1,7 +1,7 @@
 // Debian's Chromium driven by playwright-core (docs/toolchain.md: no browser downloads on these
 // machines; the network flags stop Chromium from calling hosts it cannot reach).
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 
 /** The whole browser: what the Lighthouse bench measures, as staff's browsers draw pages. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -104,4 +104,25 @@ export function queuedWorkRun(page: Page, turns = 5): Promise<void> {
       }),
     turns,
   );
+}
+
+/**
+ * Gives this page's browser a platform authenticator that verifies its person (a fingerprint, say):
+ * Chromium's virtual authenticator (CDP WebAuthn domain: ctap2, internal, resident keys, user
+ * verification), present at once. Its id, for a test that adds credentials to it.
+ */
+export async function addVirtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
 }

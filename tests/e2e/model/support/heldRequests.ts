@@ -46,3 +46,17 @@ export async function holdRequests(page: Page, method: string, pathname: string 
     },
   };
 }
+
+/** Answers a held call with `body` as JSON. */
+export function fulfilJson(route: Route, status: number, body: unknown): Promise<void> {
+  return route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+}
+
+/** Answers a held call with a sample's error: status 0 is no answer at all (the server unreachable). */
+export function answerError(
+  route: Route,
+  error: { status?: number; code?: string; message?: string; fields?: Record<string, string> },
+): Promise<void> {
+  if (error.status === 0) return route.abort('connectionrefused');
+  return fulfilJson(route, error.status ?? 500, { code: error.code, message: error.message, fields: error.fields });
+}

@@ -16,4 +16,5 @@ export const machinesWithAScreen: readonly string[] = [
   'conflictPanel',
   'forgotPassword',
   'passwordReset',
+  'passkeys',
 ];
