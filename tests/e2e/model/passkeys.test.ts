@@ -182,6 +182,8 @@ function passkeysDrive(page: Page, held: Held): Drive {
       if (snapshot.matches('naming') || snapshot.matches('renaming')) {
         await nameField().waitFor();
         await expect.poll(() => nameField().isEditable()).toBe(true);
+        // The field is marked, and says why, exactly while the machine holds an error.
+        await expect.poll(() => nameField().getAttribute('aria-invalid')).toBe(error ? 'true' : null);
         if (error) await section.getByText(error, { exact: true }).waitFor();
         if (snapshot.matches('renaming')) {
           // The form stands in the passkey's own row.
