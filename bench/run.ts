@@ -72,9 +72,20 @@ async function main(): Promise<void> {
   const only = onlyOption(process.argv);
   const rows: (BenchRow | GoalRow)[] = [];
   for (const [name, run] of Object.entries(benches(intakes))) {
-    if (only === undefined || only.has(name)) rows.push(...(await run()));
+    if (only !== undefined && !only.has(name)) continue;
+    const started = performance.now();
+    const own = await run();
+    // Each bench's rows as soon as it ends: a run at a million takes the best part of an hour, and
+    // a failure late in it keeps what came before.
+    console.log(`\n${name} (${Math.round((performance.now() - started) / 1000)} s)`);
+    printTable(own);
+    rows.push(...own);
   }
-  console.log('');
+  console.log('\nEvery figure');
+  printTable(rows);
+}
+
+function printTable(rows: readonly (BenchRow | GoalRow)[]): void {
   console.table(rows.map(withGoal).map((row) => ({ benchmark: row.benchmark, value: row.value, unit: row.unit, goal: row.goal })));
 }
 

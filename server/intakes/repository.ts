@@ -336,13 +336,15 @@ export function intakePageQuery(db: Kysely<Database>, query: IntakePageQuery, pl
   const direction = plan.descending ? 'desc' : 'asc';
   if (query.search.length === 0 && databaseKind(db) === 'sqlite') {
     // SQLite's list indexes hold every column of a list row (migration 0021): the page is read
-    // from the index alone, without the rows and their overflow pages.
+    // from the index alone, without the rows and their overflow pages. Newest first is already
+    // the list's order; a page read from the far end is put back in it.
     const page = ofFirm(db, query)
       .select(listColumns)
       .orderBy('updated_at', direction)
       .orderBy('case_id', direction)
       .limit(plan.limit)
       .offset(plan.offset);
+    if (plan.descending) return page;
     return db.selectFrom(page.as('page')).selectAll().orderBy('updated_at', 'desc').orderBy('case_id', 'desc');
   }
   const keys =
