@@ -2,9 +2,10 @@
 // query on every call, which cost about as much as running a small one on SQLite: the session
 // check of every signed-in request and the intake list's total and page. Such a query is built
 // the first time with a stand-in for each value, and from then on its compiled text runs with each
-// call's values in the stand-ins' places.
+// call's values in the stand-ins' places; PostgreSQL keeps its plan (keptStatements.ts).
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 import { databaseKind, type Database } from './database';
+import { keepPrepared } from './keptStatements';
 
 export type QueryValues = Record<string, string | number>;
 
@@ -54,6 +55,7 @@ export async function runCompiledOnce<Row, V extends QueryValues>(
   if (!compiled) {
     compiled = compile(names, build);
     compiledQueries.set(key, compiled);
+    if (databaseKind(db) === 'postgres') keepPrepared(compiled.query.sql);
   }
   const parameters = compiled.slots.map((slot) => ('name' in slot ? values[slot.name] : slot.fixed));
   const result = await db.executeQuery<Row>({ ...compiled.query, parameters });

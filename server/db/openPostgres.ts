@@ -2,6 +2,7 @@
 // and which survives connections the server ends (docs/architecture.md, API and server).
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { keptName } from './keptStatements';
 import type { Database } from './schema';
 
 /** How long the server waits on PostgreSQL before it gives up and answers 503 (README, Timeouts). */
@@ -32,17 +33,21 @@ export class DatabaseDeadlineError extends Error {
 }
 
 /**
- * A pg client whose queries have a deadline on this side too. statement_timeout only helps while
- * PostgreSQL can still talk to us; across a network partition nothing comes back, so the client
- * drops the connection itself. The query then fails, the pool discards the client, and the next
- * query opens a fresh connection.
+ * The pg client of the pool. Its queries have a deadline on this side too (when `deadlineMs` is
+ * set): statement_timeout only helps while PostgreSQL can still talk to us; across a network
+ * partition nothing comes back, so the client drops the connection itself. The query then fails,
+ * the pool discards the client, and the next query opens a fresh connection. A kept statement
+ * (keptStatements.ts) runs under its name, prepared once per connection.
  */
-function clientWithDeadline(deadlineMs: number): typeof pg.Client {
-  return class DeadlineClient extends pg.Client {
+function poolClient(deadlineMs: number | undefined): typeof pg.Client {
+  return class PoolClient extends pg.Client {
     // pg's query() has many overloads; Kysely calls the (text, values) promise form.
     override query(...args: unknown[]): never {
-      const result = (super.query as (...a: unknown[]) => unknown)(...args);
-      if (!(result instanceof Promise)) return result as never;
+      const [text, values] = args;
+      const name = typeof text === 'string' && Array.isArray(values) ? keptName(text) : undefined;
+      const run = super.query as (...a: unknown[]) => unknown;
+      const result = name === undefined ? run.apply(this, args) : run.call(this, { name, text, values });
+      if (deadlineMs === undefined || !(result instanceof Promise)) return result as never;
       let timer: NodeJS.Timeout | undefined;
       const expired = new Promise<never>((_resolve, reject) => {
         timer = setTimeout(() => {
@@ -67,9 +72,8 @@ export function openPostgres(databaseUrl: string, given: Partial<PostgresTimeout
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: 10,
-    ...(timeouts.statementMs > 0
-      ? { Client: clientWithDeadline(timeouts.statementMs + CLIENT_DEADLINE_MARGIN_MS), statement_timeout: timeouts.statementMs }
-      : {}),
+    Client: poolClient(timeouts.statementMs > 0 ? timeouts.statementMs + CLIENT_DEADLINE_MARGIN_MS : undefined),
+    ...(timeouts.statementMs > 0 ? { statement_timeout: timeouts.statementMs } : {}),
     connectionTimeoutMillis: timeouts.connectMs,
     ...(timeouts.idleInTransactionMs > 0 ? { idle_in_transaction_session_timeout: timeouts.idleInTransactionMs } : {}),
     // A peer that vanished without closing (a failover, a cut cable) is noticed by the kernel.

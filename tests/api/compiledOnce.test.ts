@@ -1,8 +1,11 @@
 // A query compiled once (server/db/compiledOnce.ts) answers each call with that call's values, on
-// both databases: the compiled text is shared, the values never are.
+// both databases: the compiled text is shared, the values never are. PostgreSQL keeps it prepared
+// on each connection (server/db/keptStatements.ts).
+import { tmpdir } from 'node:os';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCompiledOnce } from '../../server/db/compiledOnce';
+import { openDatabase } from '../../server/db/database';
 import { startTestServer, testDatabases, type TestServer } from './support/testServer';
 
 describe.each(testDatabases())('queries compiled once on %s', (kind) => {
@@ -64,5 +67,31 @@ describe.each(testDatabases())('queries compiled once on %s', (kind) => {
           .where(sql<boolean>`firm_name = ${sql.lit(stand.firmName as string)}`),
       ),
     ).rejects.toThrow('firmName did not become parameters of the query');
+  });
+
+  // Planning the list's page took longer than running it (README, Performance): a kept statement
+  // is parsed and planned once per connection, then only executed with each call's values.
+  it.runIf(kind === 'postgres')("has PostgreSQL prepare it once per connection and run it with each call's values", async () => {
+    const url = new URL(process.env.TEST_DATABASE_URL as string);
+    url.pathname = `/${server.databaseName}`;
+    // Used one call at a time, its pool holds a single connection: the one pg_prepared_statements describes.
+    const db = openDatabase({ databaseUrl: url.toString(), dataDir: tmpdir() });
+    try {
+      const nameOf = (id: string) =>
+        runCompiledOnce(db, 'test:kept', { id }, (stand) =>
+          db
+            .selectFrom('firms')
+            .select('firm_name')
+            .where('id', '=', stand.id as string),
+        );
+      expect(await nameOf(ids[0] as string)).toEqual([{ firm_name: names[0] }]);
+      expect(await nameOf(ids[2] as string)).toEqual([{ firm_name: names[2] }]);
+      expect(await nameOf('no such firm')).toEqual([]);
+      const { rows } = await sql<{ statement: string; runs: number }>`
+        select statement, generic_plans + custom_plans as runs from pg_prepared_statements where not from_sql`.execute(db);
+      expect(rows).toEqual([{ statement: 'select "firm_name" from "firms" where "id" = $1', runs: 3 }]);
+    } finally {
+      await db.destroy();
+    }
   });
 });
