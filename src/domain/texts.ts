@@ -134,6 +134,8 @@ export const passkeyTexts = {
   addedOn: 'Added',
   lastUsed: 'Last used',
   neverUsed: 'Never',
+  loadFailed: 'Your passkeys could not be loaded.',
+  retry: 'Try again',
   unsupported: 'This browser cannot use passkeys.',
   notFound: 'Passkey not found',
   requiredCannotRemove: 'Your firm requires two-factor sign-in: this is your last second factor, so it cannot be removed.',

@@ -1,7 +1,8 @@
 // Passkeys on the profile page (docs/product/sign-in-and-session.md, Passkeys): the list (name,
 // added, last used), adding one (named first, then the browser's prompt and the server's check),
 // renaming one, and removing one after asking. A failure says the server's message (or the
-// browser's prompt given up) where the step was, and keeps the step.
+// browser's prompt given up) where the step was, and keeps the step; a list that could not be
+// read says so and offers to read it again.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { PASSKEY_NAME_MAX, passkeyTexts } from '../domain/texts';
 
@@ -28,7 +29,8 @@ export type PasskeysEvent =
   | { type: 'passkeys.rename'; id: string }
   | { type: 'passkeys.remove'; id: string }
   | { type: 'passkeys.confirm' }
-  | { type: 'passkeys.cancel' };
+  | { type: 'passkeys.cancel' }
+  | { type: 'passkeys.retry' };
 
 export interface RenameInput {
   id: string;
@@ -52,6 +54,12 @@ export function passkeyNameError(name: string): string | undefined {
   if (!trimmed) return passkeyTexts.nameRequired;
   if (trimmed.length > PASSKEY_NAME_MAX) return passkeyTexts.nameTooLong;
   return undefined;
+}
+
+/** Why the list is not shown: the server's reason, or that it could not be reached, after the plain fact. */
+function loadFailureOf(error: unknown): string {
+  const { message } = (error ?? {}) as Refusal;
+  return typeof message === 'string' && message ? `${passkeyTexts.loadFailed} ${message}` : passkeyTexts.loadFailed;
 }
 
 function nameOf({ event }: { event: PasskeysEvent }): string {
@@ -113,6 +121,7 @@ export const passkeysMachine = setup({
       error: undefined,
       notice: passkeyTexts.removed,
     })),
+    reportLoadError: assign((_, error: unknown) => ({ error: loadFailureOf(error) })),
     reportAddError: assign((_, error: unknown) => ({ error: messageOf(error, passkeyTexts.addFailed) })),
     reportError: assign((_, error: unknown) => ({ error: messageOf(error, passkeyTexts.addFailed) })),
     // A failed removal goes back to the list with the reason; nothing stays selected.
@@ -129,11 +138,16 @@ export const passkeysMachine = setup({
         id: 'loadPasskeys',
         src: 'loadPasskeys',
         onDone: { target: 'listing', actions: { type: 'storeList', params: ({ event }) => event.output } },
-        onError: { target: 'unavailable' },
+        onError: {
+          target: 'unavailable',
+          actions: { type: 'reportLoadError', params: ({ event }: { event: { error: unknown } }) => event.error },
+        },
       },
     },
-    // The list could not be read: nothing is offered.
-    unavailable: {},
+    // The list could not be read: why, and a way to read it again; nothing else is offered.
+    unavailable: {
+      on: { 'passkeys.retry': { target: 'loading', actions: 'startOver' } },
+    },
     listing: {
       on: {
         'passkeys.add': { target: 'naming', actions: 'startOver' },

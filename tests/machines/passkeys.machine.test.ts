@@ -5,15 +5,19 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { passkeyTexts } from '../../src/domain/texts';
 import { passkeysMachine } from '../../src/machines/passkeys.machine';
 import { describePath, expectEveryTransitionTraversed, planModel, runPath, type StepProbe } from './modelCoverage';
-import { laptop, passkeysSamples, phone, renamedLaptop } from './passkeysSamples';
+import { laptop, passkeysSamples, phone, renamedLaptop, unreachable } from './passkeysSamples';
 
 const checks = {
   loading: (snapshot: AnyMachineSnapshot, probe: StepProbe) => {
     expect(snapshot.hasTag('busy')).toBe(true);
     expect(probe.calls).toEqual([{ actor: 'loadPasskeys', input: undefined }]);
+    // Read again after a failure: the failure's reason is gone.
+    expect(snapshot.context.error).toBeUndefined();
   },
   unavailable: (snapshot: AnyMachineSnapshot) => {
     expect(snapshot.can({ type: 'passkeys.add' })).toBe(false);
+    expect(snapshot.can({ type: 'passkeys.retry' })).toBe(true);
+    expect(snapshot.context.error).toBe(`${passkeyTexts.loadFailed} ${unreachable.message}`);
   },
   listing: (snapshot: AnyMachineSnapshot, probe: StepProbe) => {
     expect(snapshot.can({ type: 'passkeys.add' })).toBe(true);

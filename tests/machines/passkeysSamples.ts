@@ -16,6 +16,7 @@ export const unreachable = { status: 0, message: 'The server could not be reache
 export const passkeysSamples: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadPasskeys', output: [laptop] },
   { type: 'xstate.error.actor.loadPasskeys', error: unreachable },
+  { type: 'passkeys.retry' },
   { type: 'passkeys.add' },
   { type: 'passkeys.name', name: '  Phone ' },
   { type: 'passkeys.name', name: '   ' },

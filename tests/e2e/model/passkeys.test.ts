@@ -96,6 +96,8 @@ function passkeysDrive(page: Page, held: Held): Drive {
             .click();
         case 'passkeys.confirm':
           return dialog.getByRole('button', { name: passkeyTexts.confirmRemove, exact: true }).click();
+        case 'passkeys.retry':
+          return section.getByRole('button', { name: passkeyTexts.retry, exact: true }).click();
         case 'xstate.done.actor.loadPasskeys':
           return held.loads.settle(
             () => true,
@@ -163,11 +165,14 @@ function passkeysDrive(page: Page, held: Held): Drive {
       if (snapshot.matches('loading')) {
         await held.loads.waitFor(() => true, 'the list');
         expect(await addButton.count()).toBe(0);
+        // Read again after a failure: its reason and 'Try again' are gone.
+        await expect.poll(() => section.getByRole('alert').count()).toBe(0);
         return;
       }
       if (snapshot.matches('unavailable')) {
-        // Nothing is offered while the list could not be read.
-        await expect.poll(() => section.getByRole('button').count()).toBe(0);
+        // Why the list is missing, and 'Try again' the only thing offered.
+        await expect.poll(() => section.getByRole('alert').allTextContents()).toEqual([`${error}${passkeyTexts.retry}`]);
+        await expect.poll(() => section.getByRole('button').allTextContents()).toEqual([passkeyTexts.retry]);
         return;
       }
       if (snapshot.matches('listing')) {

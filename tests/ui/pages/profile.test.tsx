@@ -15,6 +15,12 @@ vi.mock('../../../src/api/users', async (importOriginal) => ({
   revealUserNumbers: vi.fn(),
 }));
 
+// The page's Passkeys section reads its own list (tests/e2e/model/passkeys.test.ts walks it).
+vi.mock('../../../src/api/passkeys', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../src/api/passkeys')>()),
+  listPasskeys: vi.fn(async () => []),
+}));
+
 const getCurrentUserMock = vi.mocked(getCurrentUser);
 const revealMock = vi.mocked(revealUserNumbers);
 

@@ -84,6 +84,14 @@ export function PasskeysSection() {
         <h2 id="profile-passkeys" className={layout.sectionTitle}>
           {passkeyTexts.sectionTitle}
         </h2>
+        {state === 'unavailable' && (
+          <div role="alert">
+            <p>{error}</p>
+            <Button tone="secondary" onClick={() => actor.send({ type: 'passkeys.retry' })}>
+              {passkeyTexts.retry}
+            </Button>
+          </div>
+        )}
       </section>
     );
   }
