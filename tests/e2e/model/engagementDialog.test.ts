@@ -132,7 +132,8 @@ function dialogDrive(page: Page, statuses: HeldRequests, creates: HeldRequests, 
           await expect.poll(() => panel.getByRole('button', { name: 'Loading...' }).getAttribute('aria-busy')).toBe('true');
           return;
         }
-        expect(await panel.getByRole('button', { name: ENGAGEMENT_TEXT.download }).count()).toBe(signed ? 1 : 0);
+        // Waited for: after a download's answer the button says 'Loading...' until the page has read it.
+        await expect.poll(() => panel.getByRole('button', { name: ENGAGEMENT_TEXT.download }).count()).toBe(signed ? 1 : 0);
         if (error) await expect.poll(() => panel.getByRole('alert').textContent()).toBe(error);
         else expect(await panel.getByRole('alert').count()).toBe(0);
         return;
