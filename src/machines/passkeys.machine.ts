@@ -5,6 +5,7 @@
 // read says so and offers to read it again.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { PASSKEY_NAME_MAX, passkeyTexts } from '../domain/texts';
+import { errorMessage } from './errorMessage';
 
 export interface PasskeyItem {
   id: string;
@@ -58,8 +59,8 @@ export function passkeyNameError(name: string): string | undefined {
 
 /** Why the list is not shown: the server's reason, or that it could not be reached, after the plain fact. */
 function loadFailureOf(error: unknown): string {
-  const { message } = (error ?? {}) as Refusal;
-  return typeof message === 'string' && message ? `${passkeyTexts.loadFailed} ${message}` : passkeyTexts.loadFailed;
+  const reason = errorMessage(error);
+  return reason ? `${passkeyTexts.loadFailed} ${reason}` : passkeyTexts.loadFailed;
 }
 
 function nameOf({ event }: { event: PasskeysEvent }): string {
