@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { precompress } from './scripts/precompress';
+import { entryChunks } from './scripts/entryChunks';
 
 // The API lives under these prefixes (see openapi.yaml); in `npm run dev` Vite proxies them to the
 // Fastify server so the browser talks to one origin, exactly as in production.
@@ -24,9 +25,11 @@ const clientIntakePage: Plugin = {
   },
 };
 
+const chunks = entryChunks('/index.html');
+
 export default defineConfig({
   // precompress: Brotli and gzip copies of dist/ for the server to send as they are.
-  plugins: [react(), vanillaExtractPlugin(), precompress(), clientIntakePage],
+  plugins: [react(), vanillaExtractPlugin(), precompress(), clientIntakePage, chunks.plugin],
   server: {
     proxy: Object.fromEntries(apiPrefixes.map((prefix) => [prefix, apiTarget])),
   },
@@ -36,7 +39,10 @@ export default defineConfig({
     // Every browser the app supports preloads modules itself; the polyfill would be half a KB of
     // the login route's first download (docs/product/app-shell.md) that nothing needs.
     modulePreload: { polyfill: false },
-    rollupOptions: { input: { main: 'index.html', clientIntake: 'client-intake.html', signing: 'sign.html' } },
+    rollupOptions: {
+      input: { main: 'index.html', clientIntake: 'client-intake.html', signing: 'sign.html' },
+      output: { codeSplitting: { groups: chunks.groups } },
+    },
   },
   test: {
     // The API files run first, two at a time, then the unit and UI files two at a time, then the

@@ -14,6 +14,12 @@ export const TOAST_ERROR_MS = 4000;
 export const TOAST_LIMIT = 20;
 
 export const LAZY_SCREEN_TIMEOUT_MS = 120_000;
+/**
+ * How long a direct link's first render waits for the page's code (src/main.tsx) before it draws
+ * 'Please wait ...' instead: longer than a phone takes to fetch it, short enough that a stalled
+ * connection still shows that the app is there.
+ */
+export const DIRECT_LINK_CODE_WAIT_MS = 3_000;
 
 export const MINIMUM_AGE = 18;
 export const PASSWORD_MIN_LENGTH = 8;

@@ -3,31 +3,17 @@
 // route come in a chunk of their own, imported after that first paint (a dynamic import, not a
 // preload, so that it is not part of the first download). Any other address, a signed-in session
 // and any move from that screen render the routed app, which shows exactly what it did before.
-import { createContext, useContext, useEffect, useState, type ComponentType, type MouseEvent } from 'react';
+import { createContext, useContext, useEffect, useState, type MouseEvent } from 'react';
 import { LoginScreen, type LoginLinkProps } from '../pages/login/LoginPage';
 import { lazyScreen } from './lazyScreen';
 import { paths } from './paths';
+import { loadRoutedApp } from './screenLoaders';
 import { SessionContext } from './session';
 import { loadSessionCalls } from './sessionActors';
 
-let loaded: ComponentType | undefined;
-
-function loadRoutedApp() {
-  return import('./RoutedApp').then(({ RoutedApp }) => {
-    loaded = RoutedApp;
-    return { default: RoutedApp };
-  });
-}
-
 // A slow or failed load shows 'Please wait ...' and then the retry, as a lazy screen's does
-// (docs/product/app-shell.md, Lazy screens).
-const LazyRoutedApp = lazyScreen(loadRoutedApp);
-
-function Routed() {
-  // Chosen once: swapping the lazy wrapper for the loaded component later would remount every screen.
-  const [Screen] = useState(() => loaded ?? LazyRoutedApp);
-  return <Screen />;
-}
+// (docs/product/app-shell.md, Lazy screens); once loaded it is drawn at once.
+const Routed = lazyScreen(loadRoutedApp);
 
 /** Leaves the first load's login screen for `to` (pushed onto the history, as a link does). */
 const LeaveContext = createContext<(to: string) => void>(() => undefined);

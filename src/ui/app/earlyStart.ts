@@ -10,10 +10,11 @@ import { startEarlyGet } from '../../api/earlyCalls';
 import { FIRST_OFFSET, PAGE_SIZE } from '../../domain/constants';
 import { canManageEmployees, type SessionUser } from '../../domain/session';
 import { paths } from './paths';
+import type { ScreenCode } from './screenCode';
 import * as load from './screenLoaders';
 
 interface DirectLink {
-  load: () => Promise<unknown>;
+  load: ScreenCode;
   /**
    * The page's first GET, exactly as its own call sends it (the same query in the same order),
    * or nothing when its first call depends on more than the address and the signed-in user.
@@ -53,17 +54,21 @@ function exactly(path: string): RegExp {
   return new RegExp(`^${path}/?$`);
 }
 
-/** Starts the page's chunk and first GET for `pathname` when a live session is stored; nothing otherwise. */
-export function startDirectLink(pathname: string, now: number = Date.now()): void {
+/**
+ * Starts the page's chunk, the routed app's and the page's first GET for `pathname` when a live
+ * session is stored. Answers when both chunks have arrived or failed, so that the first render can
+ * draw the page at once; undefined when nothing was started.
+ */
+export function startDirectLink(pathname: string, now: number = Date.now()): Promise<void> | undefined {
   const session = readStoredSession();
-  if (!session || session.expiresAt <= now) return;
+  if (!session || session.expiresAt <= now) return undefined;
   for (const [pattern, link] of directLinks) {
     const address = pattern.exec(pathname);
     if (!address) continue;
-    if (link.managersOnly && !canManageEmployees(session.user.privilege)) return;
-    // A failed load shows when the page asks for it (the lazy screen's retry).
-    link.load().catch(() => undefined);
+    if (link.managersOnly && !canManageEmployees(session.user.privilege)) return undefined;
     if (link.firstGet) startEarlyGet(link.firstGet(session.user, address), now);
-    return;
+    // A failed load shows when the page asks for it (the lazy screen's retry).
+    return Promise.allSettled([link.load(), load.loadRoutedApp()]).then(() => undefined);
   }
+  return undefined;
 }

@@ -2,6 +2,7 @@ import { Component, lazy, Suspense, useState, type ComponentType, type ErrorInfo
 import { LAZY_SCREEN_TIMEOUT_MS } from '../../domain/constants';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { ScreenLoadError } from '../pages/errors/ScreenLoadError';
+import type { ScreenCode } from './screenCode';
 
 /** The screen's code did not arrive in time (docs/product/app-shell.md: lazy screen load time-out). */
 export class ScreenLoadTimeoutError extends Error {
@@ -64,9 +65,13 @@ class LoadBoundary extends Component<LoadBoundaryProps, LoadBoundaryState> {
  * A screen whose code loads on first use (docs/product/app-shell.md: leads list, firm and firm edit load
  * lazily; every screen but login does here, to keep the first download small). While it loads,
  * the full-page 'Please wait ...' overlay shows; after `timeoutMs` an error with a retry button
- * replaces it instead of a spinner that never ends.
+ * replaces it instead of a spinner that never ends. Code that has already arrived (a `ScreenCode`
+ * fetched before, screenCode.ts) is drawn at once, without the overlay.
  */
-export function lazyScreen(load: () => Promise<{ default: ComponentType }>, timeoutMs: number = LAZY_SCREEN_TIMEOUT_MS): ComponentType {
+export function lazyScreen(
+  load: ScreenCode | (() => Promise<{ default: ComponentType }>),
+  timeoutMs: number = LAZY_SCREEN_TIMEOUT_MS,
+): ComponentType {
   const createLazy = () => lazy(() => withTimeout(load(), timeoutMs));
   // Module level, so that a screen loaded once renders at once the next time it is opened. React
   // remembers a failed lazy load for good, so a retry needs a new lazy component.
@@ -74,15 +79,15 @@ export function lazyScreen(load: () => Promise<{ default: ComponentType }>, time
 
   function LazyScreen() {
     const [, setAttempt] = useState(0);
+    // Chosen once: swapping the lazy wrapper for the arrived screen later would remount it.
+    const [Arrived] = useState(() => ('arrived' in load ? load.arrived : undefined));
     const retry = () => {
       Screen = createLazy();
       setAttempt((attempt) => attempt + 1);
     };
     return (
       <LoadBoundary onRetry={retry}>
-        <Suspense fallback={<FullPageLoader />}>
-          <Screen />
-        </Suspense>
+        <Suspense fallback={<FullPageLoader />}>{Arrived ? <Arrived /> : <Screen />}</Suspense>
       </LoadBoundary>
     );
   }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LAZY_SCREEN_TIMEOUT_MS } from '../../../src/domain/constants';
 import { lazyScreen } from '../../../src/ui/app/lazyScreen';
+import { screenCode } from '../../../src/ui/app/screenCode';
 
 type Loaded = { default: () => React.JSX.Element };
 
@@ -76,5 +77,33 @@ describe('lazily loaded screens (docs/product/app-shell.md)', () => {
     render(<Screen />);
     expect(screen.getByRole('heading', { name: 'Intakes' })).toBeInTheDocument();
     expect(screen.queryByText('Please wait ...')).not.toBeInTheDocument();
+  });
+
+  it('draws a screen whose code arrived before its first render at once, without the overlay (a direct link)', async () => {
+    const code = screenCode(() => Promise.resolve(page('Dashboard').default));
+    const Screen = lazyScreen(code);
+    expect(code.arrived).toBeUndefined();
+    await code();
+
+    render(<Screen />);
+    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.queryByText('Please wait ...')).not.toBeInTheDocument();
+  });
+
+  it('still shows the overlay while code fetched early has not arrived', async () => {
+    let arrive: () => void = () => undefined;
+    // One download, as a module imported twice is fetched once.
+    const download = new Promise<Loaded['default']>((resolve) => (arrive = () => resolve(page('Leads').default)));
+    const code = screenCode(() => download);
+    const Screen = lazyScreen(code);
+    const arriving = code();
+
+    render(<Screen />);
+    expect(screen.getByRole('status')).toHaveTextContent('Please wait ...');
+    await act(async () => {
+      arrive();
+      await arriving;
+    });
+    expect(await screen.findByRole('heading', { name: 'Leads' })).toBeInTheDocument();
   });
 });
