@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { precompress } from './scripts/precompress';
+import { appPage } from './scripts/appPage';
 import { entryChunks } from './scripts/entryChunks';
 
 // The API lives under these prefixes (see openapi.yaml); in `npm run dev` Vite proxies them to the
@@ -29,7 +30,7 @@ const chunks = entryChunks('/index.html');
 
 export default defineConfig({
   // precompress: Brotli and gzip copies of dist/ for the server to send as they are.
-  plugins: [react(), vanillaExtractPlugin(), precompress(), clientIntakePage, chunks.plugin],
+  plugins: [react(), vanillaExtractPlugin(), precompress(), clientIntakePage, chunks.plugin, appPage('src/ui/app/RoutedApp.tsx')],
   server: {
     proxy: Object.fromEntries(apiPrefixes.map((prefix) => [prefix, apiTarget])),
   },

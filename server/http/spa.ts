@@ -1,6 +1,8 @@
 // Serves the built client (dist/) beside the API on one port (docs/architecture.md, `npm start`). Client
 // routes such as /intake-list exist only in the browser, so a page request for any path that is
-// not a file and not the API gets index.html (history fallback), a client's intake link
+// not a file and not the API gets the staff app's page (history fallback): app.html, which preloads
+// the routed app's code (scripts/appPage.ts, docs/product/app-shell.md, Direct links), or index.html
+// for the login screen and when the build has no app.html. A client's intake link
 // (/client-intake/{token}) its own page, client-intake.html, and a signing link (/sign/{token},
 // docs/product/engagement.md#screens) sign.html; everything else unknown is a JSON
 // 404. Hashed files under /assets never change and are cached for a year; index.html is revalidated
@@ -12,10 +14,13 @@ import type {} from '@fastify/rate-limit';
 import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { LOGIN_PAGE } from '../../src/domain/session';
 import { notFoundBody } from './errors';
 import { isApiPath } from './openapi';
 
 const INDEX_FILE = 'index.html';
+/** index.html with the routed app's code preloaded: every staff address but the login screen's. */
+const APP_FILE = 'app.html';
 /** The client's intake page: its own HTML and bundle (docs/product/client-intake.md). */
 const CLIENT_INTAKE_FILE = 'client-intake.html';
 const CLIENT_INTAKE_PATH = /^\/client-intake\/[^/]*$/;
@@ -52,6 +57,7 @@ function wantsPage(request: FastifyRequest): boolean {
 
 async function spaPlugin(app: FastifyInstance, { staticDir }: SpaOptions): Promise<void> {
   const root = staticDir && existsSync(path.join(staticDir, INDEX_FILE)) ? path.resolve(staticDir) : undefined;
+  const staffPage = root && existsSync(path.join(root, APP_FILE)) ? APP_FILE : INDEX_FILE;
   if (root) {
     // preCompressed: the .br and .gz copies `vite build` writes beside each file (scripts/precompress.ts)
     // are sent to browsers that accept them; the file itself to the others.
@@ -64,7 +70,9 @@ async function spaPlugin(app: FastifyInstance, { staticDir }: SpaOptions): Promi
     if (root && wantsPage(request)) {
       const pathname = request.url.split('?', 1)[0] ?? '';
       if (CLIENT_INTAKE_PATH.test(pathname)) return reply.sendFile(CLIENT_INTAKE_FILE);
-      return reply.sendFile(SIGNING_PATH.test(pathname) ? SIGNING_FILE : INDEX_FILE);
+      if (SIGNING_PATH.test(pathname)) return reply.sendFile(SIGNING_FILE);
+      // The login screen is drawn from index.html's download alone (docs/product/app-shell.md).
+      return reply.sendFile(pathname === LOGIN_PAGE ? INDEX_FILE : staffPage);
     }
     return reply.code(404).type('application/json; charset=utf-8').send(notFoundBody);
   });

@@ -76,3 +76,9 @@ export function refusalReasonOf(code: unknown): SessionRefusalReason {
 
 /** How long before its expiry the session offers 'Stay signed in' (docs/product/sign-in-and-session.md). */
 export const EXPIRY_NOTICE_MS = 5 * 60_000;
+
+/**
+ * The login screen's address (docs/product/app-shell.md), shared by the app's routes and the
+ * server, which answers it with the page that leaves the routed app's code out (server/http/spa.ts).
+ */
+export const LOGIN_PAGE = '/login';

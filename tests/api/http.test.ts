@@ -14,6 +14,8 @@ import { startTestServer, testDatabases, type TestServer } from './support/testS
 
 const notFoundBody = { message: 'Not found', code: 'not_found' };
 const indexHtml = '<!doctype html><html><head><title>Intake test shell</title></head><body><div id="root"></div></body></html>';
+const appHtml =
+  '<!doctype html><html><head><title>Intake test shell</title><link rel="modulepreload" href="/assets/routes.js"></head><body><div id="root"></div></body></html>';
 const clientIntakeHtml =
   '<!doctype html><html><head><title>Client intake test page</title></head><body><div id="root"></div></body></html>';
 const assetName = 'index-Ab12Cd34.js';
@@ -43,6 +45,7 @@ describe.each(testDatabases())('HTTP behaviour on %s', (kind) => {
   beforeAll(async () => {
     staticDir = await mkdtemp(path.join(tmpdir(), 'intake-dist-'));
     await writeFile(path.join(staticDir, 'index.html'), indexHtml);
+    await writeFile(path.join(staticDir, 'app.html'), appHtml);
     await writeFile(path.join(staticDir, 'client-intake.html'), clientIntakeHtml);
     await mkdir(path.join(staticDir, 'assets'));
     await writeFile(path.join(staticDir, 'assets', assetName), 'console.log("intake");');
@@ -81,11 +84,20 @@ describe.each(testDatabases())('HTTP behaviour on %s', (kind) => {
     }
   });
 
-  it('serves index.html for a client route such as /intake-list, revalidated on every load', async () => {
-    for (const route of ['/intake-list', '/intake-details/edit/abc-123', '/']) {
+  it('serves the staff page with the routed code preloaded for a client route such as /intake-list, revalidated on every load', async () => {
+    for (const route of ['/intake-list', '/intake-details/edit/abc-123', '/forgot-password']) {
       const response = await fetch(`${server.baseUrl}${route}`, { headers: { Accept: 'text/html,application/xhtml+xml' } });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toBe(appHtml);
+    }
+  });
+
+  it('serves index.html, without the routed code, for the login screen', async () => {
+    for (const route of ['/', '/login']) {
+      const response = await fetch(`${server.baseUrl}${route}`, { headers: { Accept: 'text/html' } });
+      expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-cache');
       expect(await response.text()).toBe(indexHtml);
     }

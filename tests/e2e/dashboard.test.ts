@@ -44,6 +44,29 @@ async function openDashboard(page: Page) {
 }
 
 describe('dashboard', () => {
+  it("fetches the charts' code only once the page's numbers are on the screen (docs/product/app-shell.md, Direct links)", async () => {
+    await withPage(async (page) => {
+      await signIn(page, app.owner);
+      // When the page's counts first appear, on the clock resource timings use.
+      await page.addInitScript(() => {
+        new MutationObserver((_changes, observer) => {
+          if (!document.getElementById('dashboard-counts')) return;
+          (window as unknown as { countsShownAt: number }).countsShownAt = performance.now();
+          observer.disconnect();
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto('/dashboard');
+      await page.locator('[data-chart="funnel"] .recharts-bar-rectangle').first().waitFor();
+      const { countsShownAt, chartsRequestedAt } = await page.evaluate(() => ({
+        countsShownAt: (window as unknown as { countsShownAt?: number }).countsShownAt,
+        chartsRequestedAt: performance.getEntriesByType('resource').find((entry) => /\/DashboardCharts-[\w-]+\.js$/.test(entry.name))
+          ?.startTime,
+      }));
+      expect(countsShownAt).toBeGreaterThan(0);
+      expect(chartsRequestedAt).toBeGreaterThan(countsShownAt ?? Number.POSITIVE_INFINITY);
+    });
+  });
+
   it('draws both charts from the sample data, with the numbers in tables for screen readers', async () => {
     await withPage(async (page) => {
       await openDashboard(page);

@@ -3,7 +3,8 @@
 // the page shows what its call answered, the call went to the server once (the early one and the
 // page's own are the same request, so a drift between the two would send it twice), the token
 // travelled in the Authorization header and never in the address, and a signed-out visitor fetches
-// nothing and lands on /login.
+// nothing and lands on /login. The page a direct link gets preloads the routes' code, which the
+// login screen's page leaves out (scripts/appPage.ts).
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { intakeFormPath, paths } from '../../src/ui/app/paths';
@@ -83,6 +84,31 @@ describe('a signed-in page opened at its address', () => {
       );
     });
   }
+
+  it("preloads the routes' code on a direct link's page, and not on the login screen's", async () => {
+    /** The code the page the server sent preloads. */
+    const preloads = async (page: Page, address: string) => {
+      const sentPage = await (await page.goto(address))?.text();
+      return [...(sentPage ?? '').matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((found) => found[1] ?? '');
+    };
+    const routes = /^\/assets\/RoutedApp-[\w-]+\.js$/;
+    await withPage(
+      screens.browser,
+      screens.app.baseUrl,
+      async (page) => {
+        expect((await preloads(page, paths.dashboard)).some((href) => routes.test(href))).toBe(true);
+        await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+      },
+      undefined,
+      screens.signedIn,
+    );
+    await withPage(screens.browser, screens.app.baseUrl, async (page) => {
+      const hrefs = await preloads(page, paths.login);
+      expect(hrefs.length).toBeGreaterThan(0);
+      expect(hrefs.some((href) => routes.test(href))).toBe(false);
+      await page.getByRole('button', { name: 'Log in' }).waitFor();
+    });
+  });
 
   it('signed out: nothing is fetched and the visitor lands on /login', async () => {
     await withPage(screens.browser, screens.app.baseUrl, async (page) => {

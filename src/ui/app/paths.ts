@@ -2,11 +2,12 @@
 // (ShellLayout.tsx), every link and every move between screens build them here
 // (docs/product/app-shell.md; the intake addresses: docs/product/intake-form.md, Addresses and modes).
 import type { IntakeStatus } from '../../domain/enums';
+import { LOGIN_PAGE } from '../../domain/session';
 import type { IntakeRouteMode } from '../../machines/intake.machine';
 
 export const paths = {
   root: '/',
-  login: '/login',
+  login: LOGIN_PAGE,
   help: '/help',
   /** docs/product/sign-in-and-session.md, Password reset. */
   forgotPassword: '/forgot-password',
