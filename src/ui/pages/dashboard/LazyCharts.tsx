@@ -40,10 +40,10 @@ function useChartsMayLoad(): boolean {
   return painted;
 }
 
-/** A chart's heading and its empty area while the chart's code loads. */
+/** A chart's heading and its empty area while the chart's code loads, marked busy until the chart is there. */
 function PendingChart({ title, height }: { title: string; height?: number }) {
   return (
-    <figure className={css.figure}>
+    <figure className={css.figure} aria-busy="true">
       <h2 className={layout.sectionTitle}>{title}</h2>
       <div className={css.chartArea} style={height === undefined ? undefined : { height }} aria-hidden="true" />
     </figure>
