@@ -110,6 +110,30 @@ describe('a signed-in page opened at its address', () => {
     });
   });
 
+  it("shows 'Please wait ...' when the page's code is slow to come, then the page once it has arrived", async () => {
+    await withPage(
+      screens.browser,
+      screens.app.baseUrl,
+      async (page) => {
+        let release: () => void = () => undefined;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route(/\/assets\/DashboardPage-[\w-]+\.js$/, async (route) => {
+          await held;
+          await route.continue();
+        });
+        await page.goto(paths.dashboard);
+        // The first render waits for the page's code for 3 s at most (src/main.tsx), then shows the overlay.
+        await page.getByRole('status').filter({ hasText: 'Please wait ...' }).waitFor();
+        release();
+        await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+        await page.getByText('Lead funnel, last 90 days').first().waitFor();
+        expect(await page.getByText('Please wait ...').count()).toBe(0);
+      },
+      undefined,
+      screens.signedIn,
+    );
+  });
+
   it('signed out: nothing is fetched and the visitor lands on /login', async () => {
     await withPage(screens.browser, screens.app.baseUrl, async (page) => {
       const calls = recordApiCalls(page);
