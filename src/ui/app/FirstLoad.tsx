@@ -7,7 +7,7 @@ import { createContext, useContext, useEffect, useState, type MouseEvent } from 
 import { LoginScreen, type LoginLinkProps } from '../pages/login/LoginPage';
 import { lazyScreen } from './lazyScreen';
 import { paths } from './paths';
-import { loadRoutedApp } from './screenLoaders';
+import { loadRoutedApp } from './routedAppCode';
 import { SessionContext } from './session';
 import { loadSessionCalls } from './sessionActors';
 

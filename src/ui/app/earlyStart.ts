@@ -11,6 +11,7 @@ import { FIRST_OFFSET, PAGE_SIZE } from '../../domain/constants';
 import { canManageEmployees, type SessionUser } from '../../domain/session';
 import { paths } from './paths';
 import type { ScreenCode } from './screenCode';
+import { loadRoutedApp } from './routedAppCode';
 import * as load from './screenLoaders';
 
 interface DirectLink {
@@ -68,7 +69,7 @@ export function startDirectLink(pathname: string, now: number = Date.now()): Pro
     if (link.managersOnly && !canManageEmployees(session.user.privilege)) return undefined;
     if (link.firstGet) startEarlyGet(link.firstGet(session.user, address), now);
     // A failed load shows when the page asks for it (the lazy screen's retry).
-    return Promise.allSettled([link.load(), load.loadRoutedApp()]).then(() => undefined);
+    return Promise.allSettled([link.load(), loadRoutedApp()]).then(() => undefined);
   }
   return undefined;
 }

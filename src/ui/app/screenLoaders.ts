@@ -4,9 +4,6 @@
 // router is there (earlyStart.ts): a module imported twice is fetched once.
 import { screenCode } from './screenCode';
 
-/** The data router and every route: a chunk of its own, imported after the first paint of the login screen (FirstLoad.tsx). */
-export const loadRoutedApp = screenCode(() => import('./RoutedApp').then((m) => m.RoutedApp));
-
 export const loadProfilePage = screenCode(() => import('../pages/profile/ProfilePage').then((m) => m.ProfilePage));
 export const loadEditProfilePage = screenCode(() => import('../pages/profile/EditProfilePage').then((m) => m.EditProfilePage));
 export const loadEmployeesPage = screenCode(() => import('../pages/employees/EmployeesPage').then((m) => m.EmployeesPage));
