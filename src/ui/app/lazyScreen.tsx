@@ -65,13 +65,10 @@ class LoadBoundary extends Component<LoadBoundaryProps, LoadBoundaryState> {
  * A screen whose code loads on first use (docs/product/app-shell.md: leads list, firm and firm edit load
  * lazily; every screen but login does here, to keep the first download small). While it loads,
  * the full-page 'Please wait ...' overlay shows; after `timeoutMs` an error with a retry button
- * replaces it instead of a spinner that never ends. Code that has already arrived (a `ScreenCode`
- * fetched before, screenCode.ts) is drawn at once, without the overlay.
+ * replaces it instead of a spinner that never ends. Code that has already arrived (fetched before,
+ * screenCode.ts) is drawn at once, without the overlay.
  */
-export function lazyScreen(
-  load: ScreenCode | (() => Promise<{ default: ComponentType }>),
-  timeoutMs: number = LAZY_SCREEN_TIMEOUT_MS,
-): ComponentType {
+export function lazyScreen(load: ScreenCode, timeoutMs: number = LAZY_SCREEN_TIMEOUT_MS): ComponentType {
   const createLazy = () => lazy(() => withTimeout(load(), timeoutMs));
   // Module level, so that a screen loaded once renders at once the next time it is opened. React
   // remembers a failed lazy load for good, so a retry needs a new lazy component.
@@ -80,7 +77,7 @@ export function lazyScreen(
   function LazyScreen() {
     const [, setAttempt] = useState(0);
     // Chosen once: swapping the lazy wrapper for the arrived screen later would remount it.
-    const [Arrived] = useState(() => ('arrived' in load ? load.arrived : undefined));
+    const [Arrived] = useState(() => load.arrived);
     const retry = () => {
       Screen = createLazy();
       setAttempt((attempt) => attempt + 1);

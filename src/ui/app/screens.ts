@@ -1,6 +1,7 @@
 // Every screen but login, each in its own chunk (docs/product/app-shell.md; docs/toolchain.md sizes:
 // the login route's download stays small); the signed-in pages' code is loaded by screenLoaders.ts.
 import { lazyScreen } from './lazyScreen';
+import { screenCode } from './screenCode';
 import * as load from './screenLoaders';
 
 export const ProfileScreen = lazyScreen(load.loadProfilePage);
@@ -18,12 +19,12 @@ export const IntakeListScreen = lazyScreen(load.loadIntakeListPage);
 // /new-intake and /intake-details/... share one screen, so that a new intake keeps its form when
 // its first save gives it an address of its own.
 export const IntakeFormScreen = lazyScreen(load.loadIntakeFormPage);
-export const ForbiddenScreen = lazyScreen(() => import('../pages/errors/ForbiddenPage').then((m) => ({ default: m.ForbiddenPage })));
-export const NotFoundScreen = lazyScreen(() => import('../pages/errors/NotFoundScreen').then((m) => ({ default: m.NotFoundScreen })));
-export const ForgotPasswordScreen = lazyScreen(() =>
-  import('../pages/login/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
+export const ForbiddenScreen = lazyScreen(screenCode(() => import('../pages/errors/ForbiddenPage').then((m) => m.ForbiddenPage)));
+export const NotFoundScreen = lazyScreen(screenCode(() => import('../pages/errors/NotFoundScreen').then((m) => m.NotFoundScreen)));
+export const ForgotPasswordScreen = lazyScreen(
+  screenCode(() => import('../pages/login/ForgotPasswordPage').then((m) => m.ForgotPasswordPage)),
 );
-export const ResetPasswordScreen = lazyScreen(() =>
-  import('../pages/login/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+export const ResetPasswordScreen = lazyScreen(
+  screenCode(() => import('../pages/login/ResetPasswordPage').then((m) => m.ResetPasswordPage)),
 );
-export const HelpScreen = lazyScreen(() => import('../pages/login/HelpPage').then((m) => ({ default: m.HelpPage })));
+export const HelpScreen = lazyScreen(screenCode(() => import('../pages/login/HelpPage').then((m) => m.HelpPage)));

@@ -19,7 +19,7 @@ afterEach(() => {
 describe('lazily loaded screens (docs/product/app-shell.md)', () => {
   it("shows the full-page 'Please wait ...' overlay until the screen arrives", async () => {
     let arrive: (loaded: Loaded) => void = () => undefined;
-    const Screen = lazyScreen(() => new Promise<Loaded>((resolve) => (arrive = resolve)));
+    const Screen = lazyScreen(screenCode(() => new Promise<Loaded>((resolve) => (arrive = resolve)).then((loaded) => loaded.default)));
     render(<Screen />);
 
     expect(screen.getByRole('status')).toHaveTextContent('Please wait ...');
@@ -33,10 +33,12 @@ describe('lazily loaded screens (docs/product/app-shell.md)', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.useFakeTimers();
     let attempts = 0;
-    const Screen = lazyScreen(() => {
-      attempts += 1;
-      return attempts === 1 ? new Promise<Loaded>(() => undefined) : Promise.resolve(page('Firm'));
-    });
+    const Screen = lazyScreen(
+      screenCode(() => {
+        attempts += 1;
+        return attempts === 1 ? new Promise<Loaded['default']>(() => undefined) : Promise.resolve(page('Firm').default);
+      }),
+    );
     render(<Screen />);
 
     await act(async () => vi.advanceTimersByTime(LAZY_SCREEN_TIMEOUT_MS - 1));
@@ -55,12 +57,14 @@ describe('lazily loaded screens (docs/product/app-shell.md)', () => {
   it('offers the same retry when the screen fails to download', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let attempts = 0;
-    const Screen = lazyScreen(() => {
-      attempts += 1;
-      return attempts === 1
-        ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
-        : Promise.resolve(page('Edit Firm'));
-    });
+    const Screen = lazyScreen(
+      screenCode(() => {
+        attempts += 1;
+        return attempts === 1
+          ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+          : Promise.resolve(page('Edit Firm').default);
+      }),
+    );
     render(<Screen />);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('This screen could not be loaded');
@@ -69,7 +73,7 @@ describe('lazily loaded screens (docs/product/app-shell.md)', () => {
   });
 
   it('shows a screen loaded before at once, without the overlay', async () => {
-    const Screen = lazyScreen(() => Promise.resolve(page('Intakes')));
+    const Screen = lazyScreen(screenCode(() => Promise.resolve(page('Intakes').default)));
     const first = render(<Screen />);
     expect(await screen.findByRole('heading', { name: 'Intakes' })).toBeInTheDocument();
     first.unmount();
