@@ -218,8 +218,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Shutting down (start.ts): each answer ends its keep-alive connection, so that no socket stays open idle.
   const { isClosing } = options;
   if (isClosing) {
-    app.addHook('onSend', async (_request, reply) => {
+    // A callback, like the hooks above: an async hook would cost every answer a promise.
+    app.addHook('onSend', (_request, reply, payload, done) => {
       if (isClosing()) reply.header('Connection', 'close');
+      done(null, payload);
     });
   }
 

@@ -3,10 +3,12 @@
 // read for the request still equals it, so no change of a session or a user, on any instance, is
 // missed (server/auth/sessions.ts).
 //
-// The generation read is shared, but only by requests that arrived before it started: a request
-// never trusts a read that began before it came in, which could predate a Sign Out its sender has
-// already seen answered. Under load one read then serves every request that queued behind the one
-// in flight, instead of one round trip to the database per request.
+// The generation read is shared, but only by requests that arrived before it started
+// (db/sharedReads.ts): a request never trusts a read that began before it came in, which could
+// predate a Sign Out its sender has already seen answered. Under load one read then serves every
+// request that queued behind the one in flight, instead of one round trip to the database per request.
+import { createSharedRead } from '../db/sharedReads';
+
 /** A caller as read with its session; `Caller` is the session store's (sessions.ts). */
 export interface CachedCaller<Caller> {
   caller: Caller;
@@ -22,8 +24,6 @@ interface Kept<Caller> extends CachedCaller<Caller> {
 /** Sessions kept per instance; past this the oldest is dropped (read again on its next request). */
 const SESSIONS_KEPT = 10_000;
 
-const ignore = () => {};
-
 export interface SessionCache<Caller> {
   /** The live caller of the session at `at`, from memory while nothing changed, else from `read`. */
   caller(sessionId: string, userId: string, at: string, read: () => Promise<CachedCaller<Caller> | undefined>): Promise<Caller | undefined>;
@@ -31,36 +31,12 @@ export interface SessionCache<Caller> {
 
 export function createSessionCache<Caller>(readGeneration: () => Promise<string>): SessionCache<Caller> {
   const kept = new Map<string, Kept<Caller>>();
-  /** The read that requests arriving now will share: not started yet. */
-  let next: Promise<string> | undefined;
-  /** The read under way, which requests arriving now must not trust. */
-  let running: Promise<string> | undefined;
-
-  function generation(): Promise<string> {
-    if (next) return next;
-    const before = running ? running.then(ignore, ignore) : Promise.resolve();
-    const read: Promise<string> = before.then(() => {
-      // From here on, arriving requests wait for the read after this one.
-      if (next === read) next = undefined;
-      const reading = readGeneration();
-      running = reading;
-      reading.then(
-        () => {
-          if (running === reading) running = undefined;
-        },
-        () => {
-          if (running === reading) running = undefined;
-        },
-      );
-      return reading;
-    });
-    next = read;
-    return read;
-  }
+  // One generation read serves every request that queued behind the one in flight (db/sharedReads.ts).
+  const generation = createSharedRead<string>();
 
   return {
     async caller(sessionId, userId, at, read) {
-      const current = await generation();
+      const current = await generation.read(readGeneration);
       const known = kept.get(sessionId);
       if (known && known.generation === current && known.userId === userId && known.expiresAt > at) return known.caller;
       const fresh = await read();

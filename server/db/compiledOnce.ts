@@ -6,6 +6,7 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 import { databaseKind, type Database } from './database';
 import { keepPrepared } from './keptStatements';
+import { sqliteReadNow } from './sqliteReadNow';
 
 export type QueryValues = Record<string, string | number>;
 
@@ -38,6 +39,11 @@ function compile<V extends QueryValues>(names: readonly string[], build: (values
   return { query: compiled, slots };
 }
 
+export interface CompiledOnceOptions {
+  /** On SQLite, answer again from memory while nothing was written (db/sqliteReadNow.ts). */
+  keepUntilWritten?: boolean;
+}
+
 /**
  * The rows of the query `build` makes of `values`, built and compiled only on the first call of
  * each database kind, `shape` and set of value names. `shape` names whatever else changes the
@@ -48,7 +54,8 @@ export async function runCompiledOnce<Row, V extends QueryValues>(
   shape: string,
   values: V,
   build: (values: V) => Compilable<Row>,
-): Promise<Row[]> {
+  { keepUntilWritten = false }: CompiledOnceOptions = {},
+): Promise<readonly Row[]> {
   const names = Object.keys(values).sort();
   const key = `${databaseKind(db)}|${shape}|${names.join(',')}`;
   let compiled = compiledQueries.get(key);
@@ -58,6 +65,8 @@ export async function runCompiledOnce<Row, V extends QueryValues>(
     if (databaseKind(db) === 'postgres') keepPrepared(compiled.query.sql);
   }
   const parameters = compiled.slots.map((slot) => ('name' in slot ? values[slot.name] : slot.fixed));
+  const now = sqliteReadNow(db, compiled.query.sql, parameters, keepUntilWritten);
+  if (now) return now as readonly Row[];
   const result = await db.executeQuery<Row>({ ...compiled.query, parameters });
   return result.rows;
 }

@@ -9,6 +9,7 @@ import type { Database } from './schema';
 import { SqliteBooleanPlugin } from './sqliteBooleanPlugin';
 import { DatabaseFileError, checkAfterOpen, checkBeforeOpen, takeCleanStop, type StartCheck } from './sqliteChecks';
 import { durableCommits, registerDurableCommits } from './sqliteDurableCommits';
+import { registerReadNow } from './sqliteReadNow';
 import { keepStatisticsFresh, withStatementCache } from './sqliteUpkeep';
 import { matchesSearch, type SearchQuery } from '../intakes/search';
 
@@ -61,10 +62,9 @@ export function openSqlite(options: SqliteOptions): Kysely<Database> {
     typeof terms === 'string' && typeof query === 'string' && matchesSearch(terms, JSON.parse(query) as SearchQuery) ? 1 : 0,
   );
   keepStatisticsFresh(sqlite);
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite, commits.afterStatement) }),
-    plugins: [new SqliteBooleanPlugin()],
-  });
+  const statements = withStatementCache(sqlite, commits.afterStatement);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }), plugins: [new SqliteBooleanPlugin()] });
   registerDurableCommits(db, commits);
+  registerReadNow(db, sqlite, statements);
   return db;
 }

@@ -2,6 +2,7 @@
 // refreshed (README, Performance).
 import type SqliteDatabase from 'better-sqlite3';
 import type { SqliteDialectConfig, SqliteStatement } from 'kysely';
+import type { ReadableStatements } from './sqliteReadNow';
 
 /** Statements kept prepared; past this the oldest is dropped (a list's IN (...) of varying length makes new texts). */
 const STATEMENTS_KEPT = 500;
@@ -17,27 +18,33 @@ const STATEMENTS_KEPT = 500;
 export function withStatementCache(
   sqlite: SqliteDatabase.Database,
   afterStatement: (wrote: boolean) => void = () => {},
-): SqliteDialectConfig['database'] {
-  const statements = new Map<string, SqliteStatement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(text: string) {
-      let statement = statements.get(text);
-      if (!statement) {
-        statement = keptStatement(sqlite.prepare(text), afterStatement);
-        if (statements.size >= STATEMENTS_KEPT) statements.delete(statements.keys().next().value as string);
-        statements.set(text, statement);
-      }
-      return statement;
-    },
+): SqliteDialectConfig['database'] & ReadableStatements {
+  const statements = new Map<string, KeptStatement>();
+  let writes = 0;
+  const afterEach = (wrote: boolean) => {
+    if (wrote) writes += 1;
+    afterStatement(wrote);
   };
+  function prepared(text: string): KeptStatement {
+    let statement = statements.get(text);
+    if (!statement) {
+      statement = keptStatement(sqlite.prepare(text), afterEach);
+      if (statements.size >= STATEMENTS_KEPT) statements.delete(statements.keys().next().value as string);
+      statements.set(text, statement);
+    }
+    return statement;
+  }
+  return { close: () => sqlite.close(), prepare: prepared, prepared, writes: () => writes };
 }
 
+type KeptStatement = SqliteStatement & { readonly: boolean; all(parameters: readonly unknown[]): unknown[] };
+
 /** The statement as Kysely's SQLite driver uses it (reader, all, run, iterate), reporting each run. */
-function keptStatement(statement: SqliteDatabase.Statement, afterStatement: (wrote: boolean) => void): SqliteStatement {
+function keptStatement(statement: SqliteDatabase.Statement, afterStatement: (wrote: boolean) => void): KeptStatement {
   // An INSERT ... RETURNING is a reader that writes: `readonly` is SQLite's own answer.
   const wrote = !statement.readonly;
   return {
+    readonly: statement.readonly,
     reader: statement.reader,
     all(parameters: readonly unknown[]) {
       try {

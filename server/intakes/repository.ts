@@ -7,6 +7,7 @@ import { toCalendarIso } from '../../src/domain/dates';
 import { intakeStatuses, type IntakeStatus } from '../../src/domain/enums';
 import { sectionKeys, type ApiGeneralCaseInformation, type SectionKey } from '../../src/domain/intake';
 import { runCompiledOnce } from '../db/compiledOnce';
+import { createSharedReads, type SharedReads } from '../db/sharedReads';
 import { writeIntakeParties } from '../conflicts/parties';
 import { databaseKind, type Database } from '../db/database';
 import { type IntakeRow } from './tables';
@@ -463,42 +464,87 @@ async function searchTotal(db: Kysely<Database>, query: IntakePageQuery, rows: n
   return Number((await intakeCountQuery(db, query).executeTakeFirstOrThrow()).total);
 }
 
+/**
+ * The list's total and its page without a search are read by everyone who opens the list, far more
+ * often than intakes are written: on SQLite they are answered from memory until the next write
+ * (db/sqliteReadNow.ts).
+ */
+const untilWritten = { keepUntilWritten: true };
+
 /** How many intakes the firm has (of one status), from the totals the triggers keep (migration 0013). */
 export async function intakeTotal(db: Kysely<Database>, firmId: string, status?: IntakeStatus): Promise<number> {
   // Every list request reads it: compiled once (db/compiledOnce.ts).
   const values: Record<string, string> = status ? { firmId, status } : { firmId };
-  const [row] = await runCompiledOnce(db, 'intakeTotal', values, (stand) => {
-    const totals = db
-      .selectFrom('intake_totals')
-      .select(sql<number>`coalesce(sum(total), 0)`.as('total'))
-      .where('firm_id', '=', stand.firmId as string);
-    return stand.status === undefined ? totals : totals.where('status', '=', stand.status as IntakeStatus);
-  });
+  const [row] = await runCompiledOnce(
+    db,
+    'intakeTotal',
+    values,
+    (stand) => {
+      const totals = db
+        .selectFrom('intake_totals')
+        .select(sql<number>`coalesce(sum(total), 0)`.as('total'))
+        .where('firm_id', '=', stand.firmId as string);
+      return stand.status === undefined ? totals : totals.where('status', '=', stand.status as IntakeStatus);
+    },
+    untilWritten,
+  );
   return Number(row?.total ?? 0);
 }
 
 /** A page without a search, the list's most frequent query: compiled once (db/compiledOnce.ts). */
-function unsearchedPage(db: Kysely<Database>, query: IntakePageQuery, plan: PagePlan): Promise<IntakeListRow[]> {
+function unsearchedPage(db: Kysely<Database>, query: IntakePageQuery, plan: PagePlan): Promise<readonly IntakeListRow[]> {
   const { firmId, status } = query;
   const values: Record<string, string | number> = { firmId, limit: plan.limit, offset: plan.offset, ...(status ? { status } : {}) };
-  return runCompiledOnce(db, plan.descending ? 'intakePage:desc' : 'intakePage:asc', values, (stand) =>
-    intakePageQuery(
-      db,
-      { firmId: stand.firmId as string, status: stand.status as IntakeStatus | undefined, search: [], limit: 0, offset: 0 },
-      { ...plan, limit: stand.limit as number, offset: stand.offset as number },
-    ),
+  return runCompiledOnce(
+    db,
+    plan.descending ? 'intakePage:desc' : 'intakePage:asc',
+    values,
+    (stand) =>
+      intakePageQuery(
+        db,
+        { firmId: stand.firmId as string, status: stand.status as IntakeStatus | undefined, search: [], limit: 0, offset: 0 },
+        { ...plan, limit: stand.limit as number, offset: stand.offset as number },
+      ),
+    untilWritten,
   );
 }
 
+/** One page of the firm's intakes and how many match in all. */
+export interface IntakePage {
+  rows: readonly IntakeListRow[];
+  total: number;
+}
+
+/**
+ * A list without a search, shared by the requests that wait for the same page of the same firm
+ * (db/sharedReads.ts): everyone opening the list asks for page 1. Inside a transaction the read is
+ * the request's own, since it may see the transaction's uncommitted rows.
+ */
+const sharedPages = new WeakMap<object, SharedReads<IntakePage>>();
+
+function unsearchedList(db: Kysely<Database>, query: IntakePageQuery): Promise<IntakePage> {
+  const read = async (): Promise<IntakePage> => {
+    const total = await intakeTotal(db, query.firmId, query.status);
+    const window = nearerEnd(total, query.offset, query.limit);
+    return { rows: window ? await unsearchedPage(db, query, { ...window, walk: false }) : [], total };
+  };
+  if (db.isTransaction) return read();
+  let pages = sharedPages.get(db.getExecutor());
+  if (!pages) {
+    pages = createSharedReads<IntakePage>();
+    sharedPages.set(db.getExecutor(), pages);
+  }
+  return pages.read(`${query.firmId}|${query.status ?? ''}|${query.limit}|${query.offset}`, read);
+}
+
 /** One page of the firm's intakes, most recently updated first, and how many match in all. */
-export async function listIntakes(db: Kysely<Database>, asked: IntakePageQuery): Promise<{ rows: IntakeListRow[]; total: number }> {
+export async function listIntakes(db: Kysely<Database>, asked: IntakePageQuery): Promise<IntakePage> {
+  if (asked.search.length === 0) return unsearchedList(db, asked);
   const query = await withRarePhrase(db, asked);
   const rows = await intakeTotal(db, query.firmId, query.status);
-  const searching = query.search.length > 0;
-  const total = searching ? await searchTotal(db, query, rows) : rows;
+  const total = await searchTotal(db, query, rows);
   const window = nearerEnd(total, query.offset, query.limit);
   if (!window) return { rows: [], total };
-  if (!searching) return { rows: await unsearchedPage(db, query, { ...window, walk: false }), total };
   const plan = { ...window, walk: shouldWalk(total, rows, window) };
   return { rows: await intakePageQuery(db, query, plan).execute(), total };
 }

@@ -49,11 +49,23 @@ export function storedNumbers(row: Pick<UserRecordRow, 'ssn' | 'itin'>, pii: Pii
   return { ssn: openOptional(pii, row.ssn, 'users.ssn'), itin: openOptional(pii, row.itin, 'users.itin') };
 }
 
+/**
+ * Views already made, by the row they were made of. The session check keeps the caller's row while
+ * nothing changed (auth/sessions.ts), and every GET /v1/users/me answers it: opening its SSN and
+ * ITIN again each time was a tenth of that request (README, Performance). A row is never changed in
+ * place, and the view holds only the masked last four.
+ */
+const madeViews = new WeakMap<UserRecordRow, User>();
+
 /** A user as every answer carries them: SSN and ITIN masked to the last four (docs/product/people.md). */
 export function toUser(row: UserRecordRow, pii: PiiCipher): User {
+  const made = madeViews.get(row);
+  if (made) return made;
   const listed = toListedUser(row);
   const { ssn, itin } = storedNumbers(row, pii);
-  return { ...listed, userInformation: { ...listed.userInformation, ssn: maskSsn(ssn), itin: maskSsn(itin) } };
+  const view = { ...listed, userInformation: { ...listed.userInformation, ssn: maskSsn(ssn), itin: maskSsn(itin) } };
+  madeViews.set(row, view);
+  return view;
 }
 
 /** The token's view of a user: no SSN, no ITIN (docs/architecture.md, Auth). */

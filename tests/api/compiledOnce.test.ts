@@ -2,10 +2,11 @@
 // both databases: the compiled text is shared, the values never are. PostgreSQL keeps it prepared
 // on each connection (server/db/keptStatements.ts).
 import { tmpdir } from 'node:os';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCompiledOnce } from '../../server/db/compiledOnce';
-import { openDatabase } from '../../server/db/database';
+import { openDatabase, type Database } from '../../server/db/database';
+import { sqliteReadNow } from '../../server/db/sqliteReadNow';
 import { startTestServer, testDatabases, type TestServer } from './support/testServer';
 
 describe.each(testDatabases())('queries compiled once on %s', (kind) => {
@@ -67,6 +68,101 @@ describe.each(testDatabases())('queries compiled once on %s', (kind) => {
           .where(sql<boolean>`firm_name = ${sql.lit(stand.firmName as string)}`),
       ),
     ).rejects.toThrow('firmName did not become parameters of the query');
+  });
+
+  // On SQLite a compiled read runs on the connection at once (server/db/sqliteReadNow.ts), except
+  // while a transaction is open on it: then it waits its turn, and sees only what was committed.
+  it.runIf(kind === 'sqlite')('reads only committed rows while a transaction is open on the SQLite connection', async () => {
+    const [alpha] = ids as [string];
+    const nameOf = async () =>
+      (
+        await runCompiledOnce(server.db, 'test:firmName', { id: alpha }, (stand) =>
+          server.db
+            .selectFrom('firms')
+            .select('firm_name')
+            .where('id', '=', stand.id as string),
+        )
+      )[0]?.firm_name;
+    expect(await nameOf()).toBe(names[0]);
+    let readMeanwhile: Promise<string | undefined> | undefined;
+    await expect(
+      server.db.transaction().execute(async (trx) => {
+        await trx.updateTable('firms').set({ firm_name: 'Uncommitted Name' }).where('id', '=', alpha).execute();
+        readMeanwhile = nameOf();
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await readMeanwhile).toBe(names[0]);
+    expect(await nameOf()).toBe(names[0]);
+  });
+
+  it.runIf(kind === 'sqlite')('runs at once only reads, and only on the database itself', async () => {
+    expect(sqliteReadNow(server.db, 'select firm_name from firms where id = ?', [ids[0]])).toEqual([{ firm_name: names[0] }]);
+    expect(sqliteReadNow(server.db, "update firms set firm_name = firm_name where id = 'none' returning id", [])).toBeUndefined();
+    await server.db.transaction().execute(async (trx) => {
+      expect(sqliteReadNow(trx, 'select 1 as one', [])).toBeUndefined();
+    });
+  });
+
+  describe.runIf(kind === 'sqlite')('a read kept until the next write (the list on SQLite)', () => {
+    const keptName = (db: Kysely<Database>, id: string) =>
+      runCompiledOnce(
+        db,
+        'test:keptName',
+        { id },
+        (stand) =>
+          db
+            .selectFrom('firms')
+            .select('firm_name')
+            .where('id', '=', stand.id as string),
+        {
+          keepUntilWritten: true,
+        },
+      );
+
+    it('answers again from memory, frozen, while nothing was written', async () => {
+      const first = await keptName(server.db, ids[1] as string);
+      expect(first).toEqual([{ firm_name: names[1] }]);
+      expect(await keptName(server.db, ids[1] as string)).toBe(first);
+      expect(Object.isFrozen(first) && Object.isFrozen(first[0])).toBe(true);
+      expect(await keptName(server.db, ids[2] as string)).toEqual([{ firm_name: names[2] }]);
+    });
+
+    it('reads again after a write on this connection, and after a commit on another', async () => {
+      const id = (await server.createFirm({ firmName: 'Kept Before' })).id;
+      expect(await keptName(server.db, id)).toEqual([{ firm_name: 'Kept Before' }]);
+      await server.db.updateTable('firms').set({ firm_name: 'Kept After' }).where('id', '=', id).execute();
+      expect(await keptName(server.db, id)).toEqual([{ firm_name: 'Kept After' }]);
+
+      // Another instance on the same file: its commit moves SQLite's data_version.
+      const other = openDatabase({ dataDir: server.databaseName });
+      try {
+        await other.updateTable('firms').set({ firm_name: 'Kept Elsewhere' }).where('id', '=', id).execute();
+      } finally {
+        await other.destroy();
+      }
+      expect(await keptName(server.db, id)).toEqual([{ firm_name: 'Kept Elsewhere' }]);
+    });
+
+    it('reads again after a change of the schema', async () => {
+      const probe = () =>
+        runCompiledOnce(
+          server.db,
+          'test:probeTable',
+          { name: 'kept_probe' },
+          (stand) =>
+            server.db
+              .selectFrom('sqlite_master' as never)
+              .select(sql<string>`name`.as('name'))
+              .where(sql.ref('name'), '=', stand.name as string),
+          { keepUntilWritten: true },
+        );
+      expect(await probe()).toEqual([]);
+      await sql`create table kept_probe (x integer)`.execute(server.db);
+      expect(await probe()).toEqual([{ name: 'kept_probe' }]);
+      await sql`drop table kept_probe`.execute(server.db);
+      expect(await probe()).toEqual([]);
+    });
   });
 
   // Planning the list's page took longer than running it (README, Performance): a kept statement

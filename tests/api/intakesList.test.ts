@@ -68,6 +68,37 @@ describe.each(testDatabases())('intake list on %s', (kind) => {
       expect((await intakePage(server, pagingFirm, { offSetValue: 30 })).record).toEqual([]);
     });
 
+    // Page 1 is read once for the requests waiting for it together (server/db/sharedReads.ts) and,
+    // on SQLite, kept until the next write (server/db/sqliteReadNow.ts): a list asked after a save
+    // was answered shows it, however many lists were being read around it.
+    it('shows a save to every list asked after its answer, while many staff read the list at once', async () => {
+      const firm = await server.createFirm({ firmName: 'Busy List Sample Firm' });
+      const busy = await caller(firm.id, 'owner', 'Bea', 'Busy');
+      await createdIntake(server, busy, draftIntake({ firstName: 'First', lastName: 'Listed' }));
+
+      // Staff keep opening the list, several at a time, while one of them saves.
+      const save: { caseId?: string; reading: boolean } = { reading: true };
+      const seen: { askedAfterSave: boolean; total: number; first: string | undefined; rows: number }[] = [];
+      const reader = async () => {
+        while (save.reading) {
+          const askedAfterSave = save.caseId !== undefined;
+          const page = await intakePage(server, busy);
+          seen.push({ askedAfterSave, total: page.totalRecords, first: page.record[0]?.caseId, rows: page.record.length });
+        }
+      };
+      const readers = Array.from({ length: 6 }, reader);
+      while (seen.length < 12) await new Promise((resolve) => setImmediate(resolve));
+      save.caseId = (await createdIntake(server, busy, draftIntake({ firstName: 'Second', lastName: 'Listed' }))).caseId;
+      while (seen.filter((page) => page.askedAfterSave).length < 24) await new Promise((resolve) => setImmediate(resolve));
+      save.reading = false;
+      await Promise.all(readers);
+
+      const after = seen.filter((page) => page.askedAfterSave);
+      expect(after.every((page) => page.total === 2 && page.first === save.caseId)).toBe(true);
+      // Every answer is whole: never the new total with the old page.
+      expect(seen.every((page) => page.rows === page.total)).toBe(true);
+    });
+
     it('refuses a page size the contract does not allow', async () => {
       const { response, error } = await listIntakes(server, pagingFirm, { pageSize: 101 });
       expect(response.status).toBe(400);
