@@ -1,8 +1,8 @@
 // In Chromium, on the built app and the real server (docs/product/intake-form.md): a draft
 // with only the names, reopened from the list and filled on all seven tabs, saved after the
 // 'Save changes' question, a final submit refused on tab 3 and then accepted, the final intake
-// read-only, the list's search and status filter, and a reload in the middle of typing that
-// offers the typed text back. Then the intake machine's own paths, replayed through the screen.
+// read-only, the list's search and status filter, a colleague's draft on the list the next time
+// it is opened, and a reload in the middle of typing that offers the typed text back. Then the intake machine's own paths, replayed through the screen.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot, StateValue } from 'xstate';
@@ -204,6 +204,44 @@ describe('intakes in Chromium', () => {
       await page.getByRole('combobox', { name: 'Status' }).selectOption('draft');
       await expect.poll(() => page.getByRole('row').filter({ hasText: clientName }).count()).toBe(0);
       await page.getByRole('row').filter({ hasText: 'Searchwell' }).waitFor();
+    });
+  });
+
+  // Everyone opening the list shares page 1's read, and SQLite keeps it until the next write
+  // (README, Decisions: the throughput goals): what a colleague saved is there the next time the
+  // list is opened.
+  it("shows a colleague's new draft at the top of the list the next time it is opened", async () => {
+    const colleague = await app.server.createUser({
+      firmId: app.owner.firmId,
+      privilege: 'representative',
+      firstName: 'Cora',
+      lastName: 'Colleague',
+    });
+    await inPage(async (page) => {
+      await page.getByRole('heading', { level: 1, name: 'Intakes' }).waitFor();
+      await withPage(browser, app.baseUrl, async (other) => {
+        other.setDefaultTimeout(10_000);
+        await signIn(other, colleague);
+        await other.getByRole('button', { name: 'New Intake' }).click();
+        await other.waitForURL('**/new-intake');
+        await field(other, 'personalInformation.firstName').fill('Nova');
+        await field(other, 'personalInformation.lastName').fill('Listmate');
+        await other.getByRole('button', { name: 'Save As Draft' }).click();
+        await toast(other, TEXT.saved).waitFor();
+      });
+
+      await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+      await page.getByRole('navigation').getByRole('link', { name: 'Intakes' }).click();
+      await page.waitForURL('**/intake-list');
+      await page.getByRole('row').filter({ hasText: 'Nova Listmate' }).waitFor();
+      const firstRow = page.getByRole('row').nth(1);
+      expect((await cellTexts(firstRow.getByRole('cell'))).join(' | ')).toContain('Nova Listmate');
+      expect((await storedRows(app))[0]).toMatchObject({
+        clientName: 'Nova Listmate',
+        status: 'draft',
+        representativeName: 'Cora Colleague',
+      });
     });
   });
 
