@@ -10,8 +10,6 @@ const ignore = () => {};
 export interface SharedRead<T> {
   /** The answer of a `read` that starts after this call: joined if one is waiting to start. */
   read(read: () => Promise<T>): Promise<T>;
-  /** No read is waiting or running. */
-  idle(): boolean;
 }
 
 /** The read's promise, a synchronous throw included. */
@@ -30,6 +28,7 @@ export function createSharedRead<T>(onIdle: () => void = ignore): SharedRead<T> 
   /** The read under way, which requests arriving now must not trust. */
   let running: Promise<T> | undefined;
 
+  /** No read is waiting or running. */
   const idle = () => !next && !running;
 
   return {
@@ -51,7 +50,6 @@ export function createSharedRead<T>(onIdle: () => void = ignore): SharedRead<T> 
       next = waiting;
       return waiting;
     },
-    idle,
   };
 }
 
