@@ -4,8 +4,17 @@
 // yet: it never trusts a read that began before it came in, which could predate a change whose
 // answer its sender has already seen. While one read runs, the requests arriving meanwhile wait
 // together for the next, which starts once it ends; then one round trip serves them all.
+//
+// A read asked for while none runs starts in the event loop's next check phase (setImmediate),
+// not at once: Node handles each connection's bytes in a callback of its own and runs the promise
+// jobs after each, so a read started there would be one per request, and SQLite answers inside
+// that same turn. Waiting until the loop has taken in every request that came in this turn lets
+// them all share one read; each of them arrived before it started.
 
 const ignore = () => {};
+
+/** Settles once the event loop has handled the input that is ready now. */
+const afterThisTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface SharedRead<T> {
   /** The answer of a `read` that starts after this call: joined if one is waiting to start. */
@@ -34,7 +43,7 @@ export function createSharedRead<T>(onIdle: () => void = ignore): SharedRead<T> 
   return {
     read(read) {
       if (next) return next;
-      const before = running ? running.then(ignore, ignore) : Promise.resolve();
+      const before = running ? running.then(ignore, ignore) : afterThisTurn();
       const waiting: Promise<T> = before.then(() => {
         // From here on, arriving requests wait for the read after this one.
         if (next === waiting) next = undefined;

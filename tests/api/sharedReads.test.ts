@@ -36,6 +36,22 @@ describe('shared reads', () => {
     expect(reads.busy()).toBe(0);
   });
 
+  it('lets calls made in later callbacks of the same event loop turn share the read', async () => {
+    const reads = createSharedReads<number>();
+    const database = controlledRead();
+    // Node runs the promise jobs after each connection's callback: the second call comes after those of the first.
+    const first = reads.read('firm-a', database.read);
+    await Promise.resolve();
+    await Promise.resolve();
+    const second = reads.read('firm-a', database.read);
+    await settle();
+    expect(database.started()).toBe(1);
+    database.answer(5);
+    await settle();
+    expect(database.started()).toBe(1);
+    expect([await first, await second]).toEqual([5, 5]);
+  });
+
   it('never answers a call with a read that started before it: those arriving meanwhile share the next one', async () => {
     const reads = createSharedReads<number>();
     const database = controlledRead();
