@@ -9,6 +9,7 @@ import { Button } from '../components/Button';
 import { Modal } from '../components/Modal';
 import { TextInput } from '../components/TextInput';
 import { SessionContext, useSessionActor } from './session';
+import { sessionDialogMode } from './sessionDialogMode';
 import * as css from './SessionDialogs.css';
 
 // The login form's rules (yup) load with the dialog, as beside the login screen.
@@ -131,12 +132,7 @@ function ExpiryNotice() {
 }
 
 export function SessionDialogs() {
-  const mode = SessionContext.useSelector((snapshot) => {
-    if (snapshot.matches({ ended: 'accessEnded' })) return 'accessEnded';
-    if (snapshot.matches('ended')) return 'signInAgain';
-    if (snapshot.matches({ loggedIn: 'expiring' }) || snapshot.matches({ loggedIn: 'renewing' })) return 'notice';
-    return undefined;
-  });
+  const mode = SessionContext.useSelector(sessionDialogMode);
   const email = SessionContext.useSelector((snapshot) => snapshot.context.user?.email);
   if (mode === 'accessEnded') return <AccessEndedDialog />;
   if (mode === 'signInAgain' && email !== undefined) return <SignInAgainDialog email={email} />;

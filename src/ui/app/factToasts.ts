@@ -1,9 +1,9 @@
-// The one place where what a machine tells (its emitted facts: `saved`, `refused`, ...) becomes
-// the toast a person sees, with the product's texts (docs/product/*.md). Machines decide what
-// happened; this table says how it is shown; `useToastEvents` shows it.
-import type { EventObject } from 'xstate';
+// Where what a machine tells (its emitted facts: `saved`, `refused`, ...) becomes the toast a
+// person sees, with the product's texts (docs/product/*.md). Machines decide what happened; these
+// tables say how it is shown; `useToastEvents` shows it. The session's table is in
+// sessionToasts.ts: it is part of the login screen's first download, and these are not.
 import { intakeTabs } from '../../domain/intake/tabs';
-import { activityTexts, employeeTexts, firmTexts, intakeTexts, leadTexts, profileTexts, sessionTexts } from '../../domain/texts';
+import { activityTexts, employeeTexts, firmTexts, intakeTexts, leadTexts, profileTexts } from '../../domain/texts';
 import type { CredentialsEmitted } from '../../machines/credentials.machine';
 import type { EmployeeFormEmitted } from '../../machines/employeeForm.machine';
 import type { EmployeeEditEmitted } from '../../machines/employeeEdit.machine';
@@ -15,36 +15,7 @@ import type { IntakeEmitted } from '../../machines/intake.machine';
 import type { LeadRegistrationEmitted } from '../../machines/leadRegistration.machine';
 import type { PaginationEmitted } from '../../machines/pagination.machine';
 import type { ProfileFormEmitted } from '../../machines/profileForm.machine';
-import type { SessionEmitted } from '../../machines/session.machine';
-
-export interface Toast {
-  /** A loading toast stays until the next success or error of the same machine replaces it. */
-  kind: 'loading' | 'success' | 'error';
-  text: string;
-  /** Toasts with the same id replace each other: a failure repeated while its toast is up shows once. */
-  id?: string;
-}
-
-/** For each fact a machine emits that shows a toast, the toast. */
-export type FactToasts<TFact extends EventObject> = {
-  [Type in TFact['type']]?: (fact: Extract<TFact, { type: Type }>) => Toast | undefined;
-};
-
-const loading = (text: string): Toast => ({ kind: 'loading', text });
-const success = (text: string): Toast => ({ kind: 'success', text });
-const error = (text: string): Toast => ({ kind: 'error', text });
-
-/** The toast a fact shows, if any. */
-export function toastOf<TFact extends EventObject>(table: FactToasts<TFact>, fact: TFact): Toast | undefined {
-  const show = table[fact.type as TFact['type']] as ((fact: TFact) => Toast | undefined) | undefined;
-  return show?.(fact);
-}
-
-/** docs/product/sign-in-and-session.md; after expiry the route guard explains (guards.tsx). */
-export const sessionToasts: FactToasts<SessionEmitted> = {
-  loggedIn: ({ user }) => success(sessionTexts.welcome(user.firstName)),
-  loggedOut: () => success(sessionTexts.loggedOut),
-};
+import { error, loading, success, type FactToasts } from './toastTables';
 
 /** docs/product/leads.md: 'Creating lead...' turns into the outcome. */
 export const leadRegistrationToasts: FactToasts<LeadRegistrationEmitted> = {

@@ -1,8 +1,8 @@
 import { sessionTexts } from '../../domain/texts';
 import { useEffect, useRef, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
 import { Navigate, Outlet } from 'react-router-dom';
 import type { Privilege } from '../../domain/enums';
+import { toasts } from '../components/Toaster';
 import { SessionContext, useSignedInPrivilege } from './session';
 import { paths } from './paths';
 
@@ -29,7 +29,7 @@ export function RequireSession() {
       hadSession.current = true;
       return;
     }
-    if (expired || !hadSession.current) toast.error(LOGIN_REQUIRED_MESSAGE, { id: LOGIN_REQUIRED_TOAST_ID });
+    if (expired || !hadSession.current) toasts.error(LOGIN_REQUIRED_MESSAGE, { id: LOGIN_REQUIRED_TOAST_ID });
   }, [signedIn, expired]);
 
   if (!signedIn) return <Navigate to={paths.login} replace />;

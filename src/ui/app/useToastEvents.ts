@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
 import type { EventObject, Subscription } from 'xstate';
-import { toastOf, type FactToasts } from './factToasts';
+import { toasts } from '../components/Toaster';
+import { toastOf, type FactToasts } from './toastTables';
 
 /** An actor as far as its emitted facts go (any machine's actor is one). */
 export interface FactSource<TFact extends EventObject> {
@@ -23,17 +23,17 @@ export function useToastEvents<TFact extends EventObject>(actor: FactSource<TFac
       const id = pending ?? shown.id;
       const options = id === undefined ? undefined : { id };
       if (shown.kind === 'loading') {
-        pending = toast.loading(shown.text, options);
+        pending = toasts.loading(shown.text, options);
         return;
       }
-      (shown.kind === 'success' ? toast.success : toast.error)(shown.text, options);
+      (shown.kind === 'success' ? toasts.success : toasts.error)(shown.text, options);
       pending = undefined;
     };
     const subscription = actor.on('*', show);
     return () => {
       subscription.unsubscribe();
       // A loading toast never times out: one whose screen went away must not stay up for good.
-      if (pending !== undefined) toast.dismiss(pending);
+      if (pending !== undefined) toasts.dismiss(pending);
     };
   }, [actor, table]);
 }

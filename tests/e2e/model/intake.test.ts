@@ -35,7 +35,8 @@ import {
   type IntakeMachineInput,
   type IntakeRouteMode,
 } from '../../../src/machines/intake.machine';
-import { intakeToasts, toastOf } from '../../../src/ui/app/factToasts';
+import { intakeToasts } from '../../../src/ui/app/factToasts';
+import { toastOf } from '../../../src/ui/app/toastTables';
 import { intakeFormPath, paths } from '../../../src/ui/app/paths';
 import { BUTTON_LOADING_TEXT } from '../../../src/ui/components/Button/Button';
 import { MODAL_CLOSE_LABEL } from '../../../src/ui/components/Modal/Modal';

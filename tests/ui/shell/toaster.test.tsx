@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOAST_ERROR_MS, TOAST_LIMIT, TOAST_SUCCESS_MS } from '../../../src/domain/constants';
-import { AppToaster } from '../../../src/ui/components/Toaster';
+import { AppToaster } from '../../../src/ui/components/Toaster/Toaster';
 import './harness';
 
 // After a toast's time is up it leaves with a short exit animation before it is removed.

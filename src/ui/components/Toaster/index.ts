@@ -1,1 +1,4 @@
-export { AppToaster } from './Toaster';
+// Not the container itself (Toaster.tsx): importing it here would bring react-hot-toast into the
+// first download (toasts.ts).
+export { LazyToaster } from './LazyToaster';
+export { toasts, type ToastOptions } from './toasts';

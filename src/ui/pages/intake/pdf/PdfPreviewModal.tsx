@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
-import toast from 'react-hot-toast';
 import { intakeTexts } from '../../../../domain/texts';
 import { Modal } from '../../../components/Modal';
+import { toasts } from '../../../components/Toaster';
 import type { IntakeActor } from '../form/intakeActor';
 import { usePdfViewerModule, type PdfViewerModule } from './lazyPdfViewer';
 import { isPreviewing } from './PdfButtons';
@@ -18,7 +18,7 @@ export function PdfPreview({ actor }: { actor: IntakeActor }) {
   const previewing = useSelector(actor, isPreviewing);
   const close = useCallback(() => actor.send({ type: 'pdf.close' }), [actor]);
   const viewerFailed = useCallback(() => {
-    toast.error(intakeTexts.pdfFailed);
+    toasts.error(intakeTexts.pdfFailed);
     actor.send({ type: 'pdf.close' });
   }, [actor]);
   const viewer = usePdfViewerModule(previewing, viewerFailed);
