@@ -19,7 +19,7 @@ function loadLibrary(): Promise<Library> {
 /** The toast container (Toaster.tsx), which loads react-hot-toast with it. */
 export const loadToaster = (): Promise<ComponentType> => import('./Toaster').then((module) => module.AppToaster);
 
-/** Toasts made while react-hot-toast is not there yet are named here, so that a later one can replace them. */
+/** A loading toast's id is chosen here, not by react-hot-toast, so that it is known before the library has arrived. */
 let made = 0;
 
 function whenLoaded(show: (toast: Library['default']) => void): void {
